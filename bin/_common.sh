@@ -1,0 +1,73 @@
+# Sourced by every launcher in bin/. Works in two layouts:
+#   - an unpacked distribution tarball: bin/ lib/ conf/ workloads/ docs/
+#   - a source checkout: builds the distribution once (and again when sources change) and
+#     uses distribution/target/tablestore-ycsb-*/tablestore-ycsb-*/lib.
+# Sets TSY_HOME, TSY_CONF, TSY_LIB; provides tsy_exec_java MAIN_CLASS ARGS...
+# JVM options: TSY_JAVA_OPTS (e.g. TSY_JAVA_OPTS="-Xmx4g").
+
+TSY_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then
+  TSY_JAVA="$JAVA_HOME/bin/java"
+else
+  TSY_JAVA=java
+fi
+
+tsy_die() { echo "$(basename "$0"): $*" >&2; exit 2; }
+
+tsy_dist_dir() {
+  local d
+  for d in "$TSY_HOME"/distribution/target/tablestore-ycsb-*/tablestore-ycsb-*; do
+    [ -d "$d/lib" ] && { echo "$d"; return 0; }
+  done
+  return 1
+}
+
+# True when a source or build file is newer than the last build stamp.
+tsy_sources_changed() {
+  local stamp=$1
+  [ -f "$stamp" ] || return 0
+  [ -n "$(find "$TSY_HOME/pom.xml" "$TSY_HOME"/*/pom.xml "$TSY_HOME"/*/src \
+            -newer "$stamp" -type f -print -quit 2>/dev/null)" ]
+}
+
+tsy_build_if_needed() {
+  local stamp="$TSY_HOME/distribution/target/.tsy-built" dist
+  dist=$(tsy_dist_dir) || dist=""
+  if [ -n "$dist" ] && ! tsy_sources_changed "$stamp"; then
+    return 0
+  fi
+  command -v mvn >/dev/null 2>&1 || tsy_die "no build found and Maven (mvn) is not on PATH; run 'mvn -B -DskipTests package' first"
+  mkdir -p "$TSY_HOME/distribution/target"
+  (
+    # Several launchers may start at once (e.g. a planner's runners): build only once.
+    if command -v flock >/dev/null 2>&1; then
+      exec 9>"$TSY_HOME/distribution/target/.tsy-build.lock"
+      flock 9
+    fi
+    if [ -z "$(tsy_dist_dir)" ] || tsy_sources_changed "$stamp"; then
+      echo "$(basename "$0"): building tablestore-ycsb (mvn -DskipTests package); this happens once after a change..." >&2
+      local started
+      started=$(date +%s)
+      (cd "$TSY_HOME" && mvn -q -B -DskipTests package >&2) || exit 1
+      touch -d "@$started" "$stamp"
+    fi
+  ) || tsy_die "build failed (see Maven's output above)"
+}
+
+if [ -d "$TSY_HOME/lib" ]; then
+  TSY_LIB="$TSY_HOME/lib"
+  TSY_CONF="$TSY_HOME/conf"
+else
+  tsy_build_if_needed
+  TSY_LIB="$(tsy_dist_dir)/lib"
+  TSY_CONF="$TSY_HOME/distribution/src/conf"
+fi
+
+tsy_exec_java() {
+  local main=$1; shift
+  local opts=()
+  [ -f "$TSY_CONF/log4j2.xml" ] && opts+=("-Dlog4j2.configurationFile=$TSY_CONF/log4j2.xml")
+  # shellcheck disable=SC2086
+  exec "$TSY_JAVA" ${TSY_JAVA_OPTS:-} "${opts[@]}" -Dtsy.home="$TSY_HOME" -cp "$TSY_LIB/*" "$main" "$@"
+}
