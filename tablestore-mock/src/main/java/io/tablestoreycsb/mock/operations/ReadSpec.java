@@ -16,7 +16,7 @@ import java.util.Set;
 
 /**
  * What a read returns of each row: columns_to_get (empty = all), how many versions, which time
- * range. Filters are refused with a clear error rather than ignored.
+ * range, which rows pass the filter (rows that fail it read as absent).
  */
 final class ReadSpec {
   /** The columns and data size of one row as read. */
@@ -27,8 +27,11 @@ final class ReadSpec {
   private final int maxVersions;
   private final long startTime;
   private final long endTime; // exclusive
+  private final ColumnFilter rowFilter; // null = every row
 
-  private ReadSpec(Set<String> columnsToGet, boolean primaryKeyRequested, int maxVersions, long startTime, long endTime) {
+  private ReadSpec(Set<String> columnsToGet, boolean primaryKeyRequested, int maxVersions, long startTime, long endTime,
+      ColumnFilter rowFilter) {
+    this.rowFilter = rowFilter;
     this.columnsToGet = columnsToGet;
     this.primaryKeyRequested = primaryKeyRequested;
     this.maxVersions = maxVersions;
@@ -37,10 +40,9 @@ final class ReadSpec {
   }
 
   static ReadSpec of(List<String> columnsToGet, boolean hasTimeRange, OtsInternalApi.TimeRange timeRange, boolean hasMaxVersions,
-      int maxVersions, boolean hasFilter, List<String> primaryKeyNames) {
-    if (hasFilter) {
-      throw OtsException.parameterInvalid("Filters are not supported by this mock endpoint.");
-    }
+      int maxVersions, boolean hasFilter, com.aliyun.ots.thirdparty.com.google.protobuf.ByteString filter,
+      List<String> primaryKeyNames) {
+    ColumnFilter rowFilter = hasFilter && !filter.isEmpty() ? ColumnFilter.parse(filter, "filter") : null;
     ServiceLimits.checkColumnsToGet(columnsToGet);
     if (!hasTimeRange && !hasMaxVersions) {
       throw OtsException.parameterInvalid("Neither column time range nor max versions is specified.");
@@ -74,7 +76,7 @@ final class ReadSpec {
     for (String pk : primaryKeyNames) {
       pkRequested |= wanted.contains(pk);
     }
-    return new ReadSpec(wanted, pkRequested, versions, start, end);
+    return new ReadSpec(wanted, pkRequested, versions, start, end, rowFilter);
   }
 
   /**
@@ -82,6 +84,9 @@ final class ReadSpec {
    * answers as if the row were absent).
    */
   Projection project(StoredRow row) {
+    if (rowFilter != null && !rowFilter.test(row)) {
+      return null;
+    }
     long bytes = RowSizes.primaryKey(row.primaryKey());
     List<Column> columns = new ArrayList<>();
     for (Map.Entry<String, List<CellVersion>> e : row.columns().entrySet()) {
