@@ -249,4 +249,31 @@ class MockCliTest {
     assertThat(MockCli.exposureNotice(any, "0.0.0.0", Map.of(MockCli.ENV_IN_CONTAINER, "true")))
         .contains("inside a container").contains("-p 127.0.0.1:8800:8800");
   }
+
+  @Test
+  void theMemoryBudgetOptionBoundsTheRowDataHeld() throws Exception {
+    Path props = dir.resolve("p");
+    Started started = start(Map.of(), "--memory-budget", "1m", "--write-properties",
+        props.toString());
+    ReadyLine.parse(started.firstLine());
+    SyncClient client = clientFrom(load(props));
+    try {
+      UserTable users = new UserTable(client, "usertable").create();
+      String hundredKb = "x".repeat(100 * 1024);
+      int written = 0;
+      String error = "no error";
+      while (written < 20 && error.equals("no error")) {
+        int row = written;
+        error = catchOts(() -> users.put("user" + row, "field0", hundredKb));
+        if (error.equals("no error")) {
+          written++;
+        }
+      }
+      // 1 MiB holds about ten rows of 100 KB, never twenty.
+      assertThat(error).isEqualTo("OTSQuotaExhausted");
+      assertThat(written).isBetween(5, 10);
+    } finally {
+      client.shutdown();
+    }
+  }
 }
