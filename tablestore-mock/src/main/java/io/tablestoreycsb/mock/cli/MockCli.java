@@ -228,11 +228,6 @@ public final class MockCli implements Callable<Integer> {
     return READY_PREFIX + " " + mock.endpoint() + " instance=" + mock.instanceName();
   }
 
-  /** The running server, once started (for in-process tests). */
-  MockTablestore running() {
-    return running;
-  }
-
   private void validate() {
     if (port < 0 || port > 65535) {
       throw new ParameterException(spec.commandLine(),

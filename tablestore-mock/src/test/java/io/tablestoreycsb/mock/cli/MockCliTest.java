@@ -14,6 +14,7 @@ import java.io.PrintWriter;
 import java.io.Reader;
 import java.io.StringWriter;
 import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -231,6 +232,22 @@ class MockCliTest {
     assertThat(status).isEqualTo(1);
     assertThat(errors.toString()).contains("--write-properties");
     assertThat(out.toString()).doesNotContain(MockCli.READY_PREFIX);
+  }
+
+  @Test
+  void aPortInUseFailsWithStatusOneNamingTheAddress() throws Exception {
+    StringWriter out = new StringWriter();
+    StringWriter errors = new StringWriter();
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+      int port = taken.getLocalPort();
+
+      int status = MockCli.run(new String[] {"--port", Integer.toString(port)}, Map.of(),
+          new CountDownLatch(0), new PrintWriter(out), new PrintWriter(errors));
+
+      assertThat(status).isEqualTo(1);
+      assertThat(errors.toString()).contains("cannot start on 127.0.0.1:" + port);
+      assertThat(out.toString()).doesNotContain(MockCli.READY_PREFIX);
+    }
   }
 
   @Test
