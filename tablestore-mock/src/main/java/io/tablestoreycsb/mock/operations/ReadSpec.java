@@ -2,7 +2,6 @@ package io.tablestoreycsb.mock.operations;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import com.alicloud.openservices.tablestore.model.Column;
-import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.RowSizes;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
@@ -115,14 +114,6 @@ final class ReadSpec {
     List<String> names = new ArrayList<>();
     for (var s : table.schema()) {
       names.add(s.getName());
-    }
-    return names;
-  }
-
-  static List<String> names(PrimaryKeyColumn[] columns) {
-    List<String> names = new ArrayList<>();
-    for (PrimaryKeyColumn c : columns) {
-      names.add(c.getName());
     }
     return names;
   }
