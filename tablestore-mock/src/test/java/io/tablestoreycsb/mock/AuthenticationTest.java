@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +27,11 @@ class AuthenticationTest {
   @AfterAll
   static void stop() {
     mock.close();
+  }
+
+  @AfterEach
+  void theEndpointStillServesTheSdk() {
+    assertThat(listTablesAs("my-id", "my-secret", "bench")).isNull();
   }
 
   @Test

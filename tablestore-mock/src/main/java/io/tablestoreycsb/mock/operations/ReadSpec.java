@@ -2,7 +2,6 @@ package io.tablestoreycsb.mock.operations;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import com.alicloud.openservices.tablestore.model.Column;
-import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.RowSizes;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
@@ -28,10 +27,12 @@ final class ReadSpec {
   private final long startTime;
   private final long endTime; // exclusive
   private final ColumnFilter rowFilter; // null = every row
+  private final long expiredBefore; // rows with no version at or after this are expired (TTL); 0 = never
 
   private ReadSpec(Set<String> columnsToGet, boolean primaryKeyRequested, int maxVersions, long startTime, long endTime,
-      ColumnFilter rowFilter) {
+      ColumnFilter rowFilter, long expiredBefore) {
     this.rowFilter = rowFilter;
+    this.expiredBefore = expiredBefore;
     this.columnsToGet = columnsToGet;
     this.primaryKeyRequested = primaryKeyRequested;
     this.maxVersions = maxVersions;
@@ -76,7 +77,16 @@ final class ReadSpec {
     for (String pk : primaryKeyNames) {
       pkRequested |= wanted.contains(pk);
     }
-    return new ReadSpec(wanted, pkRequested, versions, start, end, rowFilter);
+    return new ReadSpec(wanted, pkRequested, versions, start, end, rowFilter, 0);
+  }
+
+  /** This read with versions older than {@code minTimestamp} (expired by TTL) hidden. */
+  ReadSpec hidingVersionsBefore(long minTimestamp) {
+    if (minTimestamp <= startTime) {
+      return this;
+    }
+    return new ReadSpec(columnsToGet, primaryKeyRequested, maxVersions, minTimestamp, Math.max(minTimestamp, endTime), rowFilter,
+        minTimestamp);
   }
 
   /**
@@ -84,6 +94,9 @@ final class ReadSpec {
    * answers as if the row were absent).
    */
   Projection project(StoredRow row) {
+    if (!row.aliveSince(expiredBefore)) {
+      return null;
+    }
     if (rowFilter != null && !rowFilter.test(row)) {
       return null;
     }
@@ -115,14 +128,6 @@ final class ReadSpec {
     List<String> names = new ArrayList<>();
     for (var s : table.schema()) {
       names.add(s.getName());
-    }
-    return names;
-  }
-
-  static List<String> names(PrimaryKeyColumn[] columns) {
-    List<String> names = new ArrayList<>();
-    for (PrimaryKeyColumn c : columns) {
-      names.add(c.getName());
     }
     return names;
   }

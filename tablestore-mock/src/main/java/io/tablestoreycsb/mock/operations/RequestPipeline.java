@@ -9,6 +9,7 @@ import io.tablestoreycsb.mock.protocol.RequestAuthenticator;
 import io.tablestoreycsb.mock.protocol.ResponseSigner;
 import io.tablestoreycsb.mock.storage.Catalog;
 import io.tablestoreycsb.mock.transport.HttpReply;
+import io.tablestoreycsb.mock.transport.InternalErrors;
 import io.tablestoreycsb.mock.transport.RequestHandler;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -71,6 +72,11 @@ public final class RequestPipeline implements RequestHandler {
     } catch (OtsException e) {
       long delay = actions.containsKey(actionName) ? injection.addedLatencyNanos(actionName) : 0;
       return reply(actionName, e.errorCode().httpStatus(), ErrorBodies.encode(e), delay, signingKey);
+    } catch (RuntimeException e) {
+      // A bug, not a request problem: answer like the service would, signed with the request's key.
+      InternalErrors.log(path, e);
+      OtsException internal = new OtsException(ErrorCode.INTERNAL_SERVER_ERROR, "Internal server error.");
+      return reply(actionName, internal.errorCode().httpStatus(), ErrorBodies.encode(internal), 0, signingKey);
     }
   }
 

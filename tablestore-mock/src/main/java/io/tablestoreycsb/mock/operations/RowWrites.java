@@ -36,7 +36,9 @@ final class RowWrites {
     int maxVersions = table.settings().maxVersions();
     checkTimestamps(change, table.settings().deviationCellVersionInSec(), nowMillis);
     int partitionIndex = table.partitionIndexOf(change.primaryKey);
-    StoredRow after = table.partition(partitionIndex).compute(change.primaryKey, current -> {
+    long minVisible = table.settings().minVisibleTimestamp(nowMillis);
+    StoredRow after = table.partition(partitionIndex).compute(change.primaryKey, stored -> {
+      StoredRow current = stored == null || stored.aliveSince(minVisible) ? stored : null; // expired rows are gone
       checkExistence(expectation, current);
       if (columnCondition != null && !columnCondition.test(current)) {
         throw new OtsException(ErrorCode.CONDITION_CHECK_FAIL, "Condition check failed.");

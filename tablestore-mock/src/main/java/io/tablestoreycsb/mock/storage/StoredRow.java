@@ -38,6 +38,22 @@ public final class StoredRow {
     return columns;
   }
 
+  /**
+   * Whether the row is still alive for a table whose data expires before {@code minTimestamp}
+   * (ms): it has a cell version at or after it, or it has no attribute columns at all.
+   */
+  public boolean aliveSince(long minTimestamp) {
+    if (columns.isEmpty() || minTimestamp <= 0) {
+      return true;
+    }
+    for (List<CellVersion> versions : columns.values()) {
+      if (versions.get(0).timestamp() >= minTimestamp) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** What this row costs the mock's heap, roughly (used by the memory budget). */
   public long estimatedHeapBytes() {
     return estimatedHeapBytes;
