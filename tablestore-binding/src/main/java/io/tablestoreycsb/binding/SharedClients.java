@@ -1,6 +1,7 @@
 package io.tablestoreycsb.binding;
 
 import com.alicloud.openservices.tablestore.ClientConfiguration;
+import com.alicloud.openservices.tablestore.InternalClient;
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.model.DefaultRetryStrategy;
 import com.alicloud.openservices.tablestore.model.NoRetryStrategy;
@@ -62,6 +63,26 @@ public final class SharedClients {
    * serving a single synchronous thread needs only one.
    */
   public static SyncClient newClient(ClientConfig config, int ioThreads) {
+    ClientConfiguration sdk = sdkConfiguration(config, ioThreads);
+    LOG.debug("new Tablestore client: {}", config);
+    if (config.stsToken() != null) {
+      return new SyncClient(config.endpoint(), config.accessKeyId(), config.accessKeySecret(),
+          config.instance(), sdk, config.stsToken());
+    }
+    return new SyncClient(config.endpoint(), config.accessKeyId(), config.accessKeySecret(),
+        config.instance(), sdk);
+  }
+
+  /**
+   * The SDK's lower-level client, needed only for what SyncClient does not offer (creating a
+   * pre-split table). The caller shuts it down.
+   */
+  public static InternalClient newInternalClient(ClientConfig config) {
+    return new InternalClient(config.endpoint(), config.accessKeyId(), config.accessKeySecret(),
+        config.instance(), sdkConfiguration(config, 1), null, config.stsToken());
+  }
+
+  private static ClientConfiguration sdkConfiguration(ClientConfig config, int ioThreads) {
     ClientConfiguration sdk = new ClientConfiguration();
     sdk.setConnectionTimeoutInMillisecond(config.connectionTimeoutMs());
     sdk.setSocketTimeoutInMillisecond(config.socketTimeoutMs());
@@ -71,13 +92,7 @@ public final class SharedClients {
     }
     sdk.setRetryStrategy(config.retryMode() == ClientConfig.RetryMode.NONE
         ? new NoRetryStrategy() : new DefaultRetryStrategy());
-    LOG.debug("new Tablestore client: {}", config);
-    if (config.stsToken() != null) {
-      return new SyncClient(config.endpoint(), config.accessKeyId(), config.accessKeySecret(),
-          config.instance(), sdk, config.stsToken());
-    }
-    return new SyncClient(config.endpoint(), config.accessKeyId(), config.accessKeySecret(),
-        config.instance(), sdk);
+    return sdk;
   }
 
   private static final class Shared {
