@@ -187,6 +187,55 @@ class TablestoreClientTest {
   }
 
   @Test
+  void everyMethodMapsServiceErrorsToTheirStatus() throws Exception {
+    Path stats = fx.file("method-errors.json");
+    TablestoreClient db = open(fx.props("tablestore.statsfile=" + stats));
+    String key = KeyFormat.key(42);
+    try {
+      db.insert("usertable", key, row("field0", "v"));
+      fx.mock.faultPlan().addFault("GetRow=OTSPartitionUnavailable@1.0");
+      fx.mock.faultPlan().addFault("GetRange=OTSCapacityUnitExhausted@1.0");
+      fx.mock.faultPlan().addFault("UpdateRow=OTSParameterInvalid@1.0");
+      fx.mock.faultPlan().addFault("DeleteRow=OTSAuthFailed@1.0");
+      fx.mock.faultPlan().addFault("PutRow=OTSConditionCheckFail@1.0");
+      assertThat(db.read("usertable", key, null, new HashMap<>())).isEqualTo(Status.SERVICE_UNAVAILABLE);
+      assertThat(db.scan("usertable", key, 10, null, new Vector<>())).isEqualTo(StatusMapping.THROTTLED);
+      assertThat(db.update("usertable", key, row("field0", "w"))).isEqualTo(Status.BAD_REQUEST);
+      assertThat(db.delete("usertable", key)).isEqualTo(Status.FORBIDDEN);
+      assertThat(db.insert("usertable", key, row("field0", "x"))).isEqualTo(Status.UNEXPECTED_STATE);
+    } finally {
+      fx.mock.faultPlan().clear();
+      db.cleanup();
+    }
+    JsonNode json = new ObjectMapper().readTree(stats.toFile());
+    assertThat(json.get("errors").size()).isEqualTo(5);
+    for (String code : List.of("OTSPartitionUnavailable", "OTSCapacityUnitExhausted", "OTSParameterInvalid",
+        "OTSAuthFailed", "OTSConditionCheckFail")) {
+      assertThat(json.at("/errors/" + code).asLong()).as(code).isEqualTo(1);
+    }
+    assertThat(json.at("/rows/written").asLong()).isEqualTo(1);
+  }
+
+  @Test
+  void anUnreachableEndpointIsAnErrorCountedAsClientException() throws Exception {
+    Path stats = fx.file("unreachable.json");
+    // The mock is closed mid-test and closed only once (its close() is not idempotent).
+    MockFixture other = MockFixture.start(dir);
+    TablestoreClient db;
+    try {
+      other.createTable("usertable");
+      db = open(other.props("tablestore.statsfile=" + stats));
+    } finally {
+      other.close();
+    }
+    assertThat(db.read("usertable", KeyFormat.key(1), null, new HashMap<>())).isEqualTo(Status.ERROR);
+    assertThat(db.insert("usertable", KeyFormat.key(1), row("field0", "v"))).isEqualTo(Status.ERROR);
+    db.cleanup();
+    JsonNode json = new ObjectMapper().readTree(stats.toFile());
+    assertThat(json.at("/errors/ClientException").asLong()).isEqualTo(2);
+  }
+
+  @Test
   void missingTableFailsInitNamingTheTable() {
     assertThatThrownBy(() -> openExpectingFailure(fx.props("table=absent")))
         .isInstanceOf(DBException.class)
