@@ -35,6 +35,7 @@ final class RowWrites {
       throw OtsException.parameterInvalid("Column conditions are not supported by this mock endpoint; use a row existence condition only.");
     }
     int maxVersions = table.settings().maxVersions();
+    checkTimestamps(change, table.settings().deviationCellVersionInSec(), nowMillis);
     int partitionIndex = table.partitionIndexOf(change.primaryKey);
     StoredRow after = table.partition(partitionIndex).compute(change.primaryKey, current -> {
       checkExistence(expectation, current);
@@ -45,6 +46,21 @@ final class RowWrites {
     OtsInternalApi.ConsumedCapacity consumed = OtsInternalApi.ConsumedCapacity.newBuilder()
         .setCapacityUnit(OtsInternalApi.CapacityUnit.newBuilder().setRead(readCu).setWrite(writeCu)).build();
     return new Outcome(consumed, returned(change, after, returnContent), partitionIndex);
+  }
+
+  /**
+   * Client-chosen cell timestamps must lie within the table's max time deviation of the server's
+   * clock (deviation_cell_version_in_sec, one day by default), as on the service.
+   */
+  private static void checkTimestamps(RowChange change, long deviationSeconds, long nowMillis) {
+    long allowedMillis = deviationSeconds * 1000;
+    for (RowChange.CellChange cell : change.cells) {
+      if (cell.op() == RowChange.CellOp.PUT && cell.timestamp() >= 0 && Math.abs(cell.timestamp() - nowMillis) > allowedMillis) {
+        throw OtsException.parameterInvalid("The timestamp " + cell.timestamp() + " of column " + cell.name()
+            + " deviates from the server time " + nowMillis + " by more than the table's max time deviation of "
+            + deviationSeconds + " seconds.");
+      }
+    }
   }
 
   private static void checkExistence(OtsInternalApi.RowExistenceExpectation expectation, StoredRow current) {
