@@ -57,7 +57,7 @@ class MockTablestoreExtensionTest {
   @Test
   @Order(4)
   void faultsConfiguredOnTheExtensionApply(SyncClient client) {
-    assertThatThrownBy(() -> client.deleteRow(deleteUser1()))
+    assertThatThrownBy(() -> client.deleteRow(new UserTable(client, "usertable").deleteRequest("user1")))
         .isInstanceOf(TableStoreException.class)
         .extracting(e -> ((TableStoreException) e).getErrorCode())
         .isEqualTo("OTSServerUnavailable");
@@ -81,14 +81,5 @@ class MockTablestoreExtensionTest {
 
     assertThat(faults.faults()).extracting(Object::toString)
         .containsExactly("DeleteRow=OTSServerUnavailable@1");
-  }
-
-  private static com.alicloud.openservices.tablestore.model.DeleteRowRequest deleteUser1() {
-    return new com.alicloud.openservices.tablestore.model.DeleteRowRequest(
-        new com.alicloud.openservices.tablestore.model.RowDeleteChange("usertable",
-            com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder.createPrimaryKeyBuilder()
-                .addPrimaryKeyColumn("userid",
-                    com.alicloud.openservices.tablestore.model.PrimaryKeyValue.fromString("user1"))
-                .build()));
   }
 }
