@@ -92,7 +92,16 @@ class LauncherSmokeTest {
   }
 
   private static Result run(String script, String... args) throws Exception {
+    return runWithInput(null, script, args);
+  }
+
+  private static Result runWithInput(String input, String script, String... args) throws Exception {
     ProcessBuilder pb = launcher(script, args);
+    if (input != null) {
+      Path in = Files.createTempFile(tmp, "in", ".txt");
+      Files.writeString(in, input);
+      pb.redirectInput(in.toFile());
+    }
     File out = Files.createTempFile(tmp, "out", ".txt").toFile();
     File err = Files.createTempFile(tmp, "err", ".txt").toFile();
     pb.redirectOutput(out).redirectError(err);
@@ -151,6 +160,18 @@ class LauncherSmokeTest {
     assertThat(metric(scan.out, "SCAN", "Return=OK")).isEqualTo(40);
     // 100 rows a scan, except a scan starting within the last 100 keys (end of table).
     assertThat(metric(scan.out, "TABLESTORE", "Rows.Read")).isBetween(40L * 100 - 2000, 40L * 100);
+  }
+
+  @Test
+  void shellRunsEveryCommandAndExitsAtEndOfInput() throws Exception {
+    String p = mockProperties.toString();
+    Result create = run("bin/tablestore-table", "create", "-P", p, "--table", "shell");
+    assertThat(create.code).as(create.err).isZero();
+    Result shell = runWithInput("insert k1 field0=hello field1=world\nread k1 field1\nupdate k1 field0=HELLO\n"
+        + "read k1\ndelete k1\nread k1\n", "bin/ycsb", "shell", "tablestore", "-P", p, "-table", "shell");
+    assertThat(shell.code).as(shell.err).isZero();
+    assertThat(shell.out).contains("Connected.").contains("field1=world").contains("field0=HELLO")
+        .contains("Return code: NOT_FOUND");
   }
 
   @Test
