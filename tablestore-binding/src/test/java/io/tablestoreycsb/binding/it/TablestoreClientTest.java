@@ -5,6 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.model.Column;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.PutRowRequest;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
 import io.tablestoreycsb.binding.KeyFormat;
 import io.tablestoreycsb.binding.StatusMapping;
 import io.tablestoreycsb.binding.TablestoreClient;
@@ -107,20 +114,33 @@ class TablestoreClientTest {
 
   @Test
   void readReturnsTheNewestOfSeveralVersions() throws Exception {
+    String key = KeyFormat.key(7);
+    // Three versions with explicit timestamps, written out of order: the newest is not the last written.
+    long now = System.currentTimeMillis();
+    SyncClient sdk = new SyncClient(fx.mock.endpoint(), fx.mock.accessKeyId(), fx.mock.accessKeySecret(),
+        fx.mock.instanceName());
+    try {
+      RowPutChange put = new RowPutChange("versions", PrimaryKeyBuilder.createPrimaryKeyBuilder()
+          .addPrimaryKeyColumn("userid", PrimaryKeyValue.fromString(key)).build());
+      put.addColumn(new Column("field0", ColumnValue.fromString("old"), now - 2000));
+      put.addColumn(new Column("field0", ColumnValue.fromString("newest"), now));
+      put.addColumn(new Column("field0", ColumnValue.fromString("middle"), now - 1000));
+      put.addColumn(new Column("field1", ColumnValue.fromString("only"), now - 500));
+      sdk.putRow(new PutRowRequest(put));
+    } finally {
+      sdk.shutdown();
+    }
     TablestoreClient db = open(fx.props("table=versions", "tablestore.maxversions=3"));
     try {
-      String key = KeyFormat.key(7);
-      db.insert("versions", key, row("field0", "v1"));
-      for (String v : List.of("v2", "v3")) {
-        Thread.sleep(2); // distinct millisecond timestamps, so the versions are distinct
-        db.update("versions", key, row("field0", v));
-      }
       Map<String, ByteIterator> r = new HashMap<>();
       assertThat(db.read("versions", key, Set.of("field0"), r)).isEqualTo(Status.OK);
-      assertThat(r.get("field0").toString()).isEqualTo("v3");
+      assertThat(r.get("field0").toString()).isEqualTo("newest");
       Map<String, ByteIterator> all = new HashMap<>();
       db.read("versions", key, null, all);
-      assertThat(strings(all)).containsExactlyEntriesOf(Map.of("field0", "v3"));
+      assertThat(strings(all)).containsExactlyEntriesOf(new TreeMap<>(Map.of("field0", "newest", "field1", "only")));
+      Vector<HashMap<String, ByteIterator>> scanned = new Vector<>();
+      assertThat(db.scan("versions", key, 1, null, scanned)).isEqualTo(Status.OK);
+      assertThat(scanned.get(0).get("field0").toString()).isEqualTo("newest");
     } finally {
       db.cleanup();
     }
