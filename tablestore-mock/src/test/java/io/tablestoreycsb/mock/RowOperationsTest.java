@@ -189,6 +189,37 @@ class RowOperationsTest {
   }
 
   @Test
+  void versionsOlderThanTheTimeToLiveAreNoLongerVisible() {
+    TableMeta meta = new TableMeta("expiring");
+    meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
+    TableOptions options = new TableOptions(86400, 3); // one day
+    options.setMaxTimeDeviation(10 * 86400);
+    client.createTable(new CreateTableRequest(meta, options));
+    long now = System.currentTimeMillis();
+    long twoDaysAgo = now - 2 * 86400_000L;
+    RowPutChange old = new RowPutChange("expiring", key("old"));
+    old.addColumn("field0", ColumnValue.fromString("stale"), twoDaysAgo);
+    client.putRow(new PutRowRequest(old));
+    RowUpdateChange mixed = new RowUpdateChange("expiring", key("mixed"));
+    mixed.put("field0", ColumnValue.fromString("stale"), twoDaysAgo);
+    mixed.put("field0", ColumnValue.fromString("fresh"), now);
+    client.updateRow(new UpdateRowRequest(mixed));
+
+    SingleRowQueryCriteria oldRow = new SingleRowQueryCriteria("expiring", key("old"));
+    oldRow.setMaxVersions(3);
+    SingleRowQueryCriteria mixedRow = new SingleRowQueryCriteria("expiring", key("mixed"));
+    mixedRow.setMaxVersions(3);
+
+    assertThat(client.getRow(new GetRowRequest(oldRow)).getRow()).isNull();
+    assertThat(client.getRow(new GetRowRequest(mixedRow)).getRow().getColumn("field0"))
+        .extracting(c -> c.getValue().asString()).containsExactly("fresh");
+    RowPutChange again = new RowPutChange("expiring", key("old"));
+    again.addColumn("field0", ColumnValue.fromString("new"));
+    again.setCondition(new Condition(RowExistenceExpectation.EXPECT_NOT_EXIST));
+    client.putRow(new PutRowRequest(again)); // the expired row no longer exists
+  }
+
+  @Test
   void deleteRowRemovesTheRow() {
     putUser("gone", fields("field0", "a"));
     var response = client.deleteRow(new DeleteRowRequest(new RowDeleteChange(TABLE, key("gone"))));
