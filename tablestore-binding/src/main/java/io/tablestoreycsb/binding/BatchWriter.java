@@ -155,9 +155,11 @@ public final class BatchWriter {
     stats.batchRowsFailed(count);
     if (!loggedLostRows) {
       loggedLostRows = true;
-      LOG.warn("{} row(s) of a BatchWriteRow to '{}' could not be written ({}{}); such rows are"
+      String why = !StatusMapping.isRetriableRowError(cause) ? "not a transient error"
+          : "still failing after tablestore.batchretries=" + maxRetries + " retries";
+      LOG.warn("{} row(s) of a BatchWriteRow to '{}' could not be written ({}: {}); such rows are"
           + " counted in [TABLESTORE], Batch.RowsFailed and fail the insert that flushed them",
-          count, table, cause, maxRetries > 0 ? ", after retries" : ", tablestore.batchretries=0");
+          count, table, cause, why);
     }
   }
 
