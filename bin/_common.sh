@@ -49,7 +49,7 @@ tsy_build_if_needed() {
       echo "$(basename "$0"): building tablestore-ycsb (mvn -DskipTests package); this happens once after a change..." >&2
       local started
       started=$(date +%s)
-      (cd "$TSY_HOME" && mvn -q -B -DskipTests package >&2) || exit 1
+      (cd "$TSY_HOME" && mvn -q -B -Dstyle.color=never -DskipTests package >&2) || exit 1
       touch -d "@$started" "$stamp"
     fi
   ) || tsy_die "build failed (see Maven's output above)"

@@ -27,6 +27,7 @@ public final class ClientConfig {
   public static final String MAX_CONNECTIONS = "tablestore.maxconnections";
   public static final String RETRY = "tablestore.retry";
   public static final String CLIENT_PER_THREAD = "tablestore.clientperthread";
+  public static final String SCAN_WRAP = "tablestore.scanwrap";
   public static final String STATS_FILE = "tablestore.statsfile";
 
   /** Property names of YCSB's own Tablestore binding, accepted as aliases. */
@@ -79,6 +80,7 @@ public final class ClientConfig {
   private final int threadCount;
   private final RetryMode retryMode;
   private final boolean clientPerThread;
+  private final boolean scanWrap;
   private final Path statsFile;
 
   private ClientConfig(Properties props, Map<String, String> env) {
@@ -123,6 +125,7 @@ public final class ClientConfig {
         SDK_DEFAULT_TIMEOUT_MS, 1, Integer.MAX_VALUE);
     threadCount = r.getInt(YCSB_THREAD_COUNT, null, 1, 1, Integer.MAX_VALUE);
     clientPerThread = r.getBoolean(CLIENT_PER_THREAD, false);
+    scanWrap = r.getBoolean(SCAN_WRAP, false);
     maxConnectionsExplicit = r.get(MAX_CONNECTIONS, ALIAS_MAX_CONNECTIONS) != null;
     // A synchronous YCSB thread has at most one request in flight: size the pool to the threads
     // that share it, so a run neither queues on connections nor opens hundreds it never uses.
@@ -241,6 +244,15 @@ public final class ClientConfig {
     return clientPerThread;
   }
 
+  /**
+   * Whether a scan that reaches the end of the table continues from its beginning (up to, not
+   * including, its own start key), so that every scan returns the asked number of rows while the
+   * table holds that many. Off by default: YCSB's scan is "the next N rows from the start key".
+   */
+  public boolean scanWrap() {
+    return scanWrap;
+  }
+
   /** Where to write the JSON run statistics, or null. */
   public Path statsFile() {
     return statsFile;
@@ -267,6 +279,6 @@ public final class ClientConfig {
         + ", batchRetries=" + batchRetries + ", maxVersions=" + maxVersions
         + ", connectionTimeoutMs=" + connectionTimeoutMs + ", socketTimeoutMs=" + socketTimeoutMs
         + ", maxConnections=" + maxConnections + ", retry=" + retryMode.name().toLowerCase()
-        + ", clientPerThread=" + clientPerThread + ", statsFile=" + statsFile + "}";
+        + ", clientPerThread=" + clientPerThread + ", scanWrap=" + scanWrap + ", statsFile=" + statsFile + "}";
   }
 }

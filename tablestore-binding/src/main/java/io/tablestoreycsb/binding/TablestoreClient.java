@@ -139,10 +139,22 @@ public class TablestoreClient extends DB {
     if (recordcount <= 0) {
       return Status.OK;
     }
-    PrimaryKey start = codec.primaryKey(startkey);
+    PrimaryKey scanStart = codec.primaryKey(startkey);
+    PrimaryKey start = scanStart;
     PrimaryKey end = codec.primaryKey(PrimaryKeyValue.INF_MAX);
+    boolean wrapped = false;
     int remaining = recordcount;
-    while (remaining > 0 && start != null) {
+    while (remaining > 0) {
+      if (start == null) {
+        // The end of the table came first. With scanwrap the scan goes on from the table's
+        // first row up to (excluding) where it began, so no row is read twice.
+        if (!config.scanWrap() || wrapped) {
+          break;
+        }
+        wrapped = true;
+        start = codec.primaryKey(PrimaryKeyValue.INF_MIN);
+        end = scanStart;
+      }
       RangeRowQueryCriteria criteria = new RangeRowQueryCriteria(table);
       criteria.setInclusiveStartPrimaryKey(start);
       criteria.setExclusiveEndPrimaryKey(end);

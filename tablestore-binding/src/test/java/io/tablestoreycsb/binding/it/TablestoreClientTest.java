@@ -185,6 +185,37 @@ class TablestoreClientTest {
   }
 
   @Test
+  void withScanWrapAScanNearTheEndContinuesFromTheFirstRowAndNeverRepeatsOne() throws Exception {
+    fx.createTable("wrapscan");
+    int rows = 300;
+    TablestoreClient loader = open(fx.props("table=wrapscan", "tablestore.batchsize=100"));
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < rows; i++) {
+      keys.add(KeyFormat.key(i));
+      assertThat(loader.insert("wrapscan", keys.get(i), row("field0", "value-" + i)).isOk()).isTrue();
+    }
+    loader.cleanup();
+    keys.sort(null);
+
+    TablestoreClient db = open(fx.props("table=wrapscan", "tablestore.scanwrap=true"));
+    Vector<HashMap<String, ByteIterator>> result = new Vector<>();
+    assertThat(db.scan("wrapscan", keys.get(rows - 10), 100, Set.of("field0"), result))
+        .isEqualTo(Status.OK);
+    List<String> expected = new ArrayList<>(keys.subList(rows - 10, rows));
+    expected.addAll(keys.subList(0, 90));
+    assertThat(result).extracting(r -> r.get("field0").toString())
+        .containsExactlyElementsOf(expected.stream()
+            .map(k -> "value-" + KeyFormat.keyNumber(k)).toList());
+
+    // Asking for more than the table holds: every row exactly once, then the scan stops.
+    Vector<HashMap<String, ByteIterator>> all = new Vector<>();
+    assertThat(db.scan("wrapscan", keys.get(150), 1_000, Set.of("field0"), all)).isEqualTo(Status.OK);
+    assertThat(all).hasSize(rows);
+    assertThat(all).extracting(r -> r.get("field0").toString()).doesNotHaveDuplicates();
+    db.cleanup();
+  }
+
+  @Test
   void serviceErrorsMapToStatusesAndAreCountedByCode() throws Exception {
     Path stats = fx.file("errors-stats.json");
     TablestoreClient db = open(fx.props("tablestore.statsfile=" + stats));
