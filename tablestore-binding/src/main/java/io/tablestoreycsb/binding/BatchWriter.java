@@ -1,0 +1,173 @@
+package io.tablestoreycsb.binding;
+
+import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
+import com.alicloud.openservices.tablestore.model.RowChange;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import site.ycsb.Status;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * Buffers one DB instance's inserts and sends them as BatchWriteRow requests of up to
+ * {@code batchSize} rows (or less than the 4 MB request limit). Rows that fail inside a batch with
+ * a transient error are sent again, only those rows, with exponential back-off, at most
+ * {@code maxRetries} times; rows that still fail are counted and reported through the status of
+ * the call that flushed them. Each request's latency is recorded as YCSB measurement
+ * {@value #MEASUREMENT} ({@value #MEASUREMENT}-FAILED when the whole request failed).
+ * Not thread-safe: YCSB gives each thread its own DB instance.
+ */
+public final class BatchWriter {
+  public static final String MEASUREMENT = "BATCH_WRITE";
+  /** Service limit per BatchWriteRow request, with room for the request's own framing. */
+  static final long MAX_REQUEST_BYTES = 4L * 1024 * 1024 - 64 * 1024;
+  private static final long BASE_BACKOFF_MS = 10;
+  private static final long MAX_BACKOFF_MS = 1000;
+  private static final Logger LOG = LoggerFactory.getLogger(BatchWriter.class);
+
+  private final SyncClient client;
+  private final RunStats stats;
+  private final ErrorAccounting errors;
+  private final int batchSize;
+  private final int maxRetries;
+  /** Keyed by record key: a key inserted twice before a flush is written once, with the last values. */
+  private final Map<String, RowPutChange> pending = new LinkedHashMap<>();
+  private String pendingTable;
+  private long pendingBytes;
+  private boolean loggedLostRows;
+
+  public BatchWriter(SyncClient client, RunStats stats, ErrorAccounting errors, int batchSize, int maxRetries) {
+    this.client = client;
+    this.stats = stats;
+    this.errors = errors;
+    this.batchSize = batchSize;
+    this.maxRetries = maxRetries;
+  }
+
+  /** Buffers a row: {@link Status#BATCHED_OK} until the buffer fills, then the flush's status. */
+  public Status add(String table, String key, RowPutChange row) {
+    Status earlier = Status.OK;
+    long size = row.getDataSize();
+    if (!pending.isEmpty() && (!table.equals(pendingTable) || pendingBytes + size > MAX_REQUEST_BYTES)) {
+      earlier = flush();
+    }
+    RowPutChange replaced = pending.put(key, row);
+    if (replaced != null) {
+      pendingBytes -= replaced.getDataSize();
+    }
+    pendingTable = table;
+    pendingBytes += size;
+    if (pending.size() < batchSize) {
+      return earlier.isOk() ? Status.BATCHED_OK : earlier;
+    }
+    Status now = flush();
+    return earlier.isOk() ? now : earlier;
+  }
+
+  public int pendingRows() {
+    return pending.size();
+  }
+
+  /** Sends everything buffered; OK when every row was written, else the status of a lost row. */
+  public Status flush() {
+    if (pending.isEmpty()) {
+      return Status.OK;
+    }
+    List<RowChange> rows = new ArrayList<>(pending.values());
+    String table = pendingTable;
+    pending.clear();
+    pendingBytes = 0;
+    return send(table, rows);
+  }
+
+  private Status send(String table, List<RowChange> rows) {
+    Status result = Status.OK;
+    int attempt = 0;
+    while (!rows.isEmpty()) {
+      BatchWriteRowRequest request = new BatchWriteRowRequest();
+      rows.forEach(request::addRowChange);
+      stats.request(Action.BatchWriteRow);
+      long start = System.nanoTime();
+      BatchWriteRowResponse response;
+      try {
+        response = client.batchWriteRow(request);
+      } catch (RuntimeException e) {
+        record(MEASUREMENT + "-FAILED", start, null);
+        Status status = errors.requestFailed(Action.BatchWriteRow, table, e);
+        String code = e instanceof TableStoreException tse ? tse.getErrorCode() : null;
+        if (attempt < maxRetries && StatusMapping.isRetriableRowError(code)) {
+          stats.batchRowsRetried(rows.size());
+          backOff(attempt++);
+          continue;
+        }
+        lost(table, rows.size(), code == null ? e.toString() : code);
+        return status;
+      }
+      List<RowChange> retry = new ArrayList<>();
+      Status requestStatus = Status.OK;
+      for (BatchWriteRowResponse.RowResult row : response.getRowStatus(table)) {
+        if (row.isSucceed()) {
+          stats.rowsWritten(1);
+          stats.consumed(row.getConsumedCapacity());
+          continue;
+        }
+        String code = row.getError() == null ? null : row.getError().getCode();
+        String message = row.getError() == null ? "" : row.getError().getMessage();
+        Status rowStatus = errors.rowFailed(Action.BatchWriteRow, table, code, message, response.getRequestId());
+        requestStatus = rowStatus;
+        if (attempt < maxRetries && StatusMapping.isRetriableRowError(code)) {
+          retry.add(request.getRowChange(table, row.getIndex()));
+        } else {
+          lost(table, 1, code);
+          result = rowStatus;
+        }
+      }
+      record(MEASUREMENT, start, requestStatus);
+      rows = retry;
+      if (!rows.isEmpty()) {
+        stats.batchRowsRetried(rows.size());
+        backOff(attempt++);
+      }
+    }
+    return result;
+  }
+
+  private void lost(String table, int count, String cause) {
+    stats.batchRowsFailed(count);
+    if (!loggedLostRows) {
+      loggedLostRows = true;
+      LOG.warn("{} row(s) of a BatchWriteRow to '{}' could not be written ({}{}); such rows are"
+          + " counted in [TABLESTORE], Batch.RowsFailed and fail the insert that flushed them",
+          count, table, cause, maxRetries > 0 ? ", after retries" : ", tablestore.batchretries=0");
+    }
+  }
+
+  private static void record(String name, long startNanos, Status status) {
+    int micros = (int) TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - startNanos);
+    Measurements m = Measurements.getMeasurements();
+    m.measure(name, micros);
+    m.measureIntended(name, micros);
+    if (status != null) {
+      m.reportStatus(name, status);
+    }
+  }
+
+  private static void backOff(int attempt) {
+    long ceiling = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS << Math.min(attempt, 20));
+    long pause = ceiling / 2 + ThreadLocalRandom.current().nextLong(ceiling / 2 + 1);
+    try {
+      Thread.sleep(pause);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package io.tablestoreycsb.binding;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One benchmark run of this JVM: the statistics shared by all DB instances, and the report made
+ * when the last of them cleans up.
+ *
+ * <p>YCSB creates every DB instance (and calls {@code setProperties}) in its main thread before
+ * any client thread calls {@code init}, so counting instances there is exact: a thread that
+ * finishes early cannot bring the count to zero while others have yet to start. When the count
+ * returns to zero the run is reported and forgotten, so a later run in the same JVM starts at 0.
+ */
+public final class BindingRun {
+  private static final Logger LOG = LoggerFactory.getLogger(BindingRun.class);
+  private static BindingRun current;
+  private static int members;
+
+  private final RunStats stats = new RunStats();
+  private final ErrorAccounting errors = new ErrorAccounting(stats);
+  private volatile Path statsFile;
+
+  private BindingRun() {
+  }
+
+  /** Joins (or starts) the JVM's current run. Every join must be matched by one {@link #leave}. */
+  public static synchronized BindingRun join() {
+    if (current == null) {
+      current = new BindingRun();
+    }
+    members++;
+    return current;
+  }
+
+  public RunStats stats() {
+    return stats;
+  }
+
+  public ErrorAccounting errors() {
+    return errors;
+  }
+
+  /** Where the report's JSON goes (the last setting wins; all instances share one properties set). */
+  public void statsFile(Path file) {
+    if (file != null) {
+      this.statsFile = file;
+    }
+  }
+
+  /** Leaves the run; the last member to leave prints the report and writes the stats file. */
+  public void leave(PrintStream out) throws IOException {
+    synchronized (BindingRun.class) {
+      if (current != this || members <= 0) {
+        throw new IllegalStateException("leave() without a matching join()");
+      }
+      members--;
+      if (members > 0) {
+        return;
+      }
+      current = null;
+    }
+    report(out);
+  }
+
+  private void report(PrintStream out) throws IOException {
+    RunStats.Snapshot snapshot = stats.snapshot();
+    out.print(snapshot.toReportLines());
+    out.flush();
+    Path file = statsFile;
+    if (file != null) {
+      writeAtomically(file, snapshot.toJson());
+      LOG.info("wrote Tablestore run statistics to {}", file);
+    }
+  }
+
+  private static void writeAtomically(Path file, String json) throws IOException {
+    Path abs = file.toAbsolutePath();
+    if (abs.getParent() != null) {
+      Files.createDirectories(abs.getParent());
+    }
+    Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
+    Files.writeString(tmp, json, StandardCharsets.UTF_8);
+    Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+}

@@ -1,0 +1,103 @@
+package io.tablestoreycsb.binding;
+
+import com.alicloud.openservices.tablestore.model.Column;
+import com.alicloud.openservices.tablestore.model.ColumnType;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.Row;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
+import com.alicloud.openservices.tablestore.model.RowQueryCriteria;
+import com.alicloud.openservices.tablestore.model.RowUpdateChange;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Set;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+
+/**
+ * Converts between YCSB records (key + field map) and SDK rows. Field values are stored as STRING
+ * columns (YCSB's generators produce ASCII text; arbitrary bytes are decoded as UTF-8); reads take
+ * the newest version of each column and give back the stored bytes, never a string form of an SDK
+ * object.
+ */
+public final class RowCodec {
+  private final String primaryKeyName;
+
+  public RowCodec(String primaryKeyName) {
+    this.primaryKeyName = primaryKeyName;
+  }
+
+  public String primaryKeyName() {
+    return primaryKeyName;
+  }
+
+  public PrimaryKey primaryKey(String key) {
+    return PrimaryKeyBuilder.createPrimaryKeyBuilder()
+        .addPrimaryKeyColumn(primaryKeyName, PrimaryKeyValue.fromString(key)).build();
+  }
+
+  public PrimaryKey primaryKey(PrimaryKeyValue value) {
+    return PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn(primaryKeyName, value).build();
+  }
+
+  public RowPutChange putChange(String table, String key, Map<String, ByteIterator> values) {
+    RowPutChange change = new RowPutChange(table, primaryKey(key));
+    for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
+      change.addColumn(e.getKey(), ColumnValue.fromString(e.getValue().toString()));
+    }
+    return change;
+  }
+
+  public RowUpdateChange updateChange(String table, String key, Map<String, ByteIterator> values) {
+    RowUpdateChange change = new RowUpdateChange(table, primaryKey(key));
+    for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
+      change.put(e.getKey(), ColumnValue.fromString(e.getValue().toString()));
+    }
+    return change;
+  }
+
+  /**
+   * Restricts a query to {@code fields}. The primary key column is requested too: the service
+   * leaves out a row none of whose requested columns exist, which would make an existing row look
+   * missing (GetRow) or shorten a scan (GetRange).
+   */
+  public void project(RowQueryCriteria criteria, Set<String> fields) {
+    if (fields != null) {
+      criteria.addColumnsToGet(fields);
+      criteria.addColumnsToGet(primaryKeyName);
+    }
+  }
+
+  /** Copies the newest version of each requested (or every) attribute column into {@code result}. */
+  public void decode(Row row, Set<String> fields, Map<String, ByteIterator> result) {
+    if (fields != null) {
+      for (String field : fields) {
+        Column column = row.getLatestColumn(field);
+        if (column != null) {
+          result.put(field, new ByteArrayByteIterator(bytes(column.getValue())));
+        }
+      }
+      return;
+    }
+    // getColumns() is sorted by name, newest version first within a name.
+    String previous = null;
+    for (Column column : row.getColumns()) {
+      if (!column.getName().equals(previous)) {
+        result.put(column.getName(), new ByteArrayByteIterator(bytes(column.getValue())));
+        previous = column.getName();
+      }
+    }
+  }
+
+  static byte[] bytes(ColumnValue value) {
+    if (value.getType() == ColumnType.BINARY) {
+      return value.asBinary();
+    }
+    if (value.getType() == ColumnType.STRING) {
+      return value.asString().getBytes(StandardCharsets.UTF_8);
+    }
+    return value.toString().getBytes(StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,146 @@
+package io.tablestoreycsb.binding;
+
+import com.alicloud.openservices.tablestore.model.CapacityUnit;
+import com.alicloud.openservices.tablestore.model.ConsumedCapacity;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What the binding did during a run, accumulated across all DB instances of the JVM:
+ * requests per action, rows read and written, consumed capacity units, errors by code and batch
+ * row retries/failures. Thread-safe without locks.
+ */
+public final class RunStats {
+  private final Map<Action, LongAdder> requests = new EnumMap<>(Action.class);
+  private final LongAdder rowsRead = new LongAdder();
+  private final LongAdder rowsWritten = new LongAdder();
+  private final LongAdder readCu = new LongAdder();
+  private final LongAdder writeCu = new LongAdder();
+  private final LongAdder batchRowsRetried = new LongAdder();
+  private final LongAdder batchRowsFailed = new LongAdder();
+  private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
+
+  public RunStats() {
+    for (Action a : Action.values()) {
+      requests.put(a, new LongAdder());
+    }
+  }
+
+  public void request(Action action) {
+    requests.get(action).increment();
+  }
+
+  public void rowsRead(long n) {
+    rowsRead.add(n);
+  }
+
+  public void rowsWritten(long n) {
+    rowsWritten.add(n);
+  }
+
+  /** Adds the capacity units a response reports (absent values count as 0). */
+  public void consumed(ConsumedCapacity consumed) {
+    if (consumed == null || consumed.getCapacityUnit() == null) {
+      return;
+    }
+    CapacityUnit cu = consumed.getCapacityUnit();
+    if (cu.hasSetReadCapacityUnit()) {
+      readCu.add(cu.getReadCapacityUnit());
+    }
+    if (cu.hasSetWriteCapacityUnit()) {
+      writeCu.add(cu.getWriteCapacityUnit());
+    }
+  }
+
+  /** Counts one error; returns true when it is the first with this code in this run. */
+  public boolean error(String code) {
+    boolean[] first = {false};
+    errors.computeIfAbsent(code, c -> {
+      first[0] = true;
+      return new LongAdder();
+    }).increment();
+    return first[0];
+  }
+
+  public void batchRowsRetried(long n) {
+    batchRowsRetried.add(n);
+  }
+
+  public void batchRowsFailed(long n) {
+    batchRowsFailed.add(n);
+  }
+
+  public Snapshot snapshot() {
+    Map<Action, Long> req = new EnumMap<>(Action.class);
+    requests.forEach((a, v) -> req.put(a, v.sum()));
+    Map<String, Long> err = new TreeMap<>();
+    errors.forEach((c, v) -> err.put(c, v.sum()));
+    return new Snapshot(req, rowsRead.sum(), rowsWritten.sum(), readCu.sum(), writeCu.sum(), err,
+        batchRowsRetried.sum(), batchRowsFailed.sum());
+  }
+
+  /** A consistent-enough copy of the counters, with the report formats. */
+  public record Snapshot(Map<Action, Long> requests, long rowsRead, long rowsWritten, long readCu,
+                         long writeCu, Map<String, Long> errors, long batchRowsRetried,
+                         long batchRowsFailed) {
+
+    /** The stats file's JSON (field names are a contract with the capacity planner). */
+    public String toJson() {
+      StringBuilder sb = new StringBuilder(512);
+      sb.append("{\n  \"requests\": {");
+      boolean first = true;
+      for (Map.Entry<Action, Long> e : requests.entrySet()) {
+        sb.append(first ? "" : ", ").append('"').append(e.getKey().name()).append("\": ").append(e.getValue());
+        first = false;
+      }
+      sb.append("},\n  \"rows\": {\"read\": ").append(rowsRead).append(", \"written\": ").append(rowsWritten);
+      sb.append("},\n  \"capacityUnits\": {\"read\": ").append(readCu).append(", \"write\": ").append(writeCu);
+      sb.append("},\n  \"errors\": {");
+      first = true;
+      for (Map.Entry<String, Long> e : errors.entrySet()) {
+        sb.append(first ? "" : ", ").append('"').append(jsonEscape(e.getKey())).append("\": ").append(e.getValue());
+        first = false;
+      }
+      sb.append("},\n  \"batch\": {\"rowsRetried\": ").append(batchRowsRetried)
+          .append(", \"rowsFailed\": ").append(batchRowsFailed).append("}\n}\n");
+      return sb.toString();
+    }
+
+    /** YCSB-style report lines: {@code [TABLESTORE], <Name>, <value>}. */
+    public String toReportLines() {
+      StringBuilder sb = new StringBuilder(512);
+      requests.forEach((a, n) -> line(sb, "Requests." + a.name(), n));
+      line(sb, "Rows.Read", rowsRead);
+      line(sb, "Rows.Written", rowsWritten);
+      line(sb, "CapacityUnits.Read", readCu);
+      line(sb, "CapacityUnits.Write", writeCu);
+      long totalErrors = errors.values().stream().mapToLong(Long::longValue).sum();
+      line(sb, "Errors", totalErrors);
+      errors.forEach((c, n) -> line(sb, "Errors." + c, n));
+      line(sb, "Batch.RowsRetried", batchRowsRetried);
+      line(sb, "Batch.RowsFailed", batchRowsFailed);
+      return sb.toString();
+    }
+
+    private static void line(StringBuilder sb, String name, long value) {
+      sb.append("[TABLESTORE], ").append(name).append(", ").append(value).append('\n');
+    }
+
+    private static String jsonEscape(String s) {
+      StringBuilder sb = new StringBuilder(s.length());
+      for (char c : s.toCharArray()) {
+        if (c == '"' || c == '\\') {
+          sb.append('\\').append(c);
+        } else if (c < 0x20) {
+          sb.append(String.format("\\u%04x", (int) c));
+        } else {
+          sb.append(c);
+        }
+      }
+      return sb.toString();
+    }
+  }
+}

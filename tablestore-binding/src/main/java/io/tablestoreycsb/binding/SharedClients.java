@@ -1,0 +1,133 @@
+package io.tablestoreycsb.binding;
+
+import com.alicloud.openservices.tablestore.ClientConfiguration;
+import com.alicloud.openservices.tablestore.InternalClient;
+import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.model.DefaultRetryStrategy;
+import com.alicloud.openservices.tablestore.model.NoRetryStrategy;
+import java.util.HashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The SDK clients of this JVM. By default all DB instances with the same settings share one
+ * reference-counted {@link SyncClient} (connections sized to YCSB's thread count); with
+ * {@code tablestore.clientperthread=true} each instance owns one, as in the white paper's runs.
+ * Every client is shut down when its last user releases it.
+ */
+public final class SharedClients {
+  private static final Logger LOG = LoggerFactory.getLogger(SharedClients.class);
+  private static final Map<String, Shared> SHARED = new HashMap<>();
+
+  private SharedClients() {
+  }
+
+  /** A client for {@code config}: shared or private according to the configuration. */
+  public static ClientLease acquire(ClientConfig config) {
+    if (config.clientPerThread()) {
+      SyncClient own = newClient(config, 1);
+      return new ClientLease() {
+        private boolean closed;
+
+        @Override
+        public SyncClient client() {
+          return own;
+        }
+
+        @Override
+        public synchronized void close() {
+          if (!closed) {
+            closed = true;
+            own.shutdown();
+          }
+        }
+      };
+    }
+    synchronized (SHARED) {
+      Shared shared = SHARED.computeIfAbsent(config.clientKey(), k -> new Shared(k, newClient(config, 0)));
+      shared.users++;
+      return shared.lease();
+    }
+  }
+
+  /** Number of shared clients alive (for tests and diagnostics). */
+  public static int sharedClientCount() {
+    synchronized (SHARED) {
+      return SHARED.size();
+    }
+  }
+
+  /**
+   * Builds an SDK client. {@code ioThreads} 0 keeps the SDK's default (one per core); a client
+   * serving a single synchronous thread needs only one.
+   */
+  public static SyncClient newClient(ClientConfig config, int ioThreads) {
+    ClientConfiguration sdk = sdkConfiguration(config, ioThreads);
+    LOG.debug("new Tablestore client: {}", config);
+    if (config.stsToken() != null) {
+      return new SyncClient(config.endpoint(), config.accessKeyId(), config.accessKeySecret(),
+          config.instance(), sdk, config.stsToken());
+    }
+    return new SyncClient(config.endpoint(), config.accessKeyId(), config.accessKeySecret(),
+        config.instance(), sdk);
+  }
+
+  /**
+   * The SDK's lower-level client, needed only for what SyncClient does not offer (creating a
+   * pre-split table). The caller shuts it down.
+   */
+  public static InternalClient newInternalClient(ClientConfig config) {
+    return new InternalClient(config.endpoint(), config.accessKeyId(), config.accessKeySecret(),
+        config.instance(), sdkConfiguration(config, 1), null, config.stsToken());
+  }
+
+  private static ClientConfiguration sdkConfiguration(ClientConfig config, int ioThreads) {
+    ClientConfiguration sdk = new ClientConfiguration();
+    sdk.setConnectionTimeoutInMillisecond(config.connectionTimeoutMs());
+    sdk.setSocketTimeoutInMillisecond(config.socketTimeoutMs());
+    sdk.setMaxConnections(config.maxConnections());
+    if (ioThreads > 0) {
+      sdk.setIoThreadCount(ioThreads);
+    }
+    sdk.setRetryStrategy(config.retryMode() == ClientConfig.RetryMode.NONE
+        ? new NoRetryStrategy() : new DefaultRetryStrategy());
+    return sdk;
+  }
+
+  private static final class Shared {
+    private final String key;
+    private final SyncClient client;
+    private int users;
+
+    Shared(String key, SyncClient client) {
+      this.key = key;
+      this.client = client;
+    }
+
+    ClientLease lease() {
+      return new ClientLease() {
+        private boolean closed;
+
+        @Override
+        public SyncClient client() {
+          return client;
+        }
+
+        @Override
+        public void close() {
+          synchronized (SHARED) {
+            if (closed) {
+              return;
+            }
+            closed = true;
+            if (--users == 0) {
+              SHARED.remove(key);
+              client.shutdown();
+            }
+          }
+        }
+      };
+    }
+  }
+}

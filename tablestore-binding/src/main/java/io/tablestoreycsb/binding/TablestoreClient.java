@@ -1,0 +1,238 @@
+package io.tablestoreycsb.binding;
+
+import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.model.DeleteRowRequest;
+import com.alicloud.openservices.tablestore.model.DeleteRowResponse;
+import com.alicloud.openservices.tablestore.model.Direction;
+import com.alicloud.openservices.tablestore.model.GetRangeRequest;
+import com.alicloud.openservices.tablestore.model.GetRangeResponse;
+import com.alicloud.openservices.tablestore.model.GetRowRequest;
+import com.alicloud.openservices.tablestore.model.GetRowResponse;
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.PutRowRequest;
+import com.alicloud.openservices.tablestore.model.PutRowResponse;
+import com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria;
+import com.alicloud.openservices.tablestore.model.Row;
+import com.alicloud.openservices.tablestore.model.RowDeleteChange;
+import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
+import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
+import com.alicloud.openservices.tablestore.model.UpdateRowResponse;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * YCSB binding for Alibaba Cloud Tablestore on the official Java SDK's {@link SyncClient}.
+ *
+ * <ul>
+ *   <li>read: GetRow (projection, newest version, NOT_FOUND for a missing row);</li>
+ *   <li>scan: GetRange forward from the start key, following the next start key until the asked
+ *       number of rows or the end of the table;</li>
+ *   <li>insert: PutRow, or with {@code tablestore.batchsize} N &gt; 1 buffered BatchWriteRow
+ *       ({@link BatchWriter});</li>
+ *   <li>update: UpdateRow (put columns); delete: DeleteRow.</li>
+ * </ul>
+ * Errors map to statuses through {@link StatusMapping}; counters and the end-of-run report live in
+ * {@link BindingRun}. Properties: see {@link ClientConfig} and docs/binding.md.
+ */
+public class TablestoreClient extends DB {
+  private BindingRun run;
+  private boolean left;
+  private ClientConfig config;
+  private ClientLease lease;
+  private SyncClient client;
+  private RowCodec codec;
+  private BatchWriter batch;
+  private RunStats stats;
+  private ErrorAccounting errors;
+
+  /** YCSB calls this once per instance in its main thread, before any thread starts: join the run here. */
+  @Override
+  public void setProperties(Properties p) {
+    super.setProperties(p);
+    if (run == null) {
+      run = BindingRun.join();
+    }
+  }
+
+  @Override
+  public void init() throws DBException {
+    if (run == null) {
+      run = BindingRun.join();
+    }
+    try {
+      config = ClientConfig.from(getProperties());
+    } catch (ConfigException e) {
+      leaveRun();
+      throw new DBException("Tablestore binding: " + e.getMessage());
+    }
+    run.statsFile(config.statsFile());
+    stats = run.stats();
+    errors = run.errors();
+    try {
+      lease = SharedClients.acquire(config);
+      client = lease.client();
+      TableCheck.verify(client, config);
+    } catch (TableCheck.TableCheckException | RuntimeException e) {
+      releaseClient();
+      leaveRun();
+      throw new DBException("Tablestore binding: " + e.getMessage());
+    }
+    codec = new RowCodec(config.primaryKey());
+    if (config.batchSize() > 1) {
+      batch = new BatchWriter(client, stats, errors, config.batchSize(), config.batchRetries());
+    }
+  }
+
+  @Override
+  public void cleanup() throws DBException {
+    Status flushed = Status.OK;
+    int unsent = batch == null ? 0 : batch.pendingRows();
+    try {
+      if (batch != null) {
+        flushed = batch.flush();
+      }
+    } finally {
+      releaseClient();
+      leaveRun();
+    }
+    if (!flushed.isOk()) {
+      throw new DBException("Tablestore binding: the final BatchWriteRow flush of " + unsent
+          + " buffered row(s) did not write every row (" + flushed.getName()
+          + "); see [TABLESTORE], Batch.RowsFailed");
+    }
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(table, codec.primaryKey(key));
+    criteria.setMaxVersions(config.maxVersions());
+    codec.project(criteria, fields);
+    stats.request(Action.GetRow);
+    GetRowResponse response;
+    try {
+      response = client.getRow(new GetRowRequest(criteria));
+    } catch (RuntimeException e) {
+      return errors.requestFailed(Action.GetRow, table, e);
+    }
+    stats.consumed(response.getConsumedCapacity());
+    Row row = response.getRow();
+    if (row == null) {
+      return Status.NOT_FOUND;
+    }
+    stats.rowsRead(1);
+    codec.decode(row, fields, result);
+    return Status.OK;
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+                     Vector<HashMap<String, ByteIterator>> result) {
+    if (recordcount <= 0) {
+      return Status.OK;
+    }
+    PrimaryKey start = codec.primaryKey(startkey);
+    PrimaryKey end = codec.primaryKey(PrimaryKeyValue.INF_MAX);
+    int remaining = recordcount;
+    while (remaining > 0 && start != null) {
+      RangeRowQueryCriteria criteria = new RangeRowQueryCriteria(table);
+      criteria.setInclusiveStartPrimaryKey(start);
+      criteria.setExclusiveEndPrimaryKey(end);
+      criteria.setDirection(Direction.FORWARD);
+      criteria.setMaxVersions(config.maxVersions());
+      criteria.setLimit(remaining);
+      codec.project(criteria, fields);
+      stats.request(Action.GetRange);
+      GetRangeResponse response;
+      try {
+        response = client.getRange(new GetRangeRequest(criteria));
+      } catch (RuntimeException e) {
+        return errors.requestFailed(Action.GetRange, table, e);
+      }
+      stats.consumed(response.getConsumedCapacity());
+      for (Row row : response.getRows()) {
+        if (remaining == 0) {
+          break;
+        }
+        HashMap<String, ByteIterator> values = new HashMap<>();
+        codec.decode(row, fields, values);
+        result.add(values);
+        remaining--;
+      }
+      stats.rowsRead(response.getRows().size());
+      start = response.getNextStartPrimaryKey();
+    }
+    return Status.OK;
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    if (batch != null) {
+      return batch.add(table, key, codec.putChange(table, key, values));
+    }
+    stats.request(Action.PutRow);
+    try {
+      PutRowResponse response = client.putRow(new PutRowRequest(codec.putChange(table, key, values)));
+      stats.consumed(response.getConsumedCapacity());
+    } catch (RuntimeException e) {
+      return errors.requestFailed(Action.PutRow, table, e);
+    }
+    stats.rowsWritten(1);
+    return Status.OK;
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    stats.request(Action.UpdateRow);
+    try {
+      UpdateRowResponse response = client.updateRow(new UpdateRowRequest(codec.updateChange(table, key, values)));
+      stats.consumed(response.getConsumedCapacity());
+    } catch (RuntimeException e) {
+      return errors.requestFailed(Action.UpdateRow, table, e);
+    }
+    stats.rowsWritten(1);
+    return Status.OK;
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    stats.request(Action.DeleteRow);
+    try {
+      DeleteRowResponse response =
+          client.deleteRow(new DeleteRowRequest(new RowDeleteChange(table, codec.primaryKey(key))));
+      stats.consumed(response.getConsumedCapacity());
+    } catch (RuntimeException e) {
+      return errors.requestFailed(Action.DeleteRow, table, e);
+    }
+    stats.rowsWritten(1);
+    return Status.OK;
+  }
+
+  private void releaseClient() {
+    if (lease != null) {
+      lease.close();
+      lease = null;
+      client = null;
+    }
+  }
+
+  private void leaveRun() throws DBException {
+    if (left || run == null) {
+      return;
+    }
+    left = true;
+    try {
+      run.leave(System.out);
+    } catch (IOException e) {
+      throw new DBException("Tablestore binding: could not write " + ClientConfig.STATS_FILE + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,135 @@
+package io.tablestoreycsb.binding.tools;
+
+import com.alicloud.openservices.tablestore.SyncClient;
+import io.tablestoreycsb.binding.ClientConfig;
+import io.tablestoreycsb.binding.ConfigException;
+import io.tablestoreycsb.binding.SharedClients;
+import io.tablestoreycsb.binding.TableCheck;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * What {@code bin/ycsb load|run} starts: checks the binding's properties and the table first, so
+ * that a misconfigured run stops at once with a clear message and a non-zero exit status (YCSB's
+ * Client would log a stack trace per thread, run zero operations and exit 0), then hands the
+ * unchanged command line to {@code site.ycsb.Client}.
+ *
+ * <p>YCSB's Client echoes its command line to stderr; a secret given with {@code -p} is moved
+ * into a private temporary properties file so it is not printed (it was still visible to
+ * {@code ps}: use a properties file or the environment variables instead).
+ */
+public final class YcsbMain {
+  private static final Set<String> SECRET_PROPERTIES = Set.of(
+      ClientConfig.ACCESS_KEY_SECRET, ClientConfig.STS_TOKEN, "alibaba.cloud.tablestore.access_key");
+
+  private YcsbMain() {
+  }
+
+  public static void main(String[] args) throws IOException {
+    Properties props;
+    try {
+      props = ycsbProperties(args);
+    } catch (IllegalArgumentException e) {
+      // Leave command-line syntax errors to YCSB's own usage message.
+      site.ycsb.Client.main(args);
+      return;
+    } catch (IOException e) {
+      System.err.println("ycsb: cannot read a -P properties file: " + e);
+      System.exit(2);
+      return;
+    }
+    try {
+      ClientConfig config = ClientConfig.from(props);
+      SyncClient client = SharedClients.newClient(config, 1);
+      try {
+        TableCheck.verify(client, config);
+      } finally {
+        client.shutdown();
+      }
+    } catch (ConfigException | TableCheck.TableCheckException e) {
+      System.err.println("ycsb: " + e.getMessage());
+      System.exit(2);
+    }
+    site.ycsb.Client.main(hideSecrets(args));
+  }
+
+  /** The properties YCSB's Client will see: -P files in order, then -p pairs, then -threads. */
+  static Properties ycsbProperties(String[] args) throws IOException {
+    Properties files = new Properties();
+    Properties cli = new Properties();
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      switch (a) {
+        case "-P" -> {
+          Path file = Path.of(value(args, ++i, a));
+          try (InputStream in = Files.newInputStream(file)) {
+            files.load(in);
+          }
+        }
+        case "-p" -> {
+          String kv = value(args, ++i, a);
+          int eq = kv.indexOf('=');
+          if (eq < 0) {
+            throw new IllegalArgumentException("-p needs key=value");
+          }
+          cli.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
+        }
+        case "-threads" -> cli.setProperty(ClientConfig.YCSB_THREAD_COUNT, value(args, ++i, a));
+        case "-target", "-db", "-l" -> value(args, ++i, a);
+        default -> {
+          // -load, -t, -s and anything YCSB itself will judge
+        }
+      }
+    }
+    files.putAll(cli);
+    return files;
+  }
+
+  private static String value(String[] args, int i, String option) {
+    if (i >= args.length) {
+      throw new IllegalArgumentException(option + " needs a value");
+    }
+    return args[i];
+  }
+
+  /** Moves {@code -p <secret>=...} pairs into a private temporary file given as the last -P. */
+  static String[] hideSecrets(String[] args) throws IOException {
+    List<String> kept = new ArrayList<>();
+    Properties secrets = new Properties();
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("-p") && i + 1 < args.length) {
+        String kv = args[i + 1];
+        int eq = kv.indexOf('=');
+        if (eq > 0 && SECRET_PROPERTIES.contains(kv.substring(0, eq))) {
+          secrets.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
+          i++;
+          continue;
+        }
+      }
+      kept.add(args[i]);
+    }
+    if (secrets.isEmpty()) {
+      return args;
+    }
+    System.err.println("ycsb: warning: a secret was given with -p, where other users of this machine can see it"
+        + " (ps); put it in a properties file or the TABLESTORE_ACCESS_KEY_SECRET / TABLESTORE_STS_TOKEN"
+        + " environment variables");
+    Path file = Files.createTempFile("tablestore-secret", ".properties",
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    file.toFile().deleteOnExit();
+    try (OutputStream out = Files.newOutputStream(file)) {
+      secrets.store(out, null);
+    }
+    kept.add("-P");
+    kept.add(file.toString());
+    return kept.toArray(new String[0]);
+  }
+}
