@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -26,7 +28,12 @@ public final class HdrLogs {
 
   /** All intervals of one log added together; an empty histogram if the log has none. */
   public static Histogram readTotal(Path log) {
-    Histogram total = newHistogram();
+    return merge(readIntervals(log));
+  }
+
+  /** The interval histograms of one log, in order; each knows its start and end time stamps (ms). */
+  public static List<Histogram> readIntervals(Path log) {
+    List<Histogram> intervals = new ArrayList<>();
     try (HistogramLogReader reader = new HistogramLogReader(log.toFile())) {
       EncodableHistogram interval;
       while ((interval = reader.nextIntervalHistogram()) != null) {
@@ -34,12 +41,12 @@ public final class HdrLogs {
           throw new IllegalStateException(log + ": expected integer histograms (YCSB writes those), found "
               + interval.getClass().getSimpleName());
         }
-        total.add(h);
+        intervals.add(h);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read HdrHistogram log " + log, e);
     }
-    return total;
+    return intervals;
   }
 
   /** True when the file exists and has at least the log header YCSB writes when it opens it. */

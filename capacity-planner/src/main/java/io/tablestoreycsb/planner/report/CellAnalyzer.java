@@ -39,13 +39,13 @@ public final class CellAnalyzer {
     int threadsTotal = 0;
     for (RunnerResult r : runners) {
       histograms.add(r.latency());
-      double seconds = Math.max(0.001, r.runtimeSeconds());
-      // Each runner's rate over its own run time, then summed: runners start a little apart.
+      double seconds = Math.max(0.001, r.windowSeconds());
+      // Each runner's rate over its own window, then summed: runners start a little apart.
       requestsPerSecond += r.latency().getTotalCount() / seconds;
       rowsPerSecond += r.rows() / seconds;
       if (r.stats().isPresent()) {
-        readCu += r.stats().get().readCu() / seconds;
-        writeCu += r.stats().get().writeCu() / seconds;
+        readCu += r.stats().get().readCu() * r.windowShare() / seconds;
+        writeCu += r.stats().get().writeCu() * r.windowShare() / seconds;
         failed += r.stats().get().rowsFailed();
       } else {
         cuReported = false;
@@ -61,8 +61,9 @@ public final class CellAnalyzer {
     }
     LatencySummary merged = LatencySummary.of(HdrLogs.merge(histograms));
     int n = runners.size();
-    double predicted = merged.meanUs() > 0
-        ? 1_000_000.0 / merged.meanUs() * threadsTotal * first.rowsPerRequest() : 0;
+    // Rows per request as measured (a range read near the end of the key space returns fewer than 100).
+    double rowsPerRequest = requestsPerSecond > 0 ? rowsPerSecond / requestsPerSecond : first.rowsPerRequest();
+    double predicted = merged.meanUs() > 0 ? 1_000_000.0 / merged.meanUs() * threadsTotal * rowsPerRequest : 0;
     double ratio = predicted > 0 ? rowsPerSecond / predicted : 0;
     String limit = limit(ratio, cpuPerHost, cpusOfHost);
     return new ReportRow(first.instanceType(), first.caseName(), first.sweep() == null ? "" : first.sweep(),

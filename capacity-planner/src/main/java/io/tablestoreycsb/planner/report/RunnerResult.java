@@ -7,20 +7,32 @@ import io.tablestoreycsb.planner.ycsb.YcsbOutput;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
- * One runner's outputs read back from its directory.
+ * One runner's outputs read back from its directory, over its measurement window.
+ *
+ * <p>The window: YCSB's run time starts before its threads initialise their DB (creating SDK clients,
+ * checking the table) and ends after the slowest thread stops, which matters for short cells. When the
+ * HDR interval log has at least {@value #MIN_INTERVALS_FOR_STEADY} intervals (one per {@code -s} tick),
+ * the first interval (start-up) and the last one (threads stopping, final flush) are left out and the
+ * window is the kept intervals' span; otherwise the whole run and YCSB's RunTime are used.
  *
  * @param dir the runner directory
  * @param record its runner.json
  * @param output its YCSB summary
- * @param latency the total histogram of the case's request measurement (microseconds)
+ * @param latency histogram of the case's request measurement over the window (microseconds)
+ * @param windowSeconds length of the window
+ * @param allRequests requests over the whole run (to scale whole-run counters to the window)
+ * @param steady whether the window left out the first and last intervals
  * @param stats the binding's stats file, when written
  */
 public record RunnerResult(Path dir, RunnerRecord record, YcsbOutput output, Histogram latency,
-    Optional<BindingStats> stats) {
+    double windowSeconds, long allRequests, boolean steady, Optional<BindingStats> stats) {
+
+  static final int MIN_INTERVALS_FOR_STEADY = 4;
 
   public static RunnerResult read(Path dir) throws IOException {
     RunnerRecord record = RunnerRecord.read(dir.resolve(RunnerRecord.FILE_NAME));
@@ -30,22 +42,36 @@ public record RunnerResult(Path dir, RunnerRecord record, YcsbOutput output, His
       throw new IOException(dir + ": no " + hdr.getFileName() + " (was the runner started with"
           + " measurementtype=hdrhistogram and hdrhistogram.fileoutput=true?)");
     }
-    Histogram latency = HdrLogs.readTotal(hdr);
-    return new RunnerResult(dir, record, output, latency,
-        BindingStats.read(dir.resolve(RunnerSpec.STATS_FILE)));
+    List<Histogram> intervals = HdrLogs.readIntervals(hdr);
+    long all = HdrLogs.merge(intervals).getTotalCount();
+    Optional<BindingStats> stats = BindingStats.read(dir.resolve(RunnerSpec.STATS_FILE));
+    if (intervals.size() >= MIN_INTERVALS_FOR_STEADY) {
+      List<Histogram> kept = intervals.subList(1, intervals.size() - 1);
+      double seconds = (kept.get(kept.size() - 1).getEndTimeStamp() - kept.get(0).getStartTimeStamp()) / 1000.0;
+      Histogram window = HdrLogs.merge(kept);
+      if (seconds > 0 && window.getTotalCount() > 0) {
+        return new RunnerResult(dir, record, output, window, seconds, all, true, stats);
+      }
+    }
+    return new RunnerResult(dir, record, output, HdrLogs.merge(intervals), output.runtimeMs() / 1000.0, all, false,
+        stats);
   }
 
-  public double runtimeSeconds() {
-    return output.runtimeMs() / 1000.0;
+  /** Share of the run's requests inside the window (scales whole-run counters such as CU). */
+  double windowShare() {
+    return allRequests == 0 ? 0 : latency.getTotalCount() / (double) allRequests;
   }
 
-  /** Rows this runner moved: the binding's count when available, else requests x rows per request. */
-  public long rows() {
-    long fromRequests = latency.getTotalCount() * record.rowsPerRequest();
-    return stats.map(s -> {
-      long r = isRead() ? s.rowsRead() : s.rowsWritten();
-      return r > 0 ? r : fromRequests;
-    }).orElse(fromRequests);
+  /** Rows moved in the window: the binding's rows per request when it reported them, else the case's. */
+  public double rows() {
+    double perRequest = record.rowsPerRequest();
+    if (stats.isPresent() && allRequests > 0) {
+      long r = isRead() ? stats.get().rowsRead() : stats.get().rowsWritten();
+      if (r > 0) {
+        perRequest = r / (double) allRequests;
+      }
+    }
+    return latency.getTotalCount() * perRequest;
   }
 
   boolean isRead() {

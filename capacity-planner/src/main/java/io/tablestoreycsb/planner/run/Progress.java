@@ -46,6 +46,10 @@ public final class Progress {
     double elapsed = (now - cellStartNanos) / 1e9;
     double eta = Math.max(0, remainingSeconds - Math.min(elapsed, cellDurationSeconds))
         + secondsPerCellOverhead * remainingCells;
+    if (total == 0) { // a load: no duration to count down
+      out.printf(Locale.ROOT, "%s: %s elapsed, %,.0f rows/s now%n", label, clock(elapsed), opsPerSecond);
+      return;
+    }
     out.printf(Locale.ROOT, "[cell %d/%d] %s: %s elapsed, %,.0f ops/s now, plan %s elapsed, ETA %s%n", index,
         total, label, clock(elapsed), opsPerSecond, clock((now - planStartNanos) / 1e9), clock(eta));
   }
