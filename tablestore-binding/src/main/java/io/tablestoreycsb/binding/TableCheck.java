@@ -25,7 +25,8 @@ public final class TableCheck {
 
   /** Throws {@link TableCheckException} with a message for the user when the table is unusable. */
   public static void verify(SyncClient client, ClientConfig config) throws TableCheckException {
-    String key = config.endpoint() + "|" + config.instance() + "|" + config.table() + "|" + config.primaryKey();
+    // Credentials are part of the key (as a hash): a run with a wrong secret must fail here too.
+    String key = config.clientKey() + "|" + config.table() + "|" + config.primaryKey();
     synchronized (VERIFIED) {
       if (VERIFIED.contains(key)) {
         return;

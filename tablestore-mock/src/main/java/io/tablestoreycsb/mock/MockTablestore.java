@@ -1,6 +1,6 @@
 package io.tablestoreycsb.mock;
 
-import io.tablestoreycsb.mock.faults.Injection;
+import io.tablestoreycsb.mock.faults.FaultPlan;
 import io.tablestoreycsb.mock.operations.RequestPipeline;
 import io.tablestoreycsb.mock.protocol.Credentials;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
@@ -36,13 +36,13 @@ public final class MockTablestore implements AutoCloseable {
 
   private final Credentials credentials;
   private final MockHttpServer server;
-  private final Injection injection;
+  private final FaultPlan faultPlan;
   private final MemoryBudget budget;
 
-  private MockTablestore(Credentials credentials, MockHttpServer server, Injection injection, MemoryBudget budget) {
+  private MockTablestore(Credentials credentials, MockHttpServer server, FaultPlan faultPlan, MemoryBudget budget) {
     this.credentials = credentials;
     this.server = server;
-    this.injection = injection;
+    this.faultPlan = faultPlan;
     this.budget = budget;
   }
 
@@ -72,9 +72,9 @@ public final class MockTablestore implements AutoCloseable {
     return credentials.accessKeySecret();
   }
 
-  /** The injection the pipeline consults (fault plan once wired; {@link Injection#NONE} by default). */
-  Injection injection() {
-    return injection;
+  /** The live fault plan the pipeline consults on every request: change it at run time. */
+  public FaultPlan faultPlan() {
+    return faultPlan;
   }
 
   /** Bytes of row data the memory budget allows. */
@@ -121,7 +121,7 @@ public final class MockTablestore implements AutoCloseable {
     private long memoryBudgetBytes = -1;
     private Duration idleTimeout = Duration.ofMinutes(5);
     private int workerThreads = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
-    private Injection injection = Injection.NONE;
+    private final FaultPlan faultPlan = new FaultPlan();
 
     private Builder() {}
 
@@ -169,9 +169,24 @@ public final class MockTablestore implements AutoCloseable {
       return this;
     }
 
-    /** Package-private until the fault plan lands: the injection the pipeline consults. */
-    Builder injection(Injection injection) {
-      this.injection = Objects.requireNonNull(injection, "injection");
+    /**
+     * Adds an injected error, e.g. {@code PutRow=OTSServerBusy@0.05} or
+     * {@code BatchWriteRow.row=OTSServerBusy@0.05} (see {@link FaultPlan#addFault}).
+     */
+    public Builder fault(String spec) {
+      faultPlan.addFault(spec);
+      return this;
+    }
+
+    /** Adds response latency, e.g. {@code GetRow=2ms} or {@code *=uniform(1ms,5ms)}. */
+    public Builder latency(String spec) {
+      faultPlan.addLatency(spec);
+      return this;
+    }
+
+    /** Rows per second each partition serves before responses queue; 0 = unlimited (default). */
+    public Builder partitionCapacity(double rowsPerSecond) {
+      faultPlan.setPartitionCapacity(rowsPerSecond);
       return this;
     }
 
@@ -179,10 +194,10 @@ public final class MockTablestore implements AutoCloseable {
       Credentials credentials = new Credentials(instanceName, accessKeyId, accessKeySecret);
       MemoryBudget budget = new MemoryBudget(memoryBudgetBytes > 0 ? memoryBudgetBytes : MemoryBudget.defaultLimitBytes());
       Catalog catalog = new Catalog(budget);
-      RequestPipeline pipeline = new RequestPipeline(catalog, credentials, injection, Clock.systemUTC());
+      RequestPipeline pipeline = new RequestPipeline(catalog, credentials, faultPlan, Clock.systemUTC());
       MockHttpServer server = MockHttpServer.start(
           new ServerOptions(host, port, ServiceLimits.MAX_REQUEST_BODY_BYTES, idleTimeout, workerThreads), pipeline);
-      return new MockTablestore(credentials, server, injection, budget);
+      return new MockTablestore(credentials, server, faultPlan, budget);
     }
   }
 }

@@ -1,0 +1,90 @@
+package io.tablestoreycsb.binding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.alicloud.openservices.tablestore.model.CapacityUnit;
+import com.alicloud.openservices.tablestore.model.ConsumedCapacity;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RunStatsTest {
+  @Test
+  void countsFromManyThreadsAddUp() throws Exception {
+    RunStats stats = new RunStats();
+    List<Thread> threads = new ArrayList<>();
+    for (int t = 0; t < 8; t++) {
+      Thread thread = new Thread(() -> {
+        for (int i = 0; i < 1000; i++) {
+          stats.request(Action.GetRow);
+          stats.rowsRead(2);
+          stats.consumed(new ConsumedCapacity(new CapacityUnit(1, 0)));
+          stats.error("OTSServerBusy");
+        }
+      });
+      thread.start();
+      threads.add(thread);
+    }
+    for (Thread t : threads) {
+      t.join();
+    }
+    RunStats.Snapshot s = stats.snapshot();
+    assertThat(s.requests().get(Action.GetRow)).isEqualTo(8000);
+    assertThat(s.rowsRead()).isEqualTo(16000);
+    assertThat(s.readCu()).isEqualTo(8000);
+    assertThat(s.writeCu()).isZero();
+    assertThat(s.errors()).containsEntry("OTSServerBusy", 8000L);
+  }
+
+  @Test
+  void firstErrorOfACodeIsReportedOnce() {
+    RunStats stats = new RunStats();
+    assertThat(stats.error("A")).isTrue();
+    assertThat(stats.error("A")).isFalse();
+    assertThat(stats.error("B")).isTrue();
+  }
+
+  @Test
+  void jsonHasTheContractedFields() throws Exception {
+    RunStats stats = new RunStats();
+    stats.request(Action.BatchWriteRow);
+    stats.request(Action.PutRow);
+    stats.rowsWritten(201);
+    stats.consumed(new ConsumedCapacity(new CapacityUnit(0, 201)));
+    stats.error("OTSServerBusy");
+    stats.error("ClientException");
+    stats.batchRowsRetried(3);
+    stats.batchRowsFailed(1);
+    JsonNode json = new ObjectMapper().readTree(stats.snapshot().toJson());
+    assertThat(json.fieldNames()).toIterable()
+        .containsExactly("requests", "rows", "capacityUnits", "errors", "batch");
+    assertThat(json.get("requests").fieldNames()).toIterable()
+        .containsExactlyInAnyOrder("GetRow", "GetRange", "PutRow", "BatchWriteRow", "UpdateRow", "DeleteRow");
+    assertThat(json.at("/requests/BatchWriteRow").asLong()).isEqualTo(1);
+    assertThat(json.at("/requests/GetRow").asLong()).isZero();
+    assertThat(json.at("/rows/written").asLong()).isEqualTo(201);
+    assertThat(json.at("/rows/read").asLong()).isZero();
+    assertThat(json.at("/capacityUnits/write").asLong()).isEqualTo(201);
+    assertThat(json.at("/errors/OTSServerBusy").asLong()).isEqualTo(1);
+    assertThat(json.at("/errors/ClientException").asLong()).isEqualTo(1);
+    assertThat(json.at("/batch/rowsRetried").asLong()).isEqualTo(3);
+    assertThat(json.at("/batch/rowsFailed").asLong()).isEqualTo(1);
+  }
+
+  @Test
+  void reportLinesAreYcsbStyle() {
+    RunStats stats = new RunStats();
+    stats.request(Action.GetRange);
+    stats.rowsRead(100);
+    stats.error("OTSServerBusy");
+    String lines = stats.snapshot().toReportLines();
+    assertThat(lines).contains("[TABLESTORE], Requests.GetRange, 1\n")
+        .contains("[TABLESTORE], Rows.Read, 100\n")
+        .contains("[TABLESTORE], Errors, 1\n")
+        .contains("[TABLESTORE], Errors.OTSServerBusy, 1\n")
+        .contains("[TABLESTORE], Batch.RowsFailed, 0\n");
+    assertThat(lines.lines()).allMatch(l -> l.matches("\\[TABLESTORE\\], [A-Za-z.]+, \\d+"));
+  }
+}

@@ -1,0 +1,83 @@
+package io.tablestoreycsb.binding.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablestoreycsb.binding.SharedClients;
+import java.nio.file.Path;
+import java.util.Properties;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * YCSB's own data-integrity check (dataintegrity=true: every value read is compared with the
+ * deterministic value written for that key and field) over read/update/scan/read-modify-write
+ * mixes, with the paper's key format, several threads, shared and per-thread clients.
+ */
+class DataIntegrityTest {
+  @TempDir
+  static Path dir;
+  static MockFixture fx;
+
+  @BeforeAll
+  static void start() throws Exception {
+    fx = MockFixture.start(dir);
+  }
+
+  @AfterAll
+  static void stop() {
+    fx.close();
+  }
+
+  private static Properties workload(String table, String... extra) {
+    Properties p = fx.props(extra);
+    p.setProperty("table", table);
+    p.setProperty("recordcount", "2000");
+    p.setProperty("operationcount", "3000");
+    p.setProperty("fieldcount", "5");
+    p.setProperty("fieldlength", "100");
+    p.setProperty("fieldlengthdistribution", "constant");
+    p.setProperty("dataintegrity", "true");
+    p.setProperty("readallfields", "true");
+    p.setProperty("writeallfields", "true");
+    p.setProperty("maxscanlength", "50");
+    return p;
+  }
+
+  @ParameterizedTest(name = "{0} clientperthread={1}")
+  @CsvSource({
+      "'readproportion=0.4,updateproportion=0.3,scanproportion=0.3', false, uniform",
+      "'readproportion=0.5,readmodifywriteproportion=0.5', true, zipfian",
+      "'readproportion=0.9,insertproportion=0.1', false, latest"})
+  void mixedRunsVerifyEveryValue(String mix, boolean perThread, String distribution) throws Exception {
+    String table = "di" + Math.abs(mix.hashCode() % 1000) + (perThread ? "p" : "s");
+    fx.createTable(table, "--partitions", "4");
+    Properties load = workload(table, "tablestore.batchsize=100");
+    YcsbRun.run(load, true, 4);
+    assertThat(fx.count(table)).isEqualTo(2000);
+
+    Properties run = workload(table, "tablestore.clientperthread=" + perThread, "requestdistribution=" + distribution);
+    for (String kv : mix.split(",")) {
+      String[] parts = kv.split("=");
+      run.setProperty(parts[0], parts[1]);
+    }
+    for (String op : new String[] {"readproportion", "updateproportion", "scanproportion", "insertproportion",
+        "readmodifywriteproportion"}) {
+      run.putIfAbsent(op, "0");
+    }
+    String before = YcsbRun.report();
+    YcsbRun.run(run, false, 4);
+    String after = YcsbRun.report();
+
+    long verified = YcsbRun.metric(after, "VERIFY", "Return=OK") - YcsbRun.metric(before, "VERIFY", "Return=OK");
+    assertThat(verified).isPositive();
+    assertThat(after).doesNotContain("[VERIFY], Return=UNEXPECTED_STATE").doesNotContain("[VERIFY], Return=ERROR");
+    assertThat(YcsbRun.metric(after, "READ", "Return=NOT_FOUND")).isZero();
+    assertThat(YcsbRun.metric(after, "READ", "Return=ERROR")).isZero();
+    assertThat(YcsbRun.metric(after, "UPDATE", "Return=ERROR")).isZero();
+    assertThat(YcsbRun.metric(after, "SCAN", "Return=ERROR")).isZero();
+    assertThat(SharedClients.sharedClientCount()).isZero();
+  }
+}

@@ -1,0 +1,224 @@
+package io.tablestoreycsb.binding.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tablestoreycsb.binding.KeyFormat;
+import io.tablestoreycsb.binding.StatusMapping;
+import io.tablestoreycsb.binding.TablestoreClient;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.Vector;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/** Every DB method against the mock endpoint over HTTP with the real SDK. */
+class TablestoreClientTest {
+  @TempDir
+  static Path dir;
+  static MockFixture fx;
+
+  @BeforeAll
+  static void start() throws Exception {
+    fx = MockFixture.start(dir);
+    fx.createTable("usertable");
+    fx.createTable("versions", "-p", "tablestore.maxversions=3");
+    fx.createTable("scans");
+  }
+
+  @AfterAll
+  static void stop() {
+    fx.close();
+  }
+
+  private static TablestoreClient open(Properties p) throws DBException {
+    TablestoreClient db = new TablestoreClient();
+    db.setProperties(p);
+    db.init();
+    return db;
+  }
+
+  /** For init that must fail: a successful init is cleaned up so it cannot leak into other tests. */
+  private static void openExpectingFailure(Properties p) throws DBException {
+    open(p).cleanup();
+  }
+
+  private static Map<String, ByteIterator> row(String... kv) {
+    Map<String, ByteIterator> m = new HashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put(kv[i], new StringByteIterator(kv[i + 1]));
+    }
+    return m;
+  }
+
+  private static Map<String, String> strings(Map<String, ByteIterator> m) {
+    Map<String, String> out = new TreeMap<>();
+    m.forEach((k, v) -> out.put(k, v.toString()));
+    return out;
+  }
+
+  @Test
+  void insertReadUpdateDeleteRoundTrip() throws Exception {
+    TablestoreClient db = open(fx.props());
+    try {
+      String key = KeyFormat.key(1);
+      assertThat(db.insert("usertable", key, row("field0", "a0", "field1", "b1", "field2", "c2"))).isEqualTo(Status.OK);
+
+      Map<String, ByteIterator> all = new HashMap<>();
+      assertThat(db.read("usertable", key, null, all)).isEqualTo(Status.OK);
+      assertThat(strings(all)).containsExactlyEntriesOf(new TreeMap<>(Map.of("field0", "a0", "field1", "b1", "field2", "c2")));
+
+      Map<String, ByteIterator> projected = new HashMap<>();
+      assertThat(db.read("usertable", key, Set.of("field1", "field2"), projected)).isEqualTo(Status.OK);
+      assertThat(strings(projected)).containsOnlyKeys("field1", "field2").containsEntry("field1", "b1");
+
+      // A row lacking the requested column exists all the same: OK with nothing, not NOT_FOUND.
+      Map<String, ByteIterator> none = new HashMap<>();
+      assertThat(db.read("usertable", key, Set.of("field9"), none)).isEqualTo(Status.OK);
+      assertThat(none).isEmpty();
+
+      assertThat(db.update("usertable", key, row("field1", "B1", "field3", "d3"))).isEqualTo(Status.OK);
+      Map<String, ByteIterator> updated = new HashMap<>();
+      db.read("usertable", key, null, updated);
+      assertThat(strings(updated)).containsEntry("field0", "a0").containsEntry("field1", "B1").containsEntry("field3", "d3");
+
+      assertThat(db.delete("usertable", key)).isEqualTo(Status.OK);
+      assertThat(db.read("usertable", key, null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+      assertThat(db.read("usertable", KeyFormat.key(999_999), Set.of("field0"), new HashMap<>()))
+          .isEqualTo(Status.NOT_FOUND);
+    } finally {
+      db.cleanup();
+    }
+  }
+
+  @Test
+  void readReturnsTheNewestOfSeveralVersions() throws Exception {
+    TablestoreClient db = open(fx.props("table=versions", "tablestore.maxversions=3"));
+    try {
+      String key = KeyFormat.key(7);
+      db.insert("versions", key, row("field0", "v1"));
+      for (String v : List.of("v2", "v3")) {
+        Thread.sleep(2); // distinct millisecond timestamps, so the versions are distinct
+        db.update("versions", key, row("field0", v));
+      }
+      Map<String, ByteIterator> r = new HashMap<>();
+      assertThat(db.read("versions", key, Set.of("field0"), r)).isEqualTo(Status.OK);
+      assertThat(r.get("field0").toString()).isEqualTo("v3");
+      Map<String, ByteIterator> all = new HashMap<>();
+      db.read("versions", key, null, all);
+      assertThat(strings(all)).containsExactlyEntriesOf(Map.of("field0", "v3"));
+    } finally {
+      db.cleanup();
+    }
+  }
+
+  @Test
+  void scanFollowsNextStartKeyPastOneGetRangePage() throws Exception {
+    Path stats = fx.file("scan-stats.json");
+    int rows = 6_500;
+    TablestoreClient loader = open(fx.props("table=scans", "tablestore.batchsize=200"));
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < rows; i++) {
+      String key = KeyFormat.key(i);
+      keys.add(key);
+      Status s = loader.insert("scans", key, row("field0", "value-" + i, "field1", "x"));
+      assertThat(s.isOk()).isTrue();
+    }
+    loader.cleanup();
+    keys.sort(null);
+
+    TablestoreClient db = open(fx.props("table=scans", "tablestore.statsfile=" + stats));
+    Vector<HashMap<String, ByteIterator>> result = new Vector<>();
+    // From the smallest key: 6,000 rows need two GetRange pages (the service returns at most 5,000).
+    assertThat(db.scan("scans", keys.get(0), 6_000, Set.of("field0"), result)).isEqualTo(Status.OK);
+    assertThat(result).hasSize(6_000);
+    for (int i = 0; i < 6_000; i++) {
+      long number = KeyFormat.keyNumber(keys.get(i));
+      assertThat(result.get(i)).containsOnlyKeys("field0");
+      assertThat(result.get(i).get("field0").toString()).isEqualTo("value-" + number);
+    }
+    // Near the end of the table: fewer rows than asked, still OK.
+    Vector<HashMap<String, ByteIterator>> tail = new Vector<>();
+    assertThat(db.scan("scans", keys.get(rows - 10), 100, null, tail)).isEqualTo(Status.OK);
+    assertThat(tail).hasSize(10);
+    assertThat(tail.get(0)).containsOnlyKeys("field0", "field1");
+    db.cleanup();
+
+    JsonNode json = new ObjectMapper().readTree(stats.toFile());
+    assertThat(json.at("/requests/GetRange").asLong()).isEqualTo(3);
+    assertThat(json.at("/rows/read").asLong()).isEqualTo(6_010);
+    assertThat(json.at("/capacityUnits/read").asLong()).isPositive();
+  }
+
+  @Test
+  void serviceErrorsMapToStatusesAndAreCountedByCode() throws Exception {
+    Path stats = fx.file("errors-stats.json");
+    TablestoreClient db = open(fx.props("tablestore.statsfile=" + stats));
+    try {
+      // Another table than the one checked at init: OTSObjectNotExist on each operation.
+      assertThat(db.read("no_such_table", KeyFormat.key(1), null, new HashMap<>())).isEqualTo(Status.ERROR);
+      assertThat(db.insert("no_such_table", KeyFormat.key(1), row("f", "v"))).isEqualTo(Status.ERROR);
+      fx.mock.faultPlan().addFault("PutRow=OTSServerBusy@1.0");
+      assertThat(db.insert("usertable", KeyFormat.key(2), row("field0", "v"))).isEqualTo(StatusMapping.THROTTLED);
+      assertThat(db.insert("usertable", KeyFormat.key(3), row("field0", "v"))).isEqualTo(StatusMapping.THROTTLED);
+    } finally {
+      fx.mock.faultPlan().clear();
+      db.cleanup();
+    }
+    JsonNode json = new ObjectMapper().readTree(stats.toFile());
+    assertThat(json.at("/errors/OTSObjectNotExist").asLong()).isEqualTo(2);
+    assertThat(json.at("/errors/OTSServerBusy").asLong()).isEqualTo(2);
+    assertThat(json.at("/requests/PutRow").asLong()).isEqualTo(3);
+    assertThat(json.at("/rows/written").asLong()).isZero();
+  }
+
+  @Test
+  void missingTableFailsInitNamingTheTable() {
+    assertThatThrownBy(() -> openExpectingFailure(fx.props("table=absent")))
+        .isInstanceOf(DBException.class)
+        .hasMessageContaining("table 'absent' does not exist")
+        .hasMessageContaining("bin/tablestore-table create");
+  }
+
+  @Test
+  void wrongPrimaryKeyFailsInitNamingTheProperty() {
+    assertThatThrownBy(() -> openExpectingFailure(fx.props("tablestore.primarykey=user_key")))
+        .isInstanceOf(DBException.class)
+        .hasMessageContaining("primary key (userid STRING)")
+        .hasMessageContaining("'user_key' (tablestore.primarykey)");
+  }
+
+  @Test
+  void badPropertiesFailInitNamingTheProperty() {
+    Properties noEndpoint = fx.props();
+    noEndpoint.remove("tablestore.endpoint");
+    assertThatThrownBy(() -> openExpectingFailure(noEndpoint)).isInstanceOf(DBException.class)
+        .hasMessageContaining("tablestore.endpoint is not set");
+    assertThatThrownBy(() -> openExpectingFailure(fx.props("tablestore.batchsize=201")))
+        .hasMessageContaining("tablestore.batchsize must be an integer from 1 to 200, got 201");
+    assertThatThrownBy(() -> openExpectingFailure(fx.props("tablestore.maxconnections=many")))
+        .hasMessageContaining("tablestore.maxconnections");
+  }
+
+  @Test
+  void wrongSecretFailsInitWithoutShowingIt() {
+    Properties p = fx.props("tablestore.accesskeysecret=not-the-secret-42");
+    assertThatThrownBy(() -> openExpectingFailure(p)).isInstanceOf(DBException.class)
+        .hasMessageContaining("tablestore.accesskeysecret")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("not-the-secret-42"));
+  }
+}

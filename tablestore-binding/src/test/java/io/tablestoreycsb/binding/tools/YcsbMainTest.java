@@ -1,0 +1,46 @@
+package io.tablestoreycsb.binding.tools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class YcsbMainTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void propertiesFollowYcsbPrecedence() throws Exception {
+    Path a = dir.resolve("a.properties");
+    Path b = dir.resolve("b.properties");
+    Files.writeString(a, "x=1\ny=1\nz=1\n");
+    Files.writeString(b, "y=2\nz=2\n");
+    Properties p = YcsbMain.ycsbProperties(new String[] {
+        "-db", "some.Db", "-P", a.toString(), "-p", "z=3", "-P", b.toString(), "-threads", "7", "-s", "-t"});
+    assertThat(p.getProperty("x")).isEqualTo("1");
+    assertThat(p.getProperty("y")).isEqualTo("2");
+    assertThat(p.getProperty("z")).isEqualTo("3");
+    assertThat(p.getProperty("threadcount")).isEqualTo("7");
+  }
+
+  @Test
+  void secretsGivenWithDashPMoveToAPrivateFile() throws Exception {
+    String[] args = {"-db", "d", "-p", "tablestore.accesskeysecret=hush", "-p", "a=b", "-load"};
+    String[] out = YcsbMain.hideSecrets(args);
+    assertThat(String.join(" ", out)).doesNotContain("hush").contains("-p a=b").contains("-load");
+    Path file = Path.of(out[out.length - 1]);
+    assertThat(out[out.length - 2]).isEqualTo("-P");
+    Properties p = new Properties();
+    try (var in = Files.newInputStream(file)) {
+      p.load(in);
+    }
+    assertThat(p.getProperty("tablestore.accesskeysecret")).isEqualTo("hush");
+    assertThat(Files.getPosixFilePermissions(file).toString()).isEqualTo("[OWNER_READ, OWNER_WRITE]");
+    String[] none = {"-db", "d", "-p", "a=b"};
+    assertThat(Arrays.asList(YcsbMain.hideSecrets(none))).containsExactly(none);
+  }
+}
