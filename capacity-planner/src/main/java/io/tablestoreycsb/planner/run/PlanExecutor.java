@@ -216,13 +216,6 @@ public final class PlanExecutor {
   }
 
   static void deleteRecursively(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(f);
-      }
-    }
+    PlanExecutorSupport.deleteRecursively(dir);
   }
 }
