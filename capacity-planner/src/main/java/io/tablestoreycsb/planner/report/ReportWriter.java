@@ -25,7 +25,10 @@ public final class ReportWriter {
 
   static final String COLUMNS_TEXT = "Latencies are from the runners' HdrHistogram logs merged into one "
       + "histogram per cell (never averaged across runners). QPS(row) and Requests/s are summed over runners, "
-      + "each runner's count divided by its own run time. MB/s = QPS(row) x row bytes (key + fields). CU/s "
+      + "each runner's requests divided by its own measurement window: its HdrHistogram intervals without the "
+      + "first (start-up) and the last (stopping) when there are at least 4, else all of them (the log starts "
+      + "at the first completed request, so DB initialisation is never counted). Latencies use the same window. "
+      + "Rows per request are as the binding counted them. MB/s = QPS(row) x row bytes (key + fields). CU/s "
       + "are the capacity units the service reported as consumed (binding stats file). CPU cores/runner = "
       + "process CPU time / process life; Peak mem/runner = largest VmHWM (peak RSS) of a runner.";
 

@@ -18,7 +18,8 @@ import org.HdrHistogram.Histogram;
  * checking the table) and ends after the slowest thread stops, which matters for short cells. When the
  * HDR interval log has at least {@value #MIN_INTERVALS_FOR_STEADY} intervals (one per {@code -s} tick),
  * the first interval (start-up) and the last one (threads stopping, final flush) are left out and the
- * window is the kept intervals' span; otherwise the whole run and YCSB's RunTime are used.
+ * window is the kept intervals' span; otherwise it is the span of all intervals (the log starts when the
+ * first request completes, after the DB initialisation).
  *
  * @param dir the runner directory
  * @param record its runner.json
@@ -53,8 +54,12 @@ public record RunnerResult(Path dir, RunnerRecord record, YcsbOutput output, His
         return new RunnerResult(dir, record, output, window, seconds, all, true, stats);
       }
     }
-    return new RunnerResult(dir, record, output, HdrLogs.merge(intervals), output.runtimeMs() / 1000.0, all, false,
-        stats);
+    // Too few intervals to leave any out. YCSB creates a measurement's log when its first request
+    // completes, so the log's span still leaves out the DB initialisation YCSB's RunTime includes.
+    double span = intervals.isEmpty() ? 0
+        : (intervals.get(intervals.size() - 1).getEndTimeStamp() - intervals.get(0).getStartTimeStamp()) / 1000.0;
+    double seconds = span > 0 ? span : output.runtimeMs() / 1000.0;
+    return new RunnerResult(dir, record, output, HdrLogs.merge(intervals), seconds, all, false, stats);
   }
 
   /** Share of the run's requests inside the window (scales whole-run counters such as CU). */

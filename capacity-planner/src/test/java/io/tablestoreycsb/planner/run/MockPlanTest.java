@@ -32,6 +32,9 @@ class MockPlanTest {
 
   @Test
   void fourCasesOnAFourPartitionTable(@TempDir Path dir) throws Exception {
+    dir = Path.of("target", "mock-plan-test").toAbsolutePath();
+    PlanExecutorSupport.deleteRecursively(dir);
+    Files.createDirectories(dir);
     Path matrixFile = dir.resolve("matrix");
     Files.writeString(matrixFile, String.join("\n",
         "[plan]",
@@ -45,18 +48,18 @@ class MockPlanTest {
         "property.fieldlength = 100",
         "[case random-write]",
         "workload = " + WORKLOADS.resolve("tablestore-random-write"),
-        "phase = load", "measure = INSERT", "threads = 2", "duration = 4s",
+        "phase = load", "measure = INSERT", "threads = 2", "duration = 5s",
         "property.tablestore.batchsize = 1",
         "[case batch-write]",
         "workload = " + WORKLOADS.resolve("tablestore-batch-write"),
-        "phase = load", "measure = BATCH_WRITE", "rows-per-request = 200", "threads = 1", "duration = 4s",
+        "phase = load", "measure = BATCH_WRITE", "rows-per-request = 200", "threads = 1", "duration = 5s",
         "property.tablestore.batchsize = 200",
         "[case random-read]",
         "workload = " + WORKLOADS.resolve("tablestore-random-read"),
-        "phase = run", "measure = READ", "threads = 2", "duration = 4s",
+        "phase = run", "measure = READ", "threads = 2", "duration = 5s",
         "[case range-read]",
         "workload = " + WORKLOADS.resolve("tablestore-range-read"),
-        "phase = run", "measure = SCAN", "rows-per-request = 100", "threads = 1", "duration = 4s",
+        "phase = run", "measure = SCAN", "rows-per-request = 100", "threads = 1", "duration = 5s",
         "property.minscanlength = 100", "property.maxscanlength = 100",
         "property.scanlengthdistribution = uniform", ""));
     Matrix matrix = MatrixParser.parse(matrixFile);
