@@ -19,7 +19,8 @@ import org.HdrHistogram.Histogram;
  * HDR interval log has at least {@value #MIN_INTERVALS_FOR_STEADY} intervals (one per {@code -s} tick),
  * the first interval (start-up) and the last one (threads stopping, final flush) are left out and the
  * window is the kept intervals' span; otherwise it is the span of all intervals (the log starts when the
- * first request completes, after the DB initialisation).
+ * first request completes, after the DB initialisation) plus one mean latency (when those first requests
+ * started), at most YCSB's RunTime.
  *
  * @param dir the runner directory
  * @param record its runner.json
@@ -55,11 +56,14 @@ public record RunnerResult(Path dir, RunnerRecord record, YcsbOutput output, His
       }
     }
     // Too few intervals to leave any out. YCSB creates a measurement's log when its first request
-    // completes, so the log's span still leaves out the DB initialisation YCSB's RunTime includes.
+    // completes, so the log's span leaves out the DB initialisation YCSB's RunTime includes; the first
+    // requests started about one mean latency before the log did, so that is added back.
+    Histogram whole = HdrLogs.merge(intervals);
     double span = intervals.isEmpty() ? 0
         : (intervals.get(intervals.size() - 1).getEndTimeStamp() - intervals.get(0).getStartTimeStamp()) / 1000.0;
-    double seconds = span > 0 ? span : output.runtimeMs() / 1000.0;
-    return new RunnerResult(dir, record, output, HdrLogs.merge(intervals), seconds, all, false, stats);
+    double seconds = span > 0 ? Math.min(span + whole.getMean() / 1e6, output.runtimeMs() / 1000.0)
+        : output.runtimeMs() / 1000.0;
+    return new RunnerResult(dir, record, output, whole, seconds, all, false, stats);
   }
 
   /** Share of the run's requests inside the window (scales whole-run counters such as CU). */
