@@ -35,6 +35,10 @@ public final class CellExecutor {
       throws IOException, InterruptedException {
     long started = System.nanoTime();
     List<RunnerProcess> running = new ArrayList<>();
+    // Ctrl-C on the planner must not leave runners loading the endpoint; the cell stays unfinished
+    // (no completion marker) and the next run starts it again.
+    Thread killRunners = new Thread(() -> running.forEach(RunnerProcess::kill), "kill-runners");
+    Runtime.getRuntime().addShutdownHook(killRunners);
     try {
       for (RunnerSpec spec : specs) {
         running.add(RunnerProcess.start(spec, javaExecutable, classpath));
@@ -62,6 +66,11 @@ public final class CellExecutor {
           p.kill();
         }
       });
+      try {
+        Runtime.getRuntime().removeShutdownHook(killRunners);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running already
+      }
     }
   }
 

@@ -62,14 +62,36 @@ public final class PlanExecutor {
             cells.add(new PlannedCell(new CellKey(matrix.instanceType(), c.name(), p, t, ""), c, null, null));
           } else {
             for (String v : sweep.values()) {
-              cells.add(new PlannedCell(new CellKey(matrix.instanceType(), c.name(), p, t, sweep.label(v)), c,
-                  sweep.property(), v));
+              cells.add(new PlannedCell(new CellKey(matrix.instanceType(), c.name(), p, t, sweep.label(v)),
+                  sweptCase(c, sweep.property(), v), sweep.property(), v));
             }
           }
         }
       }
     }
     return cells;
+  }
+
+  /**
+   * A write case under a batch-size sweep: with tablestore.batchsize = 1 the binding sends PutRow (timed as
+   * INSERT), above 1 BatchWriteRow of that many rows (timed as BATCH_WRITE).
+   */
+  static CaseSpec sweptCase(CaseSpec c, String property, String value) {
+    boolean writeMeasure = c.measure().equals("INSERT") || c.measure().equals("BATCH_WRITE");
+    if (!property.equals("tablestore.batchsize") || !writeMeasure) {
+      return c;
+    }
+    int batch;
+    try {
+      batch = Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--sweep tablestore.batchsize: '" + value + "' is not a whole number");
+    }
+    if (batch < 1) {
+      throw new IllegalArgumentException("--sweep tablestore.batchsize: " + batch + " must be 1 or more");
+    }
+    return new CaseSpec(c.name(), c.workload(), c.phase(), batch == 1 ? "INSERT" : "BATCH_WRITE", batch,
+        c.readsLoadedData(), c.threads(), c.duration(), c.properties(), c.line());
   }
 
   /** Runs the cells; returns how many failed. */

@@ -35,6 +35,10 @@ class PlanShapeTest {
     PlannedCell swept = cells.get(7);
     assertThat(swept.key().sweep()).isEqualTo("tablestore.batchsize=1");
     assertThat(swept.key().relativeDir()).isEqualTo("high-performance/p4/batch-write/t1-tablestore.batchsize=1");
+    // Batch size 1 is PutRow (INSERT); larger sizes are BatchWriteRow requests of that many rows.
+    assertThat(swept.spec().measure()).isEqualTo("INSERT");
+    assertThat(cells.get(8).spec().measure()).isEqualTo("BATCH_WRITE");
+    assertThat(cells.get(8).spec().rowsPerRequest()).isEqualTo(10);
     assertThat(cells.stream().filter(c -> c.key().caseName().equals("random-read")))
         .allSatisfy(c -> assertThat(c.key().sweep()).isEmpty());
   }
