@@ -114,6 +114,32 @@ class BasicDbPlanTest {
 
   @Test
   @Order(2)
+  void runnerDirectoriesFromSeveralPlacesMergeIntoOneCell(@TempDir Path machines) throws Exception {
+    // As if each runner of the read cell had run on its own machine and its directory was copied here.
+    Path readCell = out.resolve("basicdb/p1/random-read/t2");
+    for (int r = 0; r < 2; r++) {
+      Path target = machines.resolve("machine-" + r).resolve("runner-" + r);
+      Files.createDirectories(target);
+      try (var files = Files.list(readCell.resolve("runner-" + r))) {
+        for (Path f : files.toList()) {
+          Files.copy(f, target.resolve(f.getFileName()));
+        }
+      }
+    }
+    ReportData merged = ReportData.collect(List.of(machines.resolve("machine-0"), machines.resolve("machine-1")));
+    ReportRow original = ReportData.collect(List.of(out)).rows().stream()
+        .filter(r -> r.caseName().equals("random-read")).findFirst().orElseThrow();
+    assertThat(merged.rows()).containsExactly(original);
+    // The status lines YCSB printed with -s are the ones the progress line reads.
+    List<String> status = Files.readAllLines(readCell.resolve("runner-0").resolve(RunnerSpec.STDERR_FILE)).stream()
+        .filter(l -> io.tablestoreycsb.planner.ycsb.StatusLine.operations(l) >= 0).toList();
+    assertThat(status).isNotEmpty();
+    assertThat(status.stream().mapToDouble(l -> io.tablestoreycsb.planner.ycsb.StatusLine.currentOpsPerSecond(l)
+        .orElse(-1)).max().orElse(-1)).isPositive();
+  }
+
+  @Test
+  @Order(3)
   void aRerunKeepsFinishedCellsAndRedoesTheInterruptedOne() throws Exception {
     Matrix matrix = MatrixParser.parse(MATRIX);
     Path interrupted = out.resolve("basicdb/p1/random-write/t2");
@@ -135,7 +161,7 @@ class BasicDbPlanTest {
   }
 
   @Test
-  @Order(3)
+  @Order(4)
   void aFailingRunnerFailsItsCellWithItsErrorAndThePlanGoesOn(@TempDir Path dir) throws Exception {
     List<String> lines = new ArrayList<>(Files.readAllLines(MATRIX));
     lines.replaceAll(l -> l.replace("instance-type = basicdb", "instance-type = broken"));
