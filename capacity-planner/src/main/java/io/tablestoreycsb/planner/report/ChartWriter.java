@@ -57,13 +57,20 @@ final class ChartWriter {
       throws IOException {
     XYChart chart = chart(instance + ": " + title + " - latency percentiles vs QPS(row)",
         "QPS(row), rows/s", "latency, ms (merged across runners)");
-    byPartitions(rows).forEach((p, series) -> {
+    // One colour per partition count, one marker and line style per percentile.
+    int index = 0;
+    for (Map.Entry<Integer, List<ReportRow>> e : byPartitions(rows).entrySet()) {
+      List<ReportRow> series = e.getValue();
       double[] qps = series.stream().mapToDouble(ReportRow::qpsRows).toArray();
-      String prefix = p + "p ";
-      chart.addSeries(prefix + "p50", qps, series.stream().mapToDouble(ReportRow::p50Ms).toArray());
-      chart.addSeries(prefix + "p99", qps, series.stream().mapToDouble(ReportRow::p99Ms).toArray());
-      chart.addSeries(prefix + "p99.9", qps, series.stream().mapToDouble(ReportRow::p999Ms).toArray());
-    });
+      java.awt.Color color = PALETTE[index++ % PALETTE.length];
+      String prefix = e.getKey() + (e.getKey() == 1 ? " partition " : " partitions ");
+      style(chart.addSeries(prefix + "p50", qps, series.stream().mapToDouble(ReportRow::p50Ms).toArray()),
+          color, SeriesMarkers.CIRCLE, org.knowm.xchart.style.lines.SeriesLines.SOLID);
+      style(chart.addSeries(prefix + "p99", qps, series.stream().mapToDouble(ReportRow::p99Ms).toArray()),
+          color, SeriesMarkers.SQUARE, org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
+      style(chart.addSeries(prefix + "p99.9", qps, series.stream().mapToDouble(ReportRow::p999Ms).toArray()),
+          color, SeriesMarkers.DIAMOND, org.knowm.xchart.style.lines.SeriesLines.DOT_DOT);
+    }
     BitmapEncoder.saveBitmap(chart, dir.resolve(file).toString(), BitmapEncoder.BitmapFormat.PNG);
     return file;
   }
@@ -91,6 +98,17 @@ final class ChartWriter {
       BitmapEncoder.saveBitmap(chart, dir.resolve(file).toString(), BitmapEncoder.BitmapFormat.PNG);
     }
     return any;
+  }
+
+  private static final java.awt.Color[] PALETTE = {new java.awt.Color(0x1f77b4), new java.awt.Color(0xd62728),
+      new java.awt.Color(0x2ca02c), new java.awt.Color(0x9467bd), new java.awt.Color(0xff7f0e)};
+
+  private static void style(org.knowm.xchart.XYSeries series, java.awt.Color color,
+      org.knowm.xchart.style.markers.Marker marker, java.awt.BasicStroke line) {
+    series.setLineColor(color);
+    series.setMarkerColor(color);
+    series.setMarker(marker);
+    series.setLineStyle(line);
   }
 
   private static Map<Integer, List<ReportRow>> byPartitions(List<ReportRow> rows) {
