@@ -23,7 +23,7 @@ public final class StatusMapping {
       "OTSInternalServerError", "OTSRowOperationConflict", "OTSRequestTimeout");
   private static final Set<String> BAD_REQUEST = Set.of(
       "OTSParameterInvalid", "OTSInvalidPK", "OTSOutOfColumnCountLimit", "OTSOutOfRowSizeLimit",
-      "OTSRequestBodyTooLarge", "OTSMethodNotAllowed");
+      "OTSRequestBodyTooLarge", "OTSMethodNotAllowed", "OTSUnsupportOperation");
   private static final Set<String> FORBIDDEN = Set.of(
       "OTSAuthFailed", "OTSNoPermissionAccess", "OTSAccessDenied");
   /** Worth retrying a write row that failed inside a batch: transient by nature. */

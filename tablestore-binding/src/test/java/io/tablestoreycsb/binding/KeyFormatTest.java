@@ -43,6 +43,19 @@ class KeyFormatTest {
   }
 
   @Test
+  void workloadUsesTheRawKeyNumberEvenWithHashedInsertOrder() throws Exception {
+    site.ycsb.measurements.Measurements.setProperties(new java.util.Properties());
+    for (String order : new String[] {"hashed", "ordered"}) {
+      java.util.Properties p = new java.util.Properties();
+      p.setProperty("insertorder", order);
+      p.setProperty("recordcount", "100");
+      TablestoreWorkload w = new TablestoreWorkload();
+      w.init(p);
+      assertThat(w.buildKeyName(12345)).isEqualTo(KeyFormat.key(12345));
+    }
+  }
+
+  @Test
   void splitPointsDivideThePrefixSpaceEvenly() {
     assertThat(KeyFormat.splitPoints(1)).isEmpty();
     assertThat(KeyFormat.splitPoints(4)).containsExactly("4000", "8000", "c000");

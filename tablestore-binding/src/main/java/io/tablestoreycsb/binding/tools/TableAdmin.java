@@ -64,8 +64,9 @@ final class TableAdmin {
       InternalClient internal = SharedClients.newInternalClient(config);
       try {
         internal.createTableEx(request, null).get();
-      } catch (ExecutionException e) {
-        Throwable cause = e.getCause();
+      } catch (ExecutionException | RuntimeException e) {
+        // The SDK's future throws the service error itself rather than wrapping it.
+        Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
         if (cause instanceof TableStoreException tse && !"OTSObjectAlreadyExist".equals(tse.getErrorCode())) {
           throw new TableTool.ToolFailure(preSplitRefused(tse, partitions, splitPoints));
         }

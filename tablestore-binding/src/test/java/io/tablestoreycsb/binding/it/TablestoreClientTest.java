@@ -5,6 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.model.Column;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.PutRowRequest;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
 import io.tablestoreycsb.binding.KeyFormat;
 import io.tablestoreycsb.binding.StatusMapping;
 import io.tablestoreycsb.binding.TablestoreClient;
@@ -107,20 +114,33 @@ class TablestoreClientTest {
 
   @Test
   void readReturnsTheNewestOfSeveralVersions() throws Exception {
+    String key = KeyFormat.key(7);
+    // Three versions with explicit timestamps, written out of order: the newest is not the last written.
+    long now = System.currentTimeMillis();
+    SyncClient sdk = new SyncClient(fx.mock.endpoint(), fx.mock.accessKeyId(), fx.mock.accessKeySecret(),
+        fx.mock.instanceName());
+    try {
+      RowPutChange put = new RowPutChange("versions", PrimaryKeyBuilder.createPrimaryKeyBuilder()
+          .addPrimaryKeyColumn("userid", PrimaryKeyValue.fromString(key)).build());
+      put.addColumn(new Column("field0", ColumnValue.fromString("old"), now - 2000));
+      put.addColumn(new Column("field0", ColumnValue.fromString("newest"), now));
+      put.addColumn(new Column("field0", ColumnValue.fromString("middle"), now - 1000));
+      put.addColumn(new Column("field1", ColumnValue.fromString("only"), now - 500));
+      sdk.putRow(new PutRowRequest(put));
+    } finally {
+      sdk.shutdown();
+    }
     TablestoreClient db = open(fx.props("table=versions", "tablestore.maxversions=3"));
     try {
-      String key = KeyFormat.key(7);
-      db.insert("versions", key, row("field0", "v1"));
-      for (String v : List.of("v2", "v3")) {
-        Thread.sleep(2); // distinct millisecond timestamps, so the versions are distinct
-        db.update("versions", key, row("field0", v));
-      }
       Map<String, ByteIterator> r = new HashMap<>();
       assertThat(db.read("versions", key, Set.of("field0"), r)).isEqualTo(Status.OK);
-      assertThat(r.get("field0").toString()).isEqualTo("v3");
+      assertThat(r.get("field0").toString()).isEqualTo("newest");
       Map<String, ByteIterator> all = new HashMap<>();
       db.read("versions", key, null, all);
-      assertThat(strings(all)).containsExactlyEntriesOf(Map.of("field0", "v3"));
+      assertThat(strings(all)).containsExactlyEntriesOf(new TreeMap<>(Map.of("field0", "newest", "field1", "only")));
+      Vector<HashMap<String, ByteIterator>> scanned = new Vector<>();
+      assertThat(db.scan("versions", key, 1, null, scanned)).isEqualTo(Status.OK);
+      assertThat(scanned.get(0).get("field0").toString()).isEqualTo("newest");
     } finally {
       db.cleanup();
     }
@@ -184,6 +204,55 @@ class TablestoreClientTest {
     assertThat(json.at("/errors/OTSServerBusy").asLong()).isEqualTo(2);
     assertThat(json.at("/requests/PutRow").asLong()).isEqualTo(3);
     assertThat(json.at("/rows/written").asLong()).isZero();
+  }
+
+  @Test
+  void everyMethodMapsServiceErrorsToTheirStatus() throws Exception {
+    Path stats = fx.file("method-errors.json");
+    TablestoreClient db = open(fx.props("tablestore.statsfile=" + stats));
+    String key = KeyFormat.key(42);
+    try {
+      db.insert("usertable", key, row("field0", "v"));
+      fx.mock.faultPlan().addFault("GetRow=OTSPartitionUnavailable@1.0");
+      fx.mock.faultPlan().addFault("GetRange=OTSCapacityUnitExhausted@1.0");
+      fx.mock.faultPlan().addFault("UpdateRow=OTSParameterInvalid@1.0");
+      fx.mock.faultPlan().addFault("DeleteRow=OTSAuthFailed@1.0");
+      fx.mock.faultPlan().addFault("PutRow=OTSConditionCheckFail@1.0");
+      assertThat(db.read("usertable", key, null, new HashMap<>())).isEqualTo(Status.SERVICE_UNAVAILABLE);
+      assertThat(db.scan("usertable", key, 10, null, new Vector<>())).isEqualTo(StatusMapping.THROTTLED);
+      assertThat(db.update("usertable", key, row("field0", "w"))).isEqualTo(Status.BAD_REQUEST);
+      assertThat(db.delete("usertable", key)).isEqualTo(Status.FORBIDDEN);
+      assertThat(db.insert("usertable", key, row("field0", "x"))).isEqualTo(Status.UNEXPECTED_STATE);
+    } finally {
+      fx.mock.faultPlan().clear();
+      db.cleanup();
+    }
+    JsonNode json = new ObjectMapper().readTree(stats.toFile());
+    assertThat(json.get("errors").size()).isEqualTo(5);
+    for (String code : List.of("OTSPartitionUnavailable", "OTSCapacityUnitExhausted", "OTSParameterInvalid",
+        "OTSAuthFailed", "OTSConditionCheckFail")) {
+      assertThat(json.at("/errors/" + code).asLong()).as(code).isEqualTo(1);
+    }
+    assertThat(json.at("/rows/written").asLong()).isEqualTo(1);
+  }
+
+  @Test
+  void anUnreachableEndpointIsAnErrorCountedAsClientException() throws Exception {
+    Path stats = fx.file("unreachable.json");
+    // The mock is closed mid-test and closed only once (its close() is not idempotent).
+    MockFixture other = MockFixture.start(dir);
+    TablestoreClient db;
+    try {
+      other.createTable("usertable");
+      db = open(other.props("tablestore.statsfile=" + stats));
+    } finally {
+      other.close();
+    }
+    assertThat(db.read("usertable", KeyFormat.key(1), null, new HashMap<>())).isEqualTo(Status.ERROR);
+    assertThat(db.insert("usertable", KeyFormat.key(1), row("field0", "v"))).isEqualTo(Status.ERROR);
+    db.cleanup();
+    JsonNode json = new ObjectMapper().readTree(stats.toFile());
+    assertThat(json.at("/errors/ClientException").asLong()).isEqualTo(2);
   }
 
   @Test
