@@ -56,8 +56,19 @@ final class QuickstartCommand implements Callable<Integer> {
     Path matrixFile = new WorkloadFiles(home.resolve("workloads/matrix/quick")).resolve(matrix, 0);
     Matrix m = MatrixParser.parse(matrixFile);
     Path outDir = (out == null ? home.resolve("quickstart-out") : out).toAbsolutePath().normalize();
-    // The mock keeps its tables in memory: results of an earlier quickstart cannot be resumed.
-    io.tablestoreycsb.planner.run.PlanExecutorSupport.deleteRecursively(outDir);
+    // The mock keeps its tables in memory: results of an earlier quickstart cannot be resumed. Only a
+    // directory an earlier quickstart wrote (it holds mock.properties) is emptied.
+    if (Files.isDirectory(outDir)) {
+      boolean empty;
+      try (var entries = Files.list(outDir)) {
+        empty = entries.findAny().isEmpty();
+      }
+      if (!empty && !Files.isRegularFile(outDir.resolve("mock.properties"))) {
+        throw new IllegalArgumentException("--out " + outDir + " is not empty and not an earlier quickstart's "
+            + "output; choose another directory");
+      }
+      io.tablestoreycsb.planner.run.PlanExecutorSupport.deleteRecursively(outDir);
+    }
     Files.createDirectories(outDir);
     PrintWriter terminal = spec.commandLine().getOut();
     long started = System.nanoTime();

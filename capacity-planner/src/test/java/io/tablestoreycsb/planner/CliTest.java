@@ -37,4 +37,12 @@ class CliTest {
     assertThat(run("report", dir.toString())).isEqualTo(1);
     assertThat(Path.of(dir.toString(), "report.html")).exists();
   }
+
+  @Test
+  void quickstartNeverEmptiesADirectoryItDidNotWrite(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("precious.txt"), "keep me");
+    assertThat(run("quickstart", "--out", dir.toString(), "--matrix", "../workloads/matrix/quick")).isEqualTo(2);
+    assertThat(err.toString()).contains("is not empty and not an earlier quickstart's output");
+    assertThat(dir.resolve("precious.txt")).hasContent("keep me");
+  }
 }
