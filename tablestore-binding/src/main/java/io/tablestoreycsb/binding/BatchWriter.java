@@ -114,18 +114,28 @@ public final class BatchWriter {
       }
       List<RowChange> retry = new ArrayList<>();
       Status requestStatus = Status.OK;
-      for (BatchWriteRowResponse.RowResult row : response.getRowStatus(table)) {
-        if (row.isSucceed()) {
-          stats.rowsWritten(1);
-          stats.consumed(row.getConsumedCapacity());
-          continue;
-        }
+      List<BatchWriteRowResponse.RowResult> succeeded = response.getSucceedRows();
+      List<BatchWriteRowResponse.RowResult> failed = response.getFailedRows();
+      for (BatchWriteRowResponse.RowResult row : succeeded) {
+        stats.rowsWritten(1);
+        stats.consumed(row.getConsumedCapacity());
+      }
+      int unanswered = rows.size() - succeeded.size() - failed.size();
+      if (unanswered > 0) {
+        // A response must carry one result per row; count any row it left out as lost, not as written.
+        Status missing = errors.rowFailed(Action.BatchWriteRow, table, "MissingRowResult",
+            unanswered + " row(s) had no result in the response", response.getRequestId());
+        lost(table, unanswered, "MissingRowResult");
+        requestStatus = missing;
+        result = missing;
+      }
+      for (BatchWriteRowResponse.RowResult row : failed) {
         String code = row.getError() == null ? null : row.getError().getCode();
         String message = row.getError() == null ? "" : row.getError().getMessage();
         Status rowStatus = errors.rowFailed(Action.BatchWriteRow, table, code, message, response.getRequestId());
         requestStatus = rowStatus;
         if (attempt < maxRetries && StatusMapping.isRetriableRowError(code)) {
-          retry.add(request.getRowChange(table, row.getIndex()));
+          retry.add(request.getRowChange(row.getTableName(), row.getIndex()));
         } else {
           lost(table, 1, code);
           result = rowStatus;
@@ -145,9 +155,11 @@ public final class BatchWriter {
     stats.batchRowsFailed(count);
     if (!loggedLostRows) {
       loggedLostRows = true;
-      LOG.warn("{} row(s) of a BatchWriteRow to '{}' could not be written ({}{}); such rows are"
+      String why = !StatusMapping.isRetriableRowError(cause) ? "not a transient error"
+          : "still failing after tablestore.batchretries=" + maxRetries + " retries";
+      LOG.warn("{} row(s) of a BatchWriteRow to '{}' could not be written ({}: {}); such rows are"
           + " counted in [TABLESTORE], Batch.RowsFailed and fail the insert that flushed them",
-          count, table, cause, maxRetries > 0 ? ", after retries" : ", tablestore.batchretries=0");
+          count, table, cause, why);
     }
   }
 

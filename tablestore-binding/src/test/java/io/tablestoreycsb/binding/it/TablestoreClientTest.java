@@ -207,6 +207,29 @@ class TablestoreClientTest {
   }
 
   @Test
+  void eachErrorCodeIsLoggedOnceWithItsRequestId() throws Exception {
+    java.io.PrintStream original = System.err;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    TablestoreClient db = open(fx.props());
+    fx.mock.faultPlan().addFault("GetRow=OTSTimeout@1.0");
+    try {
+      System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+      for (int i = 0; i < 20; i++) {
+        assertThat(db.read("usertable", KeyFormat.key(i), null, new HashMap<>())).isEqualTo(Status.SERVICE_UNAVAILABLE);
+      }
+    } finally {
+      System.setErr(original);
+      fx.mock.faultPlan().clear();
+      db.cleanup();
+    }
+    List<String> lines = captured.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
+        .filter(l -> l.contains("OTSTimeout")).toList();
+    assertThat(lines).hasSize(1);
+    assertThat(lines.get(0)).contains("first OTSTimeout from GetRow on table 'usertable'").contains("request id ")
+        .doesNotContain("request id null");
+  }
+
+  @Test
   void everyMethodMapsServiceErrorsToTheirStatus() throws Exception {
     Path stats = fx.file("method-errors.json");
     TablestoreClient db = open(fx.props("tablestore.statsfile=" + stats));

@@ -44,7 +44,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
             + MockTablestore.DEFAULT_ACCESS_KEY_SECRET + "."},
     footer = {"", "Examples:",
         "  tablestore-mock --port 8800 --write-properties mock.properties",
-        "  tablestore-mock --fault PutRow=OTSServerBusy@0.05 --latency GetRow=uniform(1ms,5ms)",
+        "  tablestore-mock --fault PutRow=OTSServerBusy@0.05",
+        "  tablestore-mock --latency 'GetRow=uniform(1ms,5ms)' --latency '*=1ms'",
         "  tablestore-mock --partition-capacity 20000",
         "See docs/mock-endpoint.md for the fault and latency grammar."})
 public final class MockCli implements Callable<Integer> {
@@ -102,13 +103,13 @@ public final class MockCli implements Callable<Integer> {
   private List<String> latencies = new ArrayList<>();
 
   @Option(names = "--partition-capacity", paramLabel = "ROWS_PER_SECOND", defaultValue = "0",
-      description = "Rows per second each partition serves; excess requests queue"
-          + " (default: ${DEFAULT-VALUE} = unlimited).")
+      description = "Rows per second each partition serves, reads and writes alike; requests"
+          + " beyond it queue (default: ${DEFAULT-VALUE} = unlimited).")
   private double partitionCapacity;
 
   @Option(names = "--memory-budget", paramLabel = "SIZE", converter = MemoryBudget.class,
-      description = "Bytes of row data the mock may hold, e.g. 512m or 2g (default: a share of"
-          + " the JVM's max heap).")
+      description = "Estimated heap the stored rows may use, e.g. 512m or 2g; beyond it writes"
+          + " get OTSQuotaExhausted (default: half the JVM's max heap).")
   private Long memoryBudgetBytes;
 
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
@@ -225,11 +226,6 @@ public final class MockCli implements Callable<Integer> {
   /** The line printed when the endpoint accepts requests. */
   public static String readyLine(MockTablestore mock) {
     return READY_PREFIX + " " + mock.endpoint() + " instance=" + mock.instanceName();
-  }
-
-  /** The running server, once started (for in-process tests). */
-  MockTablestore running() {
-    return running;
   }
 
   private void validate() {

@@ -201,9 +201,12 @@ public final class FaultPlan implements Injection {
     if (rules.isEmpty()) {
       return null;
     }
-    FaultRule[] applicable = rules.getOrDefault(action, rules.getOrDefault(Actions.ANY, NO_RULES));
-    if (applicable.length == 0) {
-      return null;
+    FaultRule[] applicable = rules.get(action);
+    if (applicable == null) {
+      applicable = rules.get(Actions.ANY);
+      if (applicable == null) {
+        return null;
+      }
     }
     // One draw picks at most one outcome: rates of the applicable rules are stacked intervals.
     double u = random.get().nextDouble();

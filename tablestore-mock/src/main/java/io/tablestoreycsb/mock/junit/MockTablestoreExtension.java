@@ -1,5 +1,6 @@
 package io.tablestoreycsb.mock.junit;
 
+import com.alicloud.openservices.tablestore.ClientConfiguration;
 import com.alicloud.openservices.tablestore.SyncClient;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.faults.FaultPlan;
@@ -93,9 +94,17 @@ public final class MockTablestoreExtension implements BeforeAllCallback, AfterAl
    * made in {@code @BeforeAll}, after the class).
    */
   public SyncClient newSyncClient() {
+    return newSyncClient(new ClientConfiguration());
+  }
+
+  /**
+   * Like {@link #newSyncClient()} with a client configuration, e.g. one with a
+   * {@code NoRetryStrategy} so that injected errors surface at once instead of being retried.
+   */
+  public SyncClient newSyncClient(ClientConfiguration configuration) {
     MockTablestore m = mock();
     SyncClient client = new SyncClient(m.endpoint(), m.accessKeyId(), m.accessKeySecret(),
-        m.instanceName());
+        m.instanceName(), configuration);
     synchronized (lock) {
       (inTest ? testClients : classClients).add(client);
     }

@@ -14,6 +14,7 @@ import java.io.PrintWriter;
 import java.io.Reader;
 import java.io.StringWriter;
 import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -121,7 +122,8 @@ class MockCliTest {
     Started started = start(Map.of(MockCli.ENV_ACCESS_KEY_ID, "env-key-id",
             MockCli.ENV_ACCESS_KEY_SECRET, "ignored-because-the-file-wins"),
         "--instance", "bench_1", "--access-key-secret-file", secretFile.toString(),
-        "--write-properties", props.toString(), "--fault", "GetRow=OTSTimeout@0");
+        "--write-properties", props.toString(), "--fault", "DeleteRow=OTSServerUnavailable@1",
+        "--latency", "GetRow=1ms", "--partition-capacity", "1e6");
 
     assertThat(ReadyLine.parse(started.firstLine()).instance()).isEqualTo("bench_1");
     Properties p = load(props);
@@ -132,7 +134,11 @@ class MockCliTest {
     SyncClient wrongSecret = new SyncClient(p.getProperty("tablestore.endpoint"), "env-key-id",
         MockTablestore.DEFAULT_ACCESS_KEY_SECRET, "bench_1");
     try {
-      new UserTable(good, "t").create().put("k", "f", "v");
+      UserTable table = new UserTable(good, "t").create();
+      table.put("k", "f", "v");
+      assertThat(catchOts(() -> good.deleteRow(table.deleteRequest("k"))))
+          .isEqualTo("OTSServerUnavailable");
+      assertThat(table.get("k", "f")).isEqualTo("v");
       assertThat(catchOts(() -> new UserTable(wrongSecret, "t").put("k", "f", "x")))
           .isEqualTo("OTSAuthFailed");
     } finally {
@@ -141,7 +147,10 @@ class MockCliTest {
     }
     stop.countDown();
     assertThat(started.status().get()).isZero();
-    assertThat(err.toString()).contains("GetRow=OTSTimeout@0").doesNotContain("s3cr3t");
+    assertThat(err.toString()).contains("faults: DeleteRow=OTSServerUnavailable@1")
+        .contains("latency: GetRow=1ms")
+        .contains("partition capacity: 1000000 rows/s per partition")
+        .doesNotContain("s3cr3t");
   }
 
   @Test
@@ -223,6 +232,22 @@ class MockCliTest {
     assertThat(status).isEqualTo(1);
     assertThat(errors.toString()).contains("--write-properties");
     assertThat(out.toString()).doesNotContain(MockCli.READY_PREFIX);
+  }
+
+  @Test
+  void aPortInUseFailsWithStatusOneNamingTheAddress() throws Exception {
+    StringWriter out = new StringWriter();
+    StringWriter errors = new StringWriter();
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+      int port = taken.getLocalPort();
+
+      int status = MockCli.run(new String[] {"--port", Integer.toString(port)}, Map.of(),
+          new CountDownLatch(0), new PrintWriter(out), new PrintWriter(errors));
+
+      assertThat(status).isEqualTo(1);
+      assertThat(errors.toString()).contains("cannot start on 127.0.0.1:" + port);
+      assertThat(out.toString()).doesNotContain(MockCli.READY_PREFIX);
+    }
   }
 
   @Test

@@ -8,6 +8,7 @@ import io.tablestoreycsb.mock.protocol.OtsException;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -211,5 +212,48 @@ class FaultPlanTest {
     assertThat(plan.addedLatencyNanos("GetRow")).isEqualTo(2_000_000);
     // Partitions start afresh: the 500 rows reserved before are forgotten.
     assertThat(plan.reserveCapacityNanos("t", 0, 10)).isZero();
+  }
+
+  @Test
+  void readersSeeOnlyWholePlansWhileItChanges() throws Exception {
+    FaultPlan live = FaultPlan.none();
+    AtomicLong wrongOutcomes = new AtomicLong();
+    AtomicLong seen = new AtomicLong();
+    AtomicBoolean done = new AtomicBoolean();
+    Runnable reader = () -> {
+      while (!done.get()) {
+        OtsException e = live.requestFault("PutRow");
+        long latency = live.addedLatencyNanos("PutRow");
+        if (e != null) {
+          seen.incrementAndGet();
+          if (e.errorCode() != ErrorCode.SERVER_BUSY) {
+            wrongOutcomes.incrementAndGet();
+          }
+        }
+        if (latency != 0 && latency != 3_000_000) {
+          wrongOutcomes.incrementAndGet();
+        }
+      }
+    };
+    Thread[] readers = new Thread[3];
+    for (int t = 0; t < readers.length; t++) {
+      readers[t] = new Thread(reader);
+      readers[t].start();
+    }
+    for (int i = 0; i < 2_000; i++) {
+      live.addFault("PutRow=OTSServerBusy@1").addLatency("*=3ms");
+      live.addFault("PutRow=OTSServerBusy@0");
+      live.clear();
+    }
+    live.addFault("PutRow=OTSServerBusy@1");
+    while (seen.get() == 0) {
+      Thread.onSpinWait(); // until a reader has drawn from a published plan at least once
+    }
+    done.set(true);
+    for (Thread t : readers) {
+      t.join();
+    }
+
+    assertThat(wrongOutcomes.get()).isZero();
   }
 }

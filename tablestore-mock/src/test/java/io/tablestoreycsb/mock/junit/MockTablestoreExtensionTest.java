@@ -3,8 +3,10 @@ package io.tablestoreycsb.mock.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.alicloud.openservices.tablestore.ClientConfiguration;
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.model.NoRetryStrategy;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.faults.FaultPlan;
 import io.tablestoreycsb.mock.fixtures.UserTable;
@@ -65,19 +67,23 @@ class MockTablestoreExtensionTest {
 
   @Test
   @Order(5)
-  void aTestMayChangeTheFaultPlan(FaultPlan faults, SyncClient client) {
-    faults.addFault("PutRow=OTSTimeout@1");
+  void aTestMayChangeTheFaultPlan(FaultPlan faults) {
+    faults.addFault("GetRow=OTSServerBusy@1");
+    ClientConfiguration noRetry = new ClientConfiguration();
+    noRetry.setRetryStrategy(new NoRetryStrategy());
+    UserTable users = new UserTable(tablestore.newSyncClient(noRetry), "usertable");
 
-    assertThatThrownBy(() -> new UserTable(client, "usertable").put("user2", "field0", "x"))
+    assertThatThrownBy(() -> users.get("user1", "field0"))
         .isInstanceOf(TableStoreException.class)
         .extracting(e -> ((TableStoreException) e).getErrorCode())
-        .isEqualTo("OTSTimeout");
+        .isEqualTo("OTSServerBusy");
   }
 
   @Test
   @Order(6)
   void andTheChangeIsUndoneForTheNextTest(FaultPlan faults, SyncClient client) {
-    new UserTable(client, "usertable").put("user2", "field0", "accepted again");
+    assertThat(new UserTable(client, "usertable").get("user1", "field0"))
+        .isEqualTo("written by the first test");
 
     assertThat(faults.faults()).extracting(Object::toString)
         .containsExactly("DeleteRow=OTSServerUnavailable@1");
