@@ -1,0 +1,148 @@
+package io.tablestoreycsb.planner;
+
+import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.matrix.MatrixParser;
+import io.tablestoreycsb.planner.run.BindingTableAdmin;
+import io.tablestoreycsb.planner.run.CellExecutor;
+import io.tablestoreycsb.planner.run.CellFilter;
+import io.tablestoreycsb.planner.run.PlanExecutor;
+import io.tablestoreycsb.planner.run.PlannedCell;
+import io.tablestoreycsb.planner.run.Progress;
+import io.tablestoreycsb.planner.run.RunnerSpecFactory;
+import io.tablestoreycsb.planner.run.Sweep;
+import io.tablestoreycsb.planner.run.TableAdmin;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code capacity-plan run --matrix FILE -P ENDPOINT_PROPERTIES --out DIR [--quick] [--only ...] [--sweep ...]}. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+    description = "Run a matrix: pre-split tables, load, runner processes per cell; resumes an interrupted plan.")
+final class RunCommand implements Callable<Integer> {
+  static final String TABLESTORE_DB = "io.tablestoreycsb.binding.TablestoreClient";
+
+  @Option(names = "--matrix", required = true, paramLabel = "FILE",
+      description = "Matrix file (workloads/matrix/high-performance, capacity, quick, or your own).")
+  Path matrixFile;
+
+  @Option(names = "-P", paramLabel = "FILE",
+      description = "Endpoint properties (tablestore.endpoint, tablestore.instance, credentials); given to "
+          + "every runner with -P so secrets never appear on a command line.")
+  Path endpointProperties;
+
+  @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (kept cells are resumed).")
+  Path out;
+
+  @Option(names = "--quick", description = "Shrink the matrix with its [quick] section (short cells, small data, "
+      + "fewer thread points).")
+  boolean quick;
+
+  @Option(names = "--only", paramLabel = "case=NAME,partitions=N,threads=N",
+      description = "Run only some cells (repeat a key to widen: case=random-read,case=range-read).")
+  String only;
+
+  @Option(names = "--sweep", paramLabel = "PROPERTY=V1,V2,...",
+      description = "Run the write cases once per value, e.g. tablestore.batchsize=1,10,50,100,200 or "
+          + "fieldlength=100,500,1024,4096.")
+  String sweep;
+
+  @Option(names = "--runner-jvm-opts", paramLabel = "OPTS", defaultValue = "",
+      description = "JVM options for each runner process, e.g. \"-Xmx2g\".")
+  String runnerJvmOpts;
+
+  @Option(names = "--progress-interval", paramLabel = "SECONDS", defaultValue = "10",
+      description = "Seconds between progress lines (default 10).")
+  int progressInterval;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    Matrix matrix = MatrixParser.parse(matrixFile);
+    if (quick) {
+      matrix = matrix.quickened();
+    }
+    if (endpointProperties != null && !Files.isReadable(endpointProperties)) {
+      throw new IllegalArgumentException("-P " + endpointProperties + ": no such readable file");
+    }
+    boolean tablestore = matrix.db().equals(TABLESTORE_DB);
+    if (tablestore && endpointProperties == null) {
+      throw new IllegalArgumentException("-P ENDPOINT_PROPERTIES is required (tablestore.endpoint, "
+          + "tablestore.instance, credentials); see distribution/src/conf/tablestore.properties");
+    }
+    PrintWriter terminal = spec.commandLine().getOut();
+    int failed = execute(matrix, endpointProperties == null ? null : endpointProperties.toAbsolutePath(),
+        out, only == null ? CellFilter.ALL : CellFilter.parse(only), sweep == null ? null : Sweep.parse(sweep),
+        jvmOptions(runnerJvmOpts), tablestore ? new BindingTableAdmin(endpointProperties) : TableAdmin.NONE,
+        Duration.ofSeconds(progressInterval), terminal);
+    int reportExit = ReportCommand.write(List.of(out), out, terminal);
+    return failed > 0 ? 1 : reportExit;
+  }
+
+  /** Runs the cells of a matrix and returns how many failed. */
+  static int execute(Matrix matrix, Path endpointProperties, Path out, CellFilter filter, Sweep sweep,
+      List<String> jvmOptions, TableAdmin tables, Duration progressInterval, PrintWriter terminal) throws Exception {
+    List<PlannedCell> cells = PlanExecutor.plan(matrix, filter, sweep);
+    if (cells.isEmpty()) {
+      throw new IllegalArgumentException("no cell of " + matrix.source() + " matches the --only filter");
+    }
+    Files.createDirectories(out);
+    terminal.printf("plan %s (%s): %d cells, %d runners each; output %s%n", matrix.name(), matrix.instanceType(),
+        cells.size(), matrix.runners(), out.toAbsolutePath());
+    terminal.flush();
+    PrintStream progressOut = new PrintStream(new WriterOutputStream(terminal), true);
+    PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, endpointProperties, jvmOptions),
+        CellExecutor.ofThisJvm(), tables, out, new Progress(progressOut, progressInterval));
+    int failed = plan.run(cells);
+    progressOut.flush();
+    terminal.printf("plan %s: %d of %d cells failed%n", matrix.name(), failed, cells.size());
+    return failed;
+  }
+
+  static List<String> jvmOptions(String opts) {
+    List<String> list = new ArrayList<>();
+    if (!opts.isBlank()) {
+      list.addAll(Arrays.asList(opts.strip().split("\\s+")));
+    }
+    String log4j = System.getProperty("log4j2.configurationFile");
+    if (log4j != null) {
+      list.add("-Dlog4j2.configurationFile=" + log4j);
+    }
+    return list;
+  }
+
+  /** Lets the progress lines (a PrintStream) go to picocli's writer. */
+  private static final class WriterOutputStream extends java.io.OutputStream {
+    private final PrintWriter writer;
+    private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+
+    WriterOutputStream(PrintWriter writer) {
+      this.writer = writer;
+    }
+
+    @Override
+    public synchronized void write(int b) {
+      line.write(b);
+      if (b == '\n') {
+        flush();
+      }
+    }
+
+    @Override
+    public synchronized void flush() {
+      writer.print(line.toString(java.nio.charset.StandardCharsets.UTF_8));
+      writer.flush();
+      line.reset();
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package io.tablestoreycsb.planner.matrix;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A parsed matrix file: which cells to run and with what data.
+ *
+ * @param source the file it came from (workload paths are resolved relative to it)
+ * @param name plan name
+ * @param instanceType instance type label for the report (high-performance, capacity, mock ...)
+ * @param runners runner processes per cell
+ * @param partitions partition counts to test
+ * @param table table name
+ * @param db YCSB DB class the runners load
+ * @param rowsPerPartition rows loaded per partition before read cases
+ * @param loadThreads threads per runner during the load
+ * @param loadWorkload workload file used for the load
+ * @param properties property overrides for every runner
+ * @param cases the cases, in file order
+ * @param quick the quick scale (used with --quick)
+ */
+public record Matrix(
+    Path source,
+    String name,
+    String instanceType,
+    int runners,
+    List<Integer> partitions,
+    String table,
+    String db,
+    long rowsPerPartition,
+    int loadThreads,
+    String loadWorkload,
+    Map<String, String> properties,
+    List<CaseSpec> cases,
+    QuickScale quick) {
+
+  /**
+   * How --quick shrinks a matrix.
+   *
+   * @param duration duration of every cell
+   * @param rowsPerPartition rows loaded per partition
+   * @param maxThreadPoints at most this many thread points per case (first, last and evenly between)
+   */
+  public record QuickScale(Duration duration, long rowsPerPartition, int maxThreadPoints) {}
+
+  /** The same matrix shrunk for a quick run. */
+  public Matrix quickened() {
+    List<CaseSpec> shrunk = new ArrayList<>();
+    for (CaseSpec c : cases) {
+      shrunk.add(new CaseSpec(c.name(), c.workload(), c.phase(), c.measure(), c.rowsPerRequest(),
+          c.readsLoadedData(), pickEvenly(c.threads(), quick.maxThreadPoints()), quick.duration(),
+          c.properties(), c.line()));
+    }
+    return new Matrix(source, name, instanceType, runners, partitions, table, db, quick.rowsPerPartition(),
+        loadThreads, loadWorkload, properties, List.copyOf(shrunk), quick);
+  }
+
+  /** Keeps the first and last point and spreads the rest evenly. */
+  static List<Integer> pickEvenly(List<Integer> points, int max) {
+    if (points.size() <= max) {
+      return points;
+    }
+    if (max == 1) {
+      return List.of(points.get(points.size() - 1));
+    }
+    List<Integer> picked = new ArrayList<>();
+    for (int i = 0; i < max; i++) {
+      int index = (int) Math.round(i * (points.size() - 1) / (double) (max - 1));
+      Integer value = points.get(index);
+      if (!picked.contains(value)) {
+        picked.add(value);
+      }
+    }
+    return List.copyOf(picked);
+  }
+
+  /** Properties for a case: plan-wide overrides, then the case's own. */
+  public Map<String, String> propertiesFor(CaseSpec c) {
+    Map<String, String> merged = new LinkedHashMap<>(properties);
+    merged.putAll(c.properties());
+    return merged;
+  }
+
+  public long totalLoadedRows(int partitionCount) {
+    return rowsPerPartition * partitionCount;
+  }
+}

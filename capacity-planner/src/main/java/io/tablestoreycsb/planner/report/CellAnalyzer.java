@@ -1,0 +1,98 @@
+package io.tablestoreycsb.planner.report;
+
+import io.tablestoreycsb.planner.hdr.HdrLogs;
+import io.tablestoreycsb.planner.hdr.LatencySummary;
+import io.tablestoreycsb.planner.run.RunnerRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.HdrHistogram.Histogram;
+
+/** Turns the runners of one cell into a report row. */
+public final class CellAnalyzer {
+  /** Below this measured / predicted ratio the runners' threads were often not waiting on the service. */
+  public static final double IDENTITY_TOLERANCE = 0.90;
+  /** At or above this share of the host's processors the runners' own CPU inflates the latency. */
+  public static final double HOST_CPU_LIMIT = 0.85;
+
+  private CellAnalyzer() {}
+
+  public static ReportRow analyze(List<RunnerResult> runners) {
+    if (runners.isEmpty()) {
+      throw new IllegalArgumentException("a cell needs at least one runner");
+    }
+    RunnerRecord first = runners.get(0).record();
+    List<Histogram> histograms = new ArrayList<>();
+    double requestsPerSecond = 0;
+    double rowsPerSecond = 0;
+    double readCu = 0;
+    double writeCu = 0;
+    boolean cuReported = true;
+    long failed = 0;
+    double cpuCores = 0;
+    double peakMem = 0;
+    double ioMbPerSecond = 0;
+    Map<String, Double> cpuPerHost = new TreeMap<>();
+    Map<String, Integer> cpusOfHost = new TreeMap<>();
+    int threadsTotal = 0;
+    for (RunnerResult r : runners) {
+      histograms.add(r.latency());
+      double seconds = Math.max(0.001, r.windowSeconds());
+      // Each runner's rate over its own window, then summed: runners start a little apart.
+      requestsPerSecond += r.latency().getTotalCount() / seconds;
+      rowsPerSecond += r.rows() / seconds;
+      if (r.stats().isPresent()) {
+        readCu += r.stats().get().readCu() * r.windowShare() / seconds;
+        writeCu += r.stats().get().writeCu() * r.windowShare() / seconds;
+        failed += r.stats().get().rowsFailed();
+      } else {
+        cuReported = false;
+      }
+      failed += r.output().failedOperations();
+      double cores = r.record().cpuSeconds() / r.processSeconds();
+      cpuCores += cores;
+      cpuPerHost.merge(r.record().host(), cores, Double::sum);
+      cpusOfHost.put(r.record().host(), r.record().hostCpus());
+      peakMem = Math.max(peakMem, r.record().peakRssBytes() / 1e6);
+      ioMbPerSecond += (r.record().ioReadBytes() + r.record().ioWriteBytes()) / 1e6 / r.processSeconds();
+      threadsTotal += r.record().threads();
+    }
+    LatencySummary merged = LatencySummary.of(HdrLogs.merge(histograms));
+    int n = runners.size();
+    // Rows per request as measured (a range read near the end of the key space returns fewer than 100).
+    double rowsPerRequest = requestsPerSecond > 0 ? rowsPerSecond / requestsPerSecond : first.rowsPerRequest();
+    double predicted = merged.meanUs() > 0 ? 1_000_000.0 / merged.meanUs() * threadsTotal * rowsPerRequest : 0;
+    double ratio = predicted > 0 ? rowsPerSecond / predicted : 0;
+    String limit = limit(ratio, cpuPerHost, cpusOfHost);
+    return new ReportRow(first.instanceType(), first.caseName(), first.sweep() == null ? "" : first.sweep(),
+        first.partitions(), n, first.threads(), first.measure(), first.rowsPerRequest(), rowsPerSecond,
+        requestsPerSecond, merged.meanUs() / 1000.0, merged.p50Us() / 1000.0, merged.p95Us() / 1000.0,
+        merged.p99Us() / 1000.0, merged.p999Us() / 1000.0, merged.maxUs() / 1000.0, merged.count(), failed,
+        rowsPerSecond * first.rowBytes() / 1e6, cuReported ? readCu : Double.NaN,
+        cuReported ? writeCu : Double.NaN, cpuCores / n, peakMem, ioMbPerSecond / n, predicted, ratio, limit, false,
+        String.join(" ", new TreeSet<>(cpuPerHost.keySet())));
+  }
+
+  /**
+   * The paper's identity holds when every runner thread is always inside a request: rows/s =
+   * 1000 / avg latency (ms) x runners x threads x rows per request. When the measured figure is more
+   * than 10% below, threads spent time outside requests (client CPU, GC, the binding's buffering): the
+   * client, not the service, limited the cell. When the runners used 85% or more of their host's
+   * processors, the measured latency itself includes client-side queueing, so the cell is client-bound
+   * even if the identity holds.
+   */
+  static String limit(double ratio, Map<String, Double> cpuPerHost, Map<String, Integer> cpusOfHost) {
+    for (Map.Entry<String, Double> e : cpuPerHost.entrySet()) {
+      int cpus = cpusOfHost.getOrDefault(e.getKey(), 0);
+      if (cpus > 0 && e.getValue() >= HOST_CPU_LIMIT * cpus) {
+        return String.format("client CPU (%s: %.1f of %d cores)", e.getKey(), e.getValue(), cpus);
+      }
+    }
+    if (ratio > 0 && ratio < IDENTITY_TOLERANCE) {
+      return String.format("client (%.0f%% of identity)", ratio * 100);
+    }
+    return "service";
+  }
+}

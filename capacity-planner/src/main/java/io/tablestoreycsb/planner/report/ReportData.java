@@ -1,0 +1,117 @@
+package io.tablestoreycsb.planner.report;
+
+import io.tablestoreycsb.planner.run.CellKey;
+import io.tablestoreycsb.planner.run.RunnerRecord;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Every cell found under one or more output directories. Runners are grouped by what their runner.json
+ * says (instance type, case, partitions, threads, sweep), not by where they sit, so directories copied
+ * from several runner machines merge into one cell.
+ *
+ * @param rows successful cells, sorted by instance type, case, sweep, partitions, threads
+ * @param failures cells with a failed runner: label and error
+ */
+public record ReportData(List<ReportRow> rows, Map<String, String> failures) {
+
+  /** Case order of the paper. */
+  private static final List<String> CASE_ORDER = List.of("random-write", "batch-write", "random-read", "range-read");
+
+  public static ReportData collect(List<Path> dirs) throws IOException {
+    Map<CellKey, List<Path>> runnersByCell = new LinkedHashMap<>();
+    for (Path dir : dirs) {
+      if (!Files.isDirectory(dir)) {
+        throw new IOException(dir + ": not a directory");
+      }
+      try (Stream<Path> files = Files.walk(dir)) {
+        for (Path f : files.filter(p -> p.getFileName().toString().equals(RunnerRecord.FILE_NAME)).sorted().toList()) {
+          RunnerRecord r = RunnerRecord.read(f);
+          if (r.caseName().equals(LOAD_CASE)) {
+            continue;
+          }
+          runnersByCell.computeIfAbsent(r.cellKey(), k -> new ArrayList<>()).add(f.getParent());
+        }
+      }
+    }
+    List<ReportRow> rows = new ArrayList<>();
+    Map<String, String> failures = new TreeMap<>();
+    for (Map.Entry<CellKey, List<Path>> e : runnersByCell.entrySet()) {
+      List<RunnerResult> results = new ArrayList<>();
+      StringBuilder errors = new StringBuilder();
+      for (Path runnerDir : e.getValue()) {
+        RunnerRecord record = RunnerRecord.read(runnerDir.resolve(RunnerRecord.FILE_NAME));
+        if (record.error() != null) {
+          errors.append("runner ").append(record.runnerIndex()).append(" (").append(runnerDir).append("): ")
+              .append(record.error()).append('\n');
+          continue;
+        }
+        try {
+          results.add(RunnerResult.read(runnerDir));
+        } catch (IOException | UncheckedIOException ex) {
+          errors.append(runnerDir).append(": ").append(ex.getMessage()).append('\n');
+        }
+      }
+      if (errors.length() > 0 || results.isEmpty()) {
+        failures.put(e.getKey().instanceType() + " " + e.getKey().label(), errors.toString().strip());
+      } else {
+        rows.add(CellAnalyzer.analyze(results));
+      }
+    }
+    rows.sort(ORDER);
+    return new ReportData(markPlateaus(rows), failures);
+  }
+
+  /** Name the planner gives the load step's runners (not a cell of the report). */
+  public static final String LOAD_CASE = "load";
+
+  static final Comparator<ReportRow> ORDER = Comparator.comparing(ReportRow::instanceType)
+      .thenComparing(r -> caseRank(r.caseName()))
+      .thenComparing(ReportRow::caseName)
+      .thenComparing(ReportRow::sweep, ReportData::compareSweeps)
+      .thenComparingInt(ReportRow::partitions)
+      .thenComparingInt(ReportRow::threads);
+
+  private static int caseRank(String name) {
+    int i = CASE_ORDER.indexOf(name);
+    return i < 0 ? CASE_ORDER.size() : i;
+  }
+
+  /** Numeric order for "prop=10" vs "prop=100". */
+  private static int compareSweeps(String a, String b) {
+    String va = a.substring(a.indexOf('=') + 1);
+    String vb = b.substring(b.indexOf('=') + 1);
+    try {
+      return Double.compare(Double.parseDouble(va), Double.parseDouble(vb));
+    } catch (NumberFormatException e) {
+      return a.compareTo(b);
+    }
+  }
+
+  /**
+   * A thread point is on the plateau when it gave under 10% more rows/s than the previous (smaller)
+   * thread point of the same instance type, case, sweep setting and partition count.
+   */
+  static List<ReportRow> markPlateaus(List<ReportRow> sorted) {
+    List<ReportRow> out = new ArrayList<>();
+    ReportRow previous = null;
+    for (ReportRow r : sorted) {
+      boolean sameSeries = previous != null && previous.instanceType().equals(r.instanceType())
+          && previous.caseName().equals(r.caseName()) && previous.sweep().equals(r.sweep())
+          && previous.partitions() == r.partitions();
+      boolean plateau = sameSeries && r.qpsRows() < previous.qpsRows() * 1.10;
+      out.add(r.withPlateau(plateau));
+      previous = r;
+    }
+    return List.copyOf(out);
+  }
+}

@@ -1,0 +1,181 @@
+package io.tablestoreycsb.planner.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Writes report.md, report.csv, report.json, report.html and the charts into a directory. */
+public final class ReportWriter {
+  static final String IDENTITY_TEXT = "Identity check: every runner thread calls the API synchronously, so if "
+      + "threads always wait on the service, QPS(row) = 1000 / avg latency (ms) x runners x threads x rows per "
+      + "request (the paper's worked example: 4 partitions, 5 runners x 5 threads, 4 ms -> 6,250). "
+      + "'Measured/Predicted' compares the two. Below " + Math.round(CellAnalyzer.IDENTITY_TOLERANCE * 100)
+      + "% the threads spent time outside requests and the cell is bound by the client; when the runners "
+      + "used " + Math.round(CellAnalyzer.HOST_CPU_LIMIT * 100) + "% or more of their host's processors the "
+      + "latency itself includes client-side queueing, also bound by the client. 'service' means the threads "
+      + "were waiting on the service; a service-bound cell marked (plateau) - under 10% more QPS than the "
+      + "previous thread point - is where the table saturates.";
+
+  static final String COLUMNS_TEXT = "Latencies are from the runners' HdrHistogram logs merged into one "
+      + "histogram per cell (never averaged across runners). QPS(row) and Requests/s are summed over runners, "
+      + "each runner's requests divided by its own measurement window: its HdrHistogram intervals without the "
+      + "first (start-up) and the last (stopping) when there are at least 4, else all of them (the log starts "
+      + "at the first completed request, so DB initialisation is never counted). Latencies use the same window. "
+      + "Rows per request are as the binding counted them. MB/s = QPS(row) x row bytes (key + fields). CU/s "
+      + "are the capacity units the service reported as consumed (binding stats file). CPU cores/runner = "
+      + "process CPU time / process life; Peak mem/runner = largest VmHWM (peak RSS) of a runner.";
+
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private ReportWriter() {}
+
+  /** Writes every file; returns the path of report.html. */
+  public static Path write(ReportData data, Path dir) throws IOException {
+    Files.createDirectories(dir);
+    Map<String, List<String>> charts = ChartWriter.write(data.rows(), dir);
+    Files.writeString(dir.resolve("report.md"), markdown(data, charts), StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve("report.csv"), csv(data.rows()), StandardCharsets.UTF_8);
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("rows", data.rows());
+    json.put("failedCells", data.failures());
+    JSON.writeValue(dir.resolve("report.json").toFile(), json);
+    Path html = dir.resolve("report.html");
+    Files.writeString(html, html(data, charts), StandardCharsets.UTF_8);
+    return html;
+  }
+
+  static String markdown(ReportData data, Map<String, List<String>> charts) {
+    StringBuilder md = new StringBuilder("# Capacity planning report\n\n");
+    md.append(COLUMNS_TEXT).append("\n\n").append(IDENTITY_TEXT).append("\n");
+    for (Map.Entry<String, Map<String, List<ReportRow>>> inst : ReportTable.grouped(data.rows()).entrySet()) {
+      md.append("\n## Instance type: ").append(inst.getKey()).append("\n");
+      for (Map.Entry<String, List<ReportRow>> g : inst.getValue().entrySet()) {
+        md.append("\n### ").append(g.getKey()).append("\n\n")
+            .append(ReportTable.latencyNote(g.getValue().get(0))).append(".\n\n");
+        md.append(markdownTable(g.getValue()));
+        for (String img : charts.getOrDefault(inst.getKey() + "/" + g.getKey(), List.of())) {
+          md.append("\n![").append(img).append("](").append(img).append(")\n");
+        }
+      }
+      for (String img : charts.getOrDefault(inst.getKey() + "/partitions", List.of())) {
+        md.append("\n### Scaling with partitions\n\n![").append(img).append("](").append(img).append(")\n");
+      }
+    }
+    appendFailures(md, data);
+    return md.toString();
+  }
+
+  public static String markdownTable(List<ReportRow> rows) {
+    StringBuilder md = new StringBuilder("| ").append(String.join(" | ", ReportTable.HEADERS)).append(" |\n|");
+    ReportTable.HEADERS.forEach(h -> md.append("---|"));
+    md.append('\n');
+    for (ReportRow r : rows) {
+      md.append("| ").append(String.join(" | ", ReportTable.cells(r))).append(" |\n");
+    }
+    return md.toString();
+  }
+
+  /** The paper's four columns (plus p99) per case, for the terminal. */
+  public static String terminalTable(List<ReportRow> rows) {
+    StringBuilder out = new StringBuilder();
+    for (Map.Entry<String, Map<String, List<ReportRow>>> inst : ReportTable.grouped(rows).entrySet()) {
+      for (Map.Entry<String, List<ReportRow>> g : inst.getValue().entrySet()) {
+        out.append('\n').append(inst.getKey()).append(" - ").append(g.getKey()).append('\n');
+        out.append(String.format(Locale.ROOT, "%10s %7s %7s %14s %17s %9s %9s  %s%n", "Partitions", "Runner",
+            "Thread", "QPS(row)", "Avg Latency (ms)", "p99 (ms)", "Meas/Pred", "Bound by"));
+        for (ReportRow r : g.getValue()) {
+          out.append(String.format(Locale.ROOT, "%10d %7d %7d %14s %17s %9s %9s  %s%n", r.partitions(), r.runners(),
+              r.threads(), Formats.num(r.qpsRows()), Formats.ms(r.avgMs()), Formats.ms(r.p99Ms()),
+              Formats.percent(r.measuredOverPredicted()), r.limit() + (r.plateau() ? ", plateau" : "")));
+        }
+      }
+    }
+    return out.toString();
+  }
+
+  private static void appendFailures(StringBuilder md, ReportData data) {
+    if (data.failures().isEmpty()) {
+      return;
+    }
+    md.append("\n## Failed cells\n\n");
+    data.failures().forEach((cell, error) -> md.append("- **").append(cell).append("**\n\n```\n").append(error)
+        .append("\n```\n"));
+  }
+
+  static String csv(List<ReportRow> rows) {
+    StringBuilder csv = new StringBuilder("instance_type,case,sweep,partitions,runners,threads,measure,"
+        + "rows_per_request,qps_rows,requests_per_s,avg_ms,p50_ms,p95_ms,p99_ms,p999_ms,max_ms,requests,failed,"
+        + "mb_per_s,read_cu_per_s,write_cu_per_s,cpu_cores_per_runner,peak_mem_mb_per_runner,"
+        + "io_mb_per_s_per_runner,predicted_qps_rows,measured_over_predicted,bound_by,plateau,hosts\n");
+    for (ReportRow r : rows) {
+      csv.append(String.join(",", quote(r.instanceType()), quote(r.caseName()), quote(r.sweep()),
+          Integer.toString(r.partitions()), Integer.toString(r.runners()), Integer.toString(r.threads()),
+          r.measure(), Integer.toString(r.rowsPerRequest()), d(r.qpsRows()), d(r.requestsPerSecond()),
+          d(r.avgMs()), d(r.p50Ms()), d(r.p95Ms()), d(r.p99Ms()), d(r.p999Ms()), d(r.maxMs()),
+          Long.toString(r.requests()), Long.toString(r.failed()), d(r.mbPerSecond()), d(r.readCuPerSecond()),
+          d(r.writeCuPerSecond()), d(r.cpuCoresPerRunner()), d(r.peakMemMbPerRunner()),
+          d(r.ioMbPerSecondPerRunner()), d(r.predictedQpsRows()), d(r.measuredOverPredicted()), quote(r.limit()),
+          Boolean.toString(r.plateau()), quote(r.hosts()))).append('\n');
+    }
+    return csv.toString();
+  }
+
+  private static String d(double v) {
+    return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.4f", v);
+  }
+
+  private static String quote(String s) {
+    return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+  }
+
+  static String html(ReportData data, Map<String, List<String>> charts) {
+    StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+        + "<title>Capacity planning report</title><style>body{font-family:sans-serif;margin:2em}"
+        + "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #bbb;padding:3px 6px;"
+        + "text-align:right}th{background:#eee}td.t{text-align:left}img{margin:8px 0;max-width:100%}"
+        + "pre{background:#f6f6f6;padding:6px}</style></head><body>\n<h1>Capacity planning report</h1>\n");
+    h.append("<p>").append(esc(COLUMNS_TEXT)).append("</p>\n<p>").append(esc(IDENTITY_TEXT)).append("</p>\n");
+    for (Map.Entry<String, Map<String, List<ReportRow>>> inst : ReportTable.grouped(data.rows()).entrySet()) {
+      h.append("<h2>Instance type: ").append(esc(inst.getKey())).append("</h2>\n");
+      for (Map.Entry<String, List<ReportRow>> g : inst.getValue().entrySet()) {
+        h.append("<h3>").append(esc(g.getKey())).append("</h3>\n<p>")
+            .append(esc(ReportTable.latencyNote(g.getValue().get(0)))).append(".</p>\n<table><tr>");
+        ReportTable.HEADERS.forEach(col -> h.append("<th>").append(esc(col)).append("</th>"));
+        h.append("</tr>\n");
+        for (ReportRow r : g.getValue()) {
+          h.append("<tr>");
+          List<String> cells = ReportTable.cells(r);
+          for (int i = 0; i < cells.size(); i++) {
+            h.append(i == cells.size() - 1 ? "<td class=\"t\">" : "<td>").append(esc(cells.get(i))).append("</td>");
+          }
+          h.append("</tr>\n");
+        }
+        h.append("</table>\n");
+        for (String img : charts.getOrDefault(inst.getKey() + "/" + g.getKey(), List.of())) {
+          h.append("<div><img src=\"").append(esc(img)).append("\" alt=\"").append(esc(img)).append("\"></div>\n");
+        }
+      }
+      for (String img : charts.getOrDefault(inst.getKey() + "/partitions", List.of())) {
+        h.append("<h3>Scaling with partitions</h3>\n<div><img src=\"").append(esc(img)).append("\" alt=\"")
+            .append(esc(img)).append("\"></div>\n");
+      }
+    }
+    if (!data.failures().isEmpty()) {
+      h.append("<h2>Failed cells</h2>\n");
+      data.failures().forEach((cell, error) -> h.append("<h4>").append(esc(cell)).append("</h4><pre>")
+          .append(esc(error)).append("</pre>\n"));
+    }
+    return h.append("</body></html>\n").toString();
+  }
+
+  private static String esc(String s) {
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+  }
+}

@@ -1,0 +1,154 @@
+package io.tablestoreycsb.planner.run;
+
+import io.tablestoreycsb.planner.ycsb.StatusLine;
+import io.tablestoreycsb.planner.ycsb.YcsbOutput;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One running YCSB runner: its process, a thread copying stderr to a file while reading the {@code -s}
+ * status lines, and its /proc sampler.
+ */
+final class RunnerProcess {
+  private static final int STDERR_TAIL_LINES = 15;
+
+  private final RunnerSpec spec;
+  private final Process process;
+  private final ProcessSampler sampler;
+  private final Thread stderrPump;
+  private final Deque<String> stderrTail = new ArrayDeque<>();
+  private final long startEpochMs;
+  private volatile double currentOpsPerSecond;
+
+  private RunnerProcess(RunnerSpec spec, Process process, long startEpochMs) {
+    this.spec = spec;
+    this.process = process;
+    this.startEpochMs = startEpochMs;
+    this.sampler = new ProcessSampler(process.pid(), 100.0);
+    this.stderrPump = new Thread(this::pumpStderr, "runner-" + spec.runnerIndex() + "-stderr");
+    this.stderrPump.setDaemon(true);
+    this.stderrPump.start();
+  }
+
+  static RunnerProcess start(RunnerSpec spec, String javaExecutable, String classpath) throws IOException {
+    Files.createDirectories(spec.dir());
+    ProcessBuilder pb = new ProcessBuilder(spec.command(javaExecutable, classpath))
+        .directory(spec.dir().toFile())
+        .redirectOutput(spec.dir().resolve(RunnerSpec.STDOUT_FILE).toFile());
+    long start = System.currentTimeMillis();
+    return new RunnerProcess(spec, pb.start(), start);
+  }
+
+  private void pumpStderr() {
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getErrorStream(),
+        StandardCharsets.UTF_8));
+         PrintWriter out = new PrintWriter(Files.newBufferedWriter(spec.dir().resolve(RunnerSpec.STDERR_FILE)))) {
+      String line;
+      while ((line = in.readLine()) != null) {
+        out.println(line);
+        OptionalDouble ops = StatusLine.currentOpsPerSecond(line);
+        if (ops.isPresent()) {
+          currentOpsPerSecond = ops.getAsDouble();
+          continue; // keep the tail for errors, not for the status ticks
+        }
+        synchronized (stderrTail) {
+          stderrTail.addLast(line);
+          if (stderrTail.size() > STDERR_TAIL_LINES) {
+            stderrTail.removeFirst();
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  void sample() {
+    sampler.sample();
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
+  double currentOpsPerSecond() {
+    return process.isAlive() ? currentOpsPerSecond : 0;
+  }
+
+  void kill() {
+    process.descendants().forEach(ProcessHandle::destroyForcibly);
+    process.destroyForcibly();
+  }
+
+  /** Waits for the exit, then judges the runner and writes its runner.json. */
+  RunnerRecord finish(long timeoutMs) throws IOException, InterruptedException {
+    boolean exited = process.waitFor(timeoutMs, TimeUnit.MILLISECONDS);
+    String error = null;
+    if (!exited) {
+      kill();
+      process.waitFor();
+      error = "runner did not finish within " + timeoutMs / 1000 + " s of its expected end and was killed";
+    }
+    stderrPump.join(5000);
+    int exit = process.exitValue();
+    if (error == null) {
+      error = judge(exit);
+    }
+    RunnerRecord record = new RunnerRecord(spec.key().instanceType(), spec.plan(), spec.key().caseName(),
+        spec.key().partitions(), spec.runners(), spec.threads(), spec.runnerIndex(), spec.key().sweep(),
+        spec.measure(), spec.rowsPerRequest(), spec.rowBytes(), hostName(), Runtime.getRuntime().availableProcessors(), spec.insertStart(), spec.insertCount(),
+        startEpochMs, System.currentTimeMillis(), exit, sampler.cpuSeconds(), sampler.peakRssBytes(),
+        sampler.ioReadBytes(), sampler.ioWriteBytes(), error);
+    record.write(spec.dir());
+    return record;
+  }
+
+  /**
+   * YCSB exits 0 even when its DB failed to initialise (it prints the stack trace and exports zero
+   * operations), so success needs the exit code, the exported summary and some measured requests.
+   */
+  private String judge(int exit) throws IOException {
+    if (exit != 0) {
+      return "exit code " + exit + "\n" + stderrTail();
+    }
+    YcsbOutput out = YcsbOutput.read(spec.dir().resolve(RunnerSpec.STDOUT_FILE));
+    if (!out.finished()) {
+      return "YCSB printed no [OVERALL] summary\n" + stderrTail();
+    }
+    if (out.operations(spec.measure()) == 0) {
+      return "no " + spec.measure() + " request completed (see " + spec.dir().resolve(RunnerSpec.STDERR_FILE)
+          + ")\n" + stderrTail();
+    }
+    return null;
+  }
+
+  String stderrTail() {
+    synchronized (stderrTail) {
+      return String.join("\n", List.copyOf(stderrTail));
+    }
+  }
+
+  RunnerSpec spec() {
+    return spec;
+  }
+
+  static String hostName() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+}

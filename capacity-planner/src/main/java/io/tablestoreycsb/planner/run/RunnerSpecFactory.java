@@ -1,0 +1,118 @@
+package io.tablestoreycsb.planner.run;
+
+import io.tablestoreycsb.planner.matrix.CaseSpec;
+import io.tablestoreycsb.planner.matrix.Matrix;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Builds the runners of a cell or of a load, giving each its own key slice.
+ *
+ * <p>Key layout of a table with N loaded rows: the load writes keys [0, N), each runner a contiguous
+ * slice; read cells read the same slices; write cells write keys from N on, runner r owning
+ * [N + r x WRITE_SLICE, N + (r + 1) x WRITE_SLICE). Every write cell of a table writes the same range,
+ * so repeated cells overwrite rows instead of growing the table without bound.
+ */
+public final class RunnerSpecFactory {
+  /** Keys each runner of a write cell may insert (YCSB's insertcount is an int). */
+  static final long WRITE_SLICE = 400_000_000L;
+  /** YCSB's operationcount is an int; read cells stop on maxexecutiontime long before this. */
+  static final long READ_OPERATIONS = 2_000_000_000L;
+  private static final int KEY_BYTES = 20;
+
+  private final Matrix matrix;
+  private final WorkloadFiles workloads;
+  private final Path endpointProperties;
+  private final List<String> jvmOptions;
+
+  public RunnerSpecFactory(Matrix matrix, Path endpointProperties, List<String> jvmOptions) {
+    this.matrix = matrix;
+    this.workloads = new WorkloadFiles(matrix.source());
+    this.endpointProperties = endpointProperties;
+    this.jvmOptions = List.copyOf(jvmOptions);
+  }
+
+  public static String tableName(Matrix matrix, int partitions) {
+    return matrix.table() + "_p" + partitions;
+  }
+
+  List<RunnerSpec> cell(PlannedCell cell, Path cellDir) {
+    CaseSpec c = cell.spec();
+    int p = cell.key().partitions();
+    long loaded = matrix.totalLoadedRows(p);
+    Path workload = workloads.resolve(c.workload(), c.line());
+    Map<String, String> props = new LinkedHashMap<>(matrix.propertiesFor(c));
+    if (cell.sweepProperty() != null) {
+      props.put(cell.sweepProperty(), cell.sweepValue());
+    }
+    props.put("table", tableName(matrix, p));
+    long seconds = c.duration().toSeconds();
+    props.put("maxexecutiontime", Long.toString(seconds));
+    props.put("status.interval", Long.toString(statusInterval(seconds)));
+    int rowBytes = rowBytes(workload, props);
+    List<RunnerSpec> specs = new ArrayList<>();
+    int n = matrix.runners();
+    for (int r = 0; r < n; r++) {
+      Map<String, String> runnerProps = new LinkedHashMap<>(props);
+      long start;
+      long count;
+      if (c.phase() == CaseSpec.Phase.LOAD) {
+        start = loaded + r * WRITE_SLICE;
+        count = WRITE_SLICE;
+        runnerProps.put("recordcount", Long.toString(loaded + n * WRITE_SLICE));
+      } else {
+        start = sliceStart(loaded, n, r);
+        count = sliceStart(loaded, n, r + 1) - start;
+        runnerProps.put("recordcount", Long.toString(loaded));
+        runnerProps.put("operationcount", Long.toString(READ_OPERATIONS));
+      }
+      specs.add(new RunnerSpec(cell.key(), matrix.name(), r, n, matrix.db(), workload, endpointProperties,
+          runnerProps, cell.key().threads(), c.phase().flag(), c.measure(), c.rowsPerRequest(), rowBytes, start,
+          count, cellDir.resolve("runner-" + r), jvmOptions));
+    }
+    return specs;
+  }
+
+  /** The load before read cells: batch writes of keys [0, N) split across the runners. */
+  List<RunnerSpec> load(CellKey key, Path loadDir) {
+    Path workload = workloads.resolve(matrix.loadWorkload(), 1);
+    Map<String, String> props = new LinkedHashMap<>(matrix.properties());
+    props.put("table", tableName(matrix, key.partitions()));
+    long total = matrix.totalLoadedRows(key.partitions());
+    props.put("recordcount", Long.toString(total));
+    props.put("status.interval", "5");
+    int rowBytes = rowBytes(workload, props);
+    List<RunnerSpec> specs = new ArrayList<>();
+    int n = matrix.runners();
+    for (int r = 0; r < n; r++) {
+      long start = sliceStart(total, n, r);
+      long count = sliceStart(total, n, r + 1) - start;
+      specs.add(new RunnerSpec(key, matrix.name(), r, n, matrix.db(), workload, endpointProperties, props,
+          matrix.loadThreads(), CaseSpec.Phase.LOAD.flag(), "INSERT", 1, rowBytes, start, count,
+          loadDir.resolve("runner-" + r), jvmOptions));
+    }
+    return specs;
+  }
+
+  static long sliceStart(long total, int runners, int index) {
+    return total * index / runners;
+  }
+
+  /** Status ticks (and so HDR intervals) about ten times per cell, at most every 10 s. */
+  static long statusInterval(long seconds) {
+    return Math.max(1, Math.min(10, seconds / 10));
+  }
+
+  /** Key plus fieldcount x fieldlength as the runner will see them (YCSB defaults 10 x 100). */
+  static int rowBytes(Path workload, Map<String, String> overrides) {
+    Properties p = WorkloadFiles.load(workload);
+    overrides.forEach(p::setProperty);
+    int fieldCount = Integer.parseInt(p.getProperty("fieldcount", "10").strip());
+    int fieldLength = Integer.parseInt(p.getProperty("fieldlength", "100").strip());
+    return KEY_BYTES + fieldCount * fieldLength;
+  }
+}

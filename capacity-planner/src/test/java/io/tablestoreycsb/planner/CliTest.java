@@ -1,0 +1,48 @@
+package io.tablestoreycsb.planner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CliTest {
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    return CapacityPlanCli.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+  }
+
+  @Test
+  void aBadMatrixFileIsRefusedNamingTheLine(@TempDir Path dir) throws Exception {
+    Path matrix = dir.resolve("m");
+    Files.writeString(matrix, "[plan]\npartitions = 1, 4\nrunners = 0\n[case c]\nworkload = w\nphase = run\n"
+        + "measure = READ\nthreads = 1\nduration = 5s\n");
+    assertThat(run("run", "--matrix", matrix.toString(), "--out", dir.resolve("o").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains(matrix + ":3: 'runners' must be a positive whole number, found 0");
+  }
+
+  @Test
+  void tablestoreMatrixNeedsEndpointProperties(@TempDir Path dir) {
+    assertThat(run("run", "--matrix", "../workloads/matrix/quick", "--out", dir.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("-P ENDPOINT_PROPERTIES is required");
+  }
+
+  @Test
+  void reportOfADirectoryWithoutRunsFails(@TempDir Path dir) {
+    assertThat(run("report", dir.toString())).isEqualTo(1);
+    assertThat(Path.of(dir.toString(), "report.html")).exists();
+  }
+
+  @Test
+  void quickstartNeverEmptiesADirectoryItDidNotWrite(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("precious.txt"), "keep me");
+    assertThat(run("quickstart", "--out", dir.toString(), "--matrix", "../workloads/matrix/quick")).isEqualTo(2);
+    assertThat(err.toString()).contains("is not empty and not an earlier quickstart's output");
+    assertThat(dir.resolve("precious.txt")).hasContent("keep me");
+  }
+}

@@ -1,0 +1,104 @@
+package io.tablestoreycsb.planner.matrix;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablestoreycsb.planner.matrix.CaseSpec.Phase;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class MatrixParserTest {
+  private static final Path MATRICES = Path.of("..", "workloads", "matrix");
+
+  @Test
+  void paperMatrixHasTheFourCasesOnThreeTableSizes() throws Exception {
+    Matrix m = MatrixParser.parse(MATRICES.resolve("high-performance"));
+    assertThat(m.instanceType()).isEqualTo("high-performance");
+    assertThat(m.runners()).isEqualTo(5);
+    assertThat(m.partitions()).containsExactly(1, 4, 16);
+    assertThat(m.rowsPerPartition()).isEqualTo(36_000_000L);
+    assertThat(m.cases()).extracting(CaseSpec::name)
+        .containsExactly("random-write", "batch-write", "random-read", "range-read");
+    CaseSpec batch = m.cases().get(1);
+    assertThat(batch.measure()).isEqualTo("BATCH_WRITE");
+    assertThat(batch.rowsPerRequest()).isEqualTo(200);
+    assertThat(batch.duration()).isEqualTo(Duration.ofHours(1));
+    assertThat(batch.phase()).isEqualTo(Phase.LOAD);
+    assertThat(batch.readsLoadedData()).isFalse();
+    CaseSpec range = m.cases().get(3);
+    assertThat(range.duration()).isEqualTo(Duration.ofMinutes(30));
+    assertThat(range.readsLoadedData()).isTrue();
+    assertThat(m.propertiesFor(range)).containsEntry("maxscanlength", "100").containsEntry("fieldcount", "5");
+    // The only thread count the paper confirms must be in every sweep.
+    assertThat(m.cases()).allSatisfy(c -> assertThat(c.threads()).contains(5));
+  }
+
+  @Test
+  void quickKeepsFirstAndLastThreadPointsAndShrinksDataAndTime() throws Exception {
+    Matrix quick = MatrixParser.parse(MATRICES.resolve("capacity")).quickened();
+    assertThat(quick.instanceType()).isEqualTo("capacity");
+    assertThat(quick.rowsPerPartition()).isEqualTo(2000);
+    assertThat(quick.cases().get(0).threads()).containsExactly(1, 100);
+    assertThat(quick.cases()).allSatisfy(c -> assertThat(c.duration()).isEqualTo(Duration.ofSeconds(5)));
+    assertThat(Matrix.pickEvenly(List.of(1, 2, 5, 10, 20), 3)).containsExactly(1, 5, 20);
+  }
+
+  @Test
+  void quickMatrixParses() throws Exception {
+    Matrix m = MatrixParser.parse(MATRICES.resolve("quick"));
+    assertThat(m.partitions()).containsExactly(1, 4, 16);
+    assertThat(m.cases()).hasSize(4);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "unknown key | 7 | threds = 1, 2 | :7: unknown key 'threds' in [case c]",
+      "bad number | 3 | runners = five | :3: 'runners' must be a positive whole number, found 'five'",
+      "bad list | 4 | partitions = 1, x | :4: 'x' in '1, x' is not a positive whole number",
+      "bad duration | 9 | duration = 10 minutes | :9: duration '10 minutes' must look like 5s, 30m or 1h",
+      "bad phase | 8 | phase = both | :8: phase 'both' must be 'load' or 'run'",
+      "no equals | 2 | just words | :2: expected 'key = value' or '[section]', found: just words",
+      "bad section | 5 | [cases x] | :5: unknown section [cases]",
+      "duplicate | 4 | partitions = 4 | :4: 'partitions' set twice in this section (also on line 3)",
+  })
+  void badLinesAreNamed(String label, int line, String replacement, String expected) {
+    List<String> lines = new ArrayList<>(List.of(
+        "[plan]",                 // 1
+        "name = t",               // 2
+        "runners = 2",            // 3
+        "partitions = 1",         // 4
+        "",                       // 5
+        "[case c]",               // 6
+        "workload = w",           // 7
+        "phase = run",            // 8
+        "duration = 5s",          // 9
+        "measure = READ",         // 10
+        "threads = 1"));          // 11
+    if (label.equals("duplicate")) {
+      lines.set(2, replacement);
+      lines.set(3, replacement);
+    } else {
+      lines.set(line - 1, replacement);
+      if (label.equals("unknown key")) {
+        lines.set(10, "# threads removed");
+      }
+    }
+    assertThatThrownBy(() -> MatrixParser.parse(Path.of("m.ini"), lines))
+        .isInstanceOf(MatrixException.class)
+        .hasMessageStartingWith("m.ini" + expected.substring(0, expected.indexOf(':', 1)))
+        .hasMessageContaining(expected.substring(expected.indexOf(':', 1) + 2));
+  }
+
+  @Test
+  void missingRequiredKeyNamesTheSection() {
+    List<String> lines = List.of("[plan]", "partitions = 1", "[case c]", "workload = w", "phase = run",
+        "duration = 5s", "threads = 1");
+    assertThatThrownBy(() -> MatrixParser.parse(Path.of("m.ini"), lines))
+        .hasMessage("m.ini:3: [case c] needs 'measure = ...'");
+  }
+}

@@ -1,0 +1,30 @@
+package io.tablestoreycsb.planner.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CellAnalyzerTest {
+
+  @Test
+  void theClientIsTheLimitWhenTheIdentityFailsOrTheHostIsOutOfCpu() {
+    assertThat(CellAnalyzer.limit(0.97, Map.of("h", 1.0), Map.of("h", 8))).isEqualTo("service");
+    assertThat(CellAnalyzer.limit(0.80, Map.of("h", 1.0), Map.of("h", 8))).isEqualTo("client (80% of identity)");
+    assertThat(CellAnalyzer.limit(0.99, Map.of("h", 7.0), Map.of("h", 8))).isEqualTo("client CPU (h: 7.0 of 8 cores)");
+  }
+
+  @Test
+  void aThreadPointAddingUnderTenPercentIsOnThePlateau() {
+    List<ReportRow> rows = List.of(row(4, 1, 1000), row(4, 2, 1900), row(4, 5, 2000), row(16, 1, 1000),
+        row(16, 2, 2500));
+    assertThat(ReportData.markPlateaus(rows)).extracting(ReportRow::plateau)
+        .containsExactly(false, false, true, false, false);
+  }
+
+  private static ReportRow row(int partitions, int threads, double qps) {
+    return new ReportRow("i", "random-read", "", partitions, 5, threads, "READ", 1, qps, qps, 1, 1, 1, 1, 1, 1, 100,
+        0, 0, 0, 0, 0, 0, 0, qps, 1, "service", false, "h");
+  }
+}

@@ -1,0 +1,123 @@
+package io.tablestoreycsb.planner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.planner.hdr.HdrLogs;
+import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.matrix.MatrixParser;
+import io.tablestoreycsb.planner.report.ReportData;
+import io.tablestoreycsb.planner.report.ReportRow;
+import io.tablestoreycsb.planner.report.RunnerResult;
+import io.tablestoreycsb.planner.ycsb.YcsbOutput;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A small real plan: runner JVMs with the binding (real SDK) against the embedded mock over HTTP on
+ * 127.0.0.1, the table pre-split by the binding's table tool, load, the four cases, report rows.
+ */
+class MockPlanTest {
+  private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
+
+  @Test
+  void fourCasesOnAFourPartitionTable(@TempDir Path dir) throws Exception {
+    dir = Path.of("target", "mock-plan-test").toAbsolutePath();
+    PlanExecutorSupport.deleteRecursively(dir);
+    Files.createDirectories(dir);
+    Path matrixFile = dir.resolve("matrix");
+    Files.writeString(matrixFile, String.join("\n",
+        "[plan]",
+        "instance-type = mock",
+        "runners = 2",
+        "partitions = 4",
+        "rows-per-partition = 250",
+        "load-threads = 2",
+        "load-workload = " + WORKLOADS.resolve("tablestore-batch-write"),
+        "property.fieldcount = 5",
+        "property.fieldlength = 100",
+        "[case random-write]",
+        "workload = " + WORKLOADS.resolve("tablestore-random-write"),
+        "phase = load", "measure = INSERT", "threads = 2", "duration = 5s",
+        "property.tablestore.batchsize = 1",
+        "[case batch-write]",
+        "workload = " + WORKLOADS.resolve("tablestore-batch-write"),
+        "phase = load", "measure = BATCH_WRITE", "rows-per-request = 200", "threads = 1", "duration = 5s",
+        "property.tablestore.batchsize = 200",
+        "[case random-read]",
+        "workload = " + WORKLOADS.resolve("tablestore-random-read"),
+        "phase = run", "measure = READ", "threads = 2", "duration = 5s",
+        "[case range-read]",
+        "workload = " + WORKLOADS.resolve("tablestore-range-read"),
+        "phase = run", "measure = SCAN", "rows-per-request = 100", "threads = 1", "duration = 5s",
+        "property.minscanlength = 100", "property.maxscanlength = 100",
+        "property.scanlengthdistribution = uniform", ""));
+    Matrix matrix = MatrixParser.parse(matrixFile);
+    Path out = dir.resolve("out");
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    try (MockTablestore mock = MockTablestore.builder().start()) {
+      Path props = dir.resolve("mock.properties");
+      mock.writeProperties(props);
+      PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props, List.of("-Xmx256m")),
+          CellExecutor.ofThisJvm(), new BindingTableAdmin(props), out,
+          new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
+      int failed = plan.run(PlanExecutor.plan(matrix, CellFilter.ALL, null));
+      String output = log.toString(StandardCharsets.UTF_8);
+      Files.writeString(Path.of("target", "mock-plan-test.log"), output);
+      assertThat(failed).as(output).isZero();
+      assertThat(output).contains("load usertable_p4: done").contains("verified 1,000 rows");
+      assertThat(new BindingTableAdmin(props).countRows("usertable_p4")).isGreaterThan(1000);
+    }
+
+    ReportData data = ReportData.collect(List.of(out));
+    assertThat(data.failures()).isEmpty();
+    Map<String, ReportRow> rows = data.rows().stream()
+        .collect(Collectors.toMap(ReportRow::caseName, Function.identity()));
+    assertThat(rows).containsOnlyKeys("random-write", "batch-write", "random-read", "range-read");
+    rows.values().forEach(r -> {
+      assertThat(r.partitions()).isEqualTo(4);
+      assertThat(r.runners()).isEqualTo(2);
+      assertThat(r.qpsRows()).isPositive();
+      assertThat(r.p50Ms()).isPositive().isLessThanOrEqualTo(r.p99Ms());
+      assertThat(r.p99Ms()).isLessThanOrEqualTo(r.maxMs());
+      assertThat(r.failed()).isZero();
+      assertThat(r.cpuCoresPerRunner()).isPositive();
+    });
+    ReportRow batch = rows.get("batch-write");
+    // Each BATCH_WRITE request carries 200 rows: rows/s from the binding's stats is ~200 x requests/s.
+    assertThat(batch.measure()).isEqualTo("BATCH_WRITE");
+    assertThat(batch.qpsRows() / batch.requestsPerSecond()).isBetween(150.0, 200.0);
+    assertThat(batch.writeCuPerSecond()).isPositive();
+    ReportRow range = rows.get("range-read");
+    assertThat(range.qpsRows() / range.requestsPerSecond()).isBetween(90.0, 100.0);
+    assertThat(range.readCuPerSecond()).isPositive();
+    assertThat(rows.get("random-read").readCuPerSecond()).isPositive();
+    assertThat(rows.get("random-write").writeCuPerSecond()).isPositive();
+
+    // The READ row holds both runners' requests of the measurement window (merged, not averaged), and
+    // each runner's HDR log adds up to the READ operations YCSB reported.
+    Path readCell = out.resolve("mock/p4/random-read/t2");
+    long windowRequests = 0;
+    for (int r = 0; r < 2; r++) {
+      Path runner = readCell.resolve("runner-" + r);
+      YcsbOutput y = YcsbOutput.read(runner.resolve(RunnerSpec.STDOUT_FILE));
+      assertThat(y.returnCounts("READ")).containsOnlyKeys("OK");
+      assertThat(HdrLogs.readTotal(runner.resolve("READ.hdr")).getTotalCount()).isEqualTo(y.operations("READ"));
+      RunnerResult result = RunnerResult.read(runner);
+      assertThat(result.steady()).isTrue();
+      assertThat(result.latency().getTotalCount()).isLessThan(y.operations("READ"));
+      windowRequests += result.latency().getTotalCount();
+    }
+    assertThat(rows.get("random-read").requests()).isEqualTo(windowRequests);
+  }
+}

@@ -1,0 +1,77 @@
+package io.tablestoreycsb.planner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.matrix.MatrixParser;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PlanShapeTest {
+  private static final Path HP = Path.of("..", "workloads", "matrix", "high-performance");
+
+  @Test
+  void readCasesRunBeforeWriteCasesOnEachTable() throws Exception {
+    Matrix m = MatrixParser.parse(HP).quickened();
+    List<PlannedCell> cells = PlanExecutor.plan(m, CellFilter.ALL, null);
+    assertThat(cells).hasSize(3 * 4 * 2);
+    assertThat(cells.subList(0, 8)).extracting(c -> c.key().caseName() + "/" + c.key().threads())
+        .containsExactly("random-read/1", "random-read/100", "range-read/1", "range-read/50",
+            "random-write/1", "random-write/100", "batch-write/1", "batch-write/40");
+    assertThat(cells).extracting(c -> c.key().partitions()).startsWith(1, 1, 1, 1, 1, 1, 1, 1, 4).endsWith(16);
+  }
+
+  @Test
+  void onlyAndSweepSelectCells() throws Exception {
+    Matrix m = MatrixParser.parse(HP);
+    List<PlannedCell> cells = PlanExecutor.plan(m, CellFilter.parse("case=batch-write,case=random-read,partitions=4"),
+        Sweep.parse("tablestore.batchsize=1,10,50,100,200"));
+    // random-read: 7 thread points, once; batch-write: 6 thread points x 5 batch sizes.
+    assertThat(cells).hasSize(7 + 6 * 5);
+    assertThat(cells).allSatisfy(c -> assertThat(c.key().partitions()).isEqualTo(4));
+    PlannedCell swept = cells.get(7);
+    assertThat(swept.key().sweep()).isEqualTo("tablestore.batchsize=1");
+    assertThat(swept.key().relativeDir()).isEqualTo("high-performance/p4/batch-write/t1-tablestore.batchsize=1");
+    // Batch size 1 is PutRow (INSERT); larger sizes are BatchWriteRow requests of that many rows.
+    assertThat(swept.spec().measure()).isEqualTo("INSERT");
+    assertThat(cells.get(8).spec().measure()).isEqualTo("BATCH_WRITE");
+    assertThat(cells.get(8).spec().rowsPerRequest()).isEqualTo(10);
+    assertThat(cells.stream().filter(c -> c.key().caseName().equals("random-read")))
+        .allSatisfy(c -> assertThat(c.key().sweep()).isEmpty());
+  }
+
+  @Test
+  void runnersGetDisjointKeySlices() throws Exception {
+    Matrix m = MatrixParser.parse(HP).quickened();
+    RunnerSpecFactory factory = new RunnerSpecFactory(m, Path.of("endpoint.properties"), List.of());
+    List<PlannedCell> cells = PlanExecutor.plan(m, CellFilter.parse("partitions=4,threads=1"), null);
+    PlannedCell read = cells.get(0);
+    List<RunnerSpec> readers = factory.cell(read, Path.of("out"));
+    assertThat(readers).hasSize(5);
+    assertThat(readers).extracting(RunnerSpec::insertStart).containsExactly(0L, 1600L, 3200L, 4800L, 6400L);
+    assertThat(readers).extracting(RunnerSpec::insertCount).containsOnly(1600L);
+    PlannedCell write = cells.stream().filter(c -> c.key().caseName().equals("random-write")).findFirst().orElseThrow();
+    List<RunnerSpec> writers = factory.cell(write, Path.of("out"));
+    assertThat(writers.get(0).insertStart()).isEqualTo(8000L); // after the 4 x 2,000 loaded rows
+    assertThat(writers.get(1).insertStart() - writers.get(0).insertStart()).isEqualTo(writers.get(0).insertCount());
+    List<String> cmd = writers.get(2).command("java", "cp");
+    assertThat(cmd).containsSubsequence("site.ycsb.Client", "-db", "io.tablestoreycsb.binding.TablestoreClient")
+        .contains("table=usertable_p4", "maxexecutiontime=5", "measurementtype=hdrhistogram",
+            "hdrhistogram.fileoutput=true", "tablestore.batchsize=1", "-load")
+        .containsSubsequence("-P", "endpoint.properties").endsWith("-threads", "1", "-s", "-load");
+    assertThat(String.join(" ", cmd)).doesNotContain("accesskeysecret");
+    assertThat(writers.get(0).rowBytes()).isEqualTo(20 + 5 * 100);
+    assertThat(Map.of("w", writers.get(0).properties())).isNotEmpty();
+  }
+
+  @Test
+  void badOptionsAreNamed() {
+    assertThatThrownBy(() -> CellFilter.parse("case=x,partition=4")).hasMessageContaining("unknown key 'partition'");
+    assertThatThrownBy(() -> CellFilter.parse("partitions=four")).hasMessageContaining("'partitions=four' needs a whole number");
+    assertThatThrownBy(() -> Sweep.parse("fieldlength")).hasMessageContaining("must look like property=v1,v2");
+    assertThatThrownBy(() -> Sweep.parse("fieldlength=100,,200")).hasMessageContaining("empty value");
+  }
+}
