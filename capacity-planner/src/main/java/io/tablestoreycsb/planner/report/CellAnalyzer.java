@@ -14,6 +14,12 @@ import org.HdrHistogram.Histogram;
 public final class CellAnalyzer {
   /** Below this measured / predicted ratio the runners' threads were often not waiting on the service. */
   public static final double IDENTITY_TOLERANCE = 0.90;
+  /**
+   * Above this measured / predicted ratio the window was too short for the cell's latency spread:
+   * requests begun before the window count their whole latency inside it. Such a cell is not
+   * evidence of anything and is labelled so rather than called service-bound.
+   */
+  public static final double IDENTITY_OVERSHOOT = 1.10;
   /** At or above this share of the host's processors the runners' own CPU inflates the latency. */
   public static final double HOST_CPU_LIMIT = 0.85;
 
@@ -81,7 +87,8 @@ public final class CellAnalyzer {
    * than 10% below, threads spent time outside requests (client CPU, GC, the binding's buffering): the
    * client, not the service, limited the cell. When the runners used 85% or more of their host's
    * processors, the measured latency itself includes client-side queueing, so the cell is client-bound
-   * even if the identity holds.
+   * even if the identity holds. Well above 100% (Little's law caps a steady closed loop at it), the
+   * measurement window was too short for the latency spread and the cell is marked unsteady.
    */
   static String limit(double ratio, Map<String, Double> cpuPerHost, Map<String, Integer> cpusOfHost) {
     for (Map.Entry<String, Double> e : cpuPerHost.entrySet()) {
@@ -92,6 +99,9 @@ public final class CellAnalyzer {
     }
     if (ratio > 0 && ratio < IDENTITY_TOLERANCE) {
       return String.format("client (%.0f%% of identity)", ratio * 100);
+    }
+    if (ratio > IDENTITY_OVERSHOOT) {
+      return "unsteady (window too short for its latency; run longer cells)";
     }
     return "service";
   }

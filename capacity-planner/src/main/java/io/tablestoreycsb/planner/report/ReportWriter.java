@@ -19,7 +19,9 @@ public final class ReportWriter {
       + "'Measured/Predicted' compares the two. Below " + Math.round(CellAnalyzer.IDENTITY_TOLERANCE * 100)
       + "% the threads spent time outside requests and the cell is bound by the client; when the runners "
       + "used " + Math.round(CellAnalyzer.HOST_CPU_LIMIT * 100) + "% or more of their host's processors the "
-      + "latency itself includes client-side queueing, also bound by the client. 'service' means the threads "
+      + "latency itself includes client-side queueing, also bound by the client. Above " + Math.round(CellAnalyzer.IDENTITY_OVERSHOOT * 100)
+      + "% the cell was too short for its latency spread (requests begun before the measurement window "
+      + "count whole inside it) and is marked 'unsteady': run longer cells. 'service' means the threads "
       + "were waiting on the service; a service-bound cell marked (plateau) - under 10% more QPS than the "
       + "previous thread point - is where the table saturates.";
 

@@ -16,6 +16,12 @@ class CellAnalyzerTest {
   }
 
   @Test
+  void aCellMeasuringWellAboveTheIdentityIsUnsteadyNotServiceBound() {
+    assertThat(CellAnalyzer.limit(1.08, Map.of("h", 1.0), Map.of("h", 8))).isEqualTo("service");
+    assertThat(CellAnalyzer.limit(2.01, Map.of("h", 1.0), Map.of("h", 8))).startsWith("unsteady");
+  }
+
+  @Test
   void aThreadPointAddingUnderTenPercentIsOnThePlateau() {
     List<ReportRow> rows = List.of(row(4, 1, 1000), row(4, 2, 1900), row(4, 5, 2000), row(16, 1, 1000),
         row(16, 2, 2500));
