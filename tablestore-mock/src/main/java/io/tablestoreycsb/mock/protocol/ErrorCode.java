@@ -17,6 +17,7 @@ public enum ErrorCode {
   NOT_ENOUGH_CAPACITY_UNIT("OTSNotEnoughCapacityUnit", 403),
   OBJECT_NOT_EXIST("OTSObjectNotExist", 404),
   TABLE_NOT_READY("OTSTableNotReady", 404),
+  UNSUPPORTED_OPERATION("OTSUnsupportOperation", 400),
   METHOD_NOT_ALLOWED("OTSMethodNotAllowed", 405),
   OBJECT_ALREADY_EXIST("OTSObjectAlreadyExist", 409),
   ROW_OPERATION_CONFLICT("OTSRowOperationConflict", 409),

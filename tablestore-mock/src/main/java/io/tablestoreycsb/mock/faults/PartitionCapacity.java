@@ -1,0 +1,123 @@
+package io.tablestoreycsb.mock.faults;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * A per-partition throughput limit in rows per second, as reservations that queue.
+ *
+ * <p>Each (table, partition) has a "next free time" on the nanosecond clock: serving one row
+ * takes {@code 1 / rate} seconds of the partition's time. A reservation of n rows starts at the
+ * later of the next free time and now (minus a small burst allowance), moves the next free time
+ * on by n rows' worth, and answers how long the caller must wait until its rows are served. So
+ * under a load above the rate, responses queue up and the partition serves exactly its rate;
+ * below it, nothing waits. Idle partitions bank at most {@code burstNanos} of service time, so
+ * a short burst after a pause is served at once.
+ *
+ * <p>Lock-free: one CAS loop on an {@link AtomicLong} per partition. Memory is bounded: when
+ * more than {@link #MAX_TRACKED_PARTITIONS} partitions are tracked, idle ones (which behave
+ * exactly like new ones) are dropped.
+ */
+public final class PartitionCapacity {
+
+  /** Service time an idle partition banks, so a small burst is not delayed. */
+  public static final long DEFAULT_BURST_NANOS = 10_000_000L;
+
+  static final int MAX_TRACKED_PARTITIONS = 65_536;
+
+  /** Marks a bucket dropped from the map; a reservation that sees it retries on a fresh one. */
+  private static final long RETIRED = Long.MIN_VALUE;
+
+  private record Key(String table, int partition) {
+  }
+
+  private final double rowsPerSecond;
+  private final double nanosPerRow;
+  private final long burstNanos;
+  private final LongSupplier clock;
+  private final ConcurrentHashMap<Key, AtomicLong> nextFree = new ConcurrentHashMap<>();
+
+  /**
+   * @param rowsPerSecond rows each partition serves per second; must be positive and finite
+   * @param burstNanos service time an idle partition may bank
+   * @param clock a monotonic nanosecond clock ({@code System::nanoTime})
+   */
+  public PartitionCapacity(double rowsPerSecond, long burstNanos, LongSupplier clock) {
+    if (!(rowsPerSecond > 0) || Double.isInfinite(rowsPerSecond)) {
+      throw new IllegalArgumentException(
+          "partition capacity must be a positive number of rows per second, got " + rowsPerSecond);
+    }
+    if (burstNanos < 0) {
+      throw new IllegalArgumentException("burst must not be negative, got " + burstNanos);
+    }
+    this.rowsPerSecond = rowsPerSecond;
+    this.nanosPerRow = 1e9 / rowsPerSecond;
+    this.burstNanos = burstNanos;
+    this.clock = clock;
+  }
+
+  public double rowsPerSecond() {
+    return rowsPerSecond;
+  }
+
+  public long burstNanos() {
+    return burstNanos;
+  }
+
+  /** Reserves {@code rows} rows on a partition; returns nanoseconds until they are served. */
+  public long reserve(String table, int partition, int rows) {
+    if (rows <= 0) {
+      return 0;
+    }
+    long cost = Math.max(1, Math.round(rows * nanosPerRow));
+    Key key = new Key(table, partition);
+    while (true) {
+      AtomicLong bucket = bucketFor(key);
+      long now = clock.getAsLong();
+      long current = bucket.get();
+      if (current == RETIRED) {
+        nextFree.remove(key, bucket);
+        continue;
+      }
+      long start = Math.max(current, now - burstNanos);
+      long done = start + cost;
+      if (bucket.compareAndSet(current, done)) {
+        return Math.max(0, done - now);
+      }
+    }
+  }
+
+  private AtomicLong bucketFor(Key key) {
+    AtomicLong bucket = nextFree.get(key);
+    if (bucket != null) {
+      return bucket;
+    }
+    if (nextFree.size() >= MAX_TRACKED_PARTITIONS) {
+      dropIdle();
+    }
+    return nextFree.computeIfAbsent(key, k -> new AtomicLong(clock.getAsLong() - burstNanos));
+  }
+
+  /** Drops partitions with nothing queued and a full burst banked: they act like new ones. */
+  private void dropIdle() {
+    long idleBefore = clock.getAsLong() - burstNanos;
+    nextFree.forEach((key, bucket) -> {
+      long value = bucket.get();
+      if (value != RETIRED && value <= idleBefore && bucket.compareAndSet(value, RETIRED)) {
+        nextFree.remove(key, bucket);
+      }
+    });
+  }
+
+  /** How many partitions are tracked (for tests of the memory bound). */
+  int trackedPartitions() {
+    return nextFree.size();
+  }
+
+  @Override
+  public String toString() {
+    return Rates.format(rowsPerSecond) + " rows/s per partition (burst "
+        + Durations.format(burstNanos) + ")";
+  }
+}

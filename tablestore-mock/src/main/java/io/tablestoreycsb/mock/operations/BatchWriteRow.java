@@ -1,0 +1,121 @@
+package io.tablestoreycsb.mock.operations;
+
+import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
+import io.tablestoreycsb.mock.protocol.ErrorBodies;
+import io.tablestoreycsb.mock.protocol.OtsException;
+import io.tablestoreycsb.mock.protocol.ServiceLimits;
+import io.tablestoreycsb.mock.storage.Catalog;
+import io.tablestoreycsb.mock.storage.Table;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * BatchWriteRow: PUT, UPDATE and DELETE rows of several tables, answered per table in request
+ * order. Each row succeeds or fails on its own (condition failures, missing tables, injected row
+ * faults); the call itself succeeds. Not atomic, like the service without {@code is_atomic}.
+ */
+public final class BatchWriteRow implements Action {
+  private final Catalog catalog;
+
+  public BatchWriteRow(Catalog catalog) {
+    this.catalog = catalog;
+  }
+
+  @Override
+  public String name() {
+    return "BatchWriteRow";
+  }
+
+  @Override
+  public byte[] execute(byte[] body, RequestContext context) {
+    if (body.length > ServiceLimits.MAX_BATCH_WRITE_BYTES) {
+      throw OtsException.parameterInvalid("The total data size of BatchWriteRow request is " + body.length
+          + " bytes, which exceeds the limit of " + ServiceLimits.MAX_BATCH_WRITE_BYTES + " bytes.");
+    }
+    OtsInternalApi.BatchWriteRowRequest request =
+        Requests.parse(body, OtsInternalApi.BatchWriteRowRequest::parseFrom, "BatchWriteRowRequest");
+    checkShape(request);
+    OtsInternalApi.BatchWriteRowResponse.Builder response = OtsInternalApi.BatchWriteRowResponse.newBuilder();
+    for (OtsInternalApi.TableInBatchWriteRowRequest tableRequest : request.getTablesList()) {
+      OtsInternalApi.TableInBatchWriteRowResponse.Builder tableResponse =
+          OtsInternalApi.TableInBatchWriteRowResponse.newBuilder().setTableName(tableRequest.getTableName());
+      Table table = null;
+      OtsException tableError = null;
+      try {
+        table = catalog.require(tableRequest.getTableName());
+      } catch (OtsException e) {
+        tableError = e;
+      }
+      for (int i = 0; i < tableRequest.getRowsCount(); i++) {
+        tableResponse.addRows(writeOne(table, tableError, tableRequest.getRows(i), i, context));
+      }
+      response.addTables(tableResponse);
+    }
+    return response.build().toByteArray();
+  }
+
+  private static OtsInternalApi.RowInBatchWriteRowResponse writeOne(Table table, OtsException tableError,
+      OtsInternalApi.RowInBatchWriteRowRequest row, int index, RequestContext context) {
+    try {
+      if (tableError != null) {
+        throw tableError;
+      }
+      OtsException injected = context.rowFault();
+      if (injected != null) {
+        throw injected;
+      }
+      RowChange change = RowChange.decode(kindOf(row.getType()), row.getRowChange(), table, "rows[" + index + "].row_change");
+      RowWrites.Outcome outcome = RowWrites.apply(table, change, row.getCondition(),
+          row.hasReturnContent() ? row.getReturnContent() : null, context.nowMillis());
+      context.served(table, outcome.partition(), 1);
+      OtsInternalApi.RowInBatchWriteRowResponse.Builder result =
+          OtsInternalApi.RowInBatchWriteRowResponse.newBuilder().setIsOk(true).setConsumed(outcome.consumed());
+      if (outcome.returnedRow() != null) {
+        result.setRow(outcome.returnedRow());
+      }
+      return result.build();
+    } catch (OtsException e) {
+      return OtsInternalApi.RowInBatchWriteRowResponse.newBuilder().setIsOk(false).setError(ErrorBodies.toProto(e)).build();
+    }
+  }
+
+  private static RowChange.Kind kindOf(OtsInternalApi.OperationType type) {
+    switch (type) {
+      case PUT:
+        return RowChange.Kind.PUT;
+      case UPDATE:
+        return RowChange.Kind.UPDATE;
+      case DELETE:
+        return RowChange.Kind.DELETE;
+      default:
+        throw OtsException.parameterInvalid("Unknown operation type " + type + ".");
+    }
+  }
+
+  private static void checkShape(OtsInternalApi.BatchWriteRowRequest request) {
+    if (request.hasIsAtomic() && request.getIsAtomic()) {
+      throw OtsException.parameterInvalid("Atomic BatchWriteRow (is_atomic) is not supported by this mock endpoint.");
+    }
+    if (request.hasTransactionId()) {
+      throw OtsException.parameterInvalid("Local transactions are not supported by this mock endpoint.");
+    }
+    if (request.getTablesCount() == 0) {
+      throw OtsException.parameterInvalid("No row specified in the request of BatchWriteRow.");
+    }
+    int rows = 0;
+    Set<String> names = new HashSet<>();
+    for (OtsInternalApi.TableInBatchWriteRowRequest t : request.getTablesList()) {
+      if (!names.add(t.getTableName())) {
+        throw OtsException.parameterInvalid("Duplicated table name in BatchWriteRow: " + t.getTableName() + ".");
+      }
+      if (t.getRowsCount() == 0) {
+        throw OtsException.parameterInvalid("No row specified in table " + t.getTableName() + " of BatchWriteRow.");
+      }
+      rows += t.getRowsCount();
+    }
+    if (rows > ServiceLimits.MAX_BATCH_WRITE_ROWS) {
+      throw OtsException.parameterInvalid("Rows count exceeds the upper limit: BatchWriteRow writes at most "
+          + ServiceLimits.MAX_BATCH_WRITE_ROWS + " rows, the request has " + rows + ".");
+    }
+  }
+}

@@ -1,0 +1,116 @@
+package io.tablestoreycsb.mock.operations;
+
+import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
+import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
+import io.tablestoreycsb.mock.protocol.OtsException;
+import io.tablestoreycsb.mock.protocol.PlainBufferCodec;
+import io.tablestoreycsb.mock.protocol.PrimaryKeyOrder;
+import io.tablestoreycsb.mock.protocol.RowSizes;
+import io.tablestoreycsb.mock.storage.Catalog;
+import io.tablestoreycsb.mock.storage.StoredRow;
+import io.tablestoreycsb.mock.storage.Table;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * ComputeSplitPointsBySize: split points so that each split holds about {@code split_size} x 100
+ * MB of data (or x {@code split_size_unit_in_byte}); partition boundaries are always split points,
+ * so no split spans two partitions. Locations name the partition each split lies in; their
+ * {@code repeat} values add up to the number of splits (split points + 1).
+ */
+public final class ComputeSplitPointsBySize implements Action {
+  private static final long DEFAULT_UNIT_BYTES = 100L * 1024 * 1024;
+
+  private final Catalog catalog;
+
+  public ComputeSplitPointsBySize(Catalog catalog) {
+    this.catalog = catalog;
+  }
+
+  @Override
+  public String name() {
+    return "ComputeSplitPointsBySize";
+  }
+
+  @Override
+  public byte[] execute(byte[] body, RequestContext context) {
+    OtsInternalApi.ComputeSplitPointsBySizeRequest request = Requests.parse(body,
+        OtsInternalApi.ComputeSplitPointsBySizeRequest::parseFrom, "ComputeSplitPointsBySizeRequest");
+    Table table = catalog.require(request.getTableName());
+    if (request.getSplitSize() <= 0) {
+      throw OtsException.parameterInvalid("split_size must be positive, got " + request.getSplitSize() + ".");
+    }
+    long unit = request.hasSplitSizeUnitInByte() && request.getSplitSizeUnitInByte() > 0
+        ? request.getSplitSizeUnitInByte() : DEFAULT_UNIT_BYTES;
+    long splitBytes = Math.multiplyExact(request.getSplitSize(), unit);
+    int limit = request.hasSplitPointLimit() && request.getSplitPointLimit() > 0 ? request.getSplitPointLimit() : Integer.MAX_VALUE;
+
+    List<PrimaryKey> points = new ArrayList<>();
+    String partitionKey = table.schema().get(0).getName();
+    for (var point : table.splitPoints()) {
+      points.add(new PrimaryKey(new PrimaryKeyColumn[] {new PrimaryKeyColumn(partitionKey, point)}));
+    }
+    long accumulated = 0;
+    int lastPartition = 0;
+    Iterator<StoredRow> rows = table.allRows();
+    List<PrimaryKey> bySize = new ArrayList<>();
+    while (rows.hasNext()) {
+      StoredRow row = rows.next();
+      int partition = table.partitionIndexOf(row.primaryKey());
+      if (partition != lastPartition) {
+        accumulated = 0; // a partition boundary already splits here
+        lastPartition = partition;
+      }
+      if (accumulated >= splitBytes) {
+        bySize.add(row.primaryKey());
+        accumulated = 0;
+      }
+      accumulated += RowSizes.primaryKey(row.primaryKey());
+      for (var column : row.columns().entrySet()) {
+        accumulated += RowSizes.cell(column.getKey(), column.getValue().get(0).value());
+      }
+    }
+    points.addAll(bySize);
+    points.sort(PrimaryKeyOrder.KEYS);
+    while (points.size() > limit) {
+      points.remove(points.size() - 1);
+    }
+
+    OtsInternalApi.ComputeSplitPointsBySizeResponse.Builder response = OtsInternalApi.ComputeSplitPointsBySizeResponse.newBuilder()
+        .setConsumed(RowReads.consumed(1, 0));
+    for (PrimaryKeySchema column : table.schema()) {
+      response.addSchema(TableProtos.toProto(column));
+    }
+    for (PrimaryKey point : points) {
+      response.addSplitPoints(PlainBufferCodec.encodeRow(point, List.of()));
+    }
+    addLocations(response, table, points);
+    return response.build().toByteArray();
+  }
+
+  /** One location per run of consecutive splits in the same partition. */
+  private static void addLocations(OtsInternalApi.ComputeSplitPointsBySizeResponse.Builder response, Table table,
+      List<PrimaryKey> points) {
+    int currentPartition = 0;
+    long repeat = 1; // the first split starts at INF_MIN, in partition 0
+    for (PrimaryKey point : points) {
+      int partition = table.partitionIndexOf(point);
+      if (partition == currentPartition) {
+        repeat++;
+      } else {
+        response.addLocations(location(currentPartition, repeat));
+        currentPartition = partition;
+        repeat = 1;
+      }
+    }
+    response.addLocations(location(currentPartition, repeat));
+  }
+
+  private static OtsInternalApi.ComputeSplitPointsBySizeResponse.SplitLocation location(int partition, long repeat) {
+    return OtsInternalApi.ComputeSplitPointsBySizeResponse.SplitLocation.newBuilder()
+        .setLocation("mock-partition-" + partition).setRepeat(repeat).build();
+  }
+}

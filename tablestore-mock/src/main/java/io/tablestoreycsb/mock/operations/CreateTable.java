@@ -1,0 +1,118 @@
+package io.tablestoreycsb.mock.operations;
+
+import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
+import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import io.tablestoreycsb.mock.protocol.OtsException;
+import io.tablestoreycsb.mock.protocol.PlainBufferCodec;
+import io.tablestoreycsb.mock.protocol.PrimaryKeyOrder;
+import io.tablestoreycsb.mock.protocol.ServiceLimits;
+import io.tablestoreycsb.mock.storage.Catalog;
+import io.tablestoreycsb.mock.storage.TableSettings;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * CreateTable: 1-4 primary key columns (INTEGER, STRING, BINARY), table options, reserved
+ * throughput and optional pre-split {@code partitions} (contiguous ranges from INF_MIN to INF_MAX
+ * over the first primary key column; N ranges make N partitions).
+ */
+public final class CreateTable implements Action {
+  private final Catalog catalog;
+
+  public CreateTable(Catalog catalog) {
+    this.catalog = catalog;
+  }
+
+  @Override
+  public String name() {
+    return "CreateTable";
+  }
+
+  @Override
+  public byte[] execute(byte[] body, RequestContext context) {
+    OtsInternalApi.CreateTableRequest request = Requests.parse(body, OtsInternalApi.CreateTableRequest::parseFrom, "CreateTableRequest");
+    OtsInternalApi.TableMeta meta = request.getTableMeta();
+    ServiceLimits.checkName(meta.getTableName(), "table");
+    List<PrimaryKeySchema> schema = schemaOf(meta);
+    if (request.getIndexMetasCount() > 0) {
+      throw OtsException.parameterInvalid("Secondary indexes (index_metas) are not supported by this mock endpoint.");
+    }
+    if (request.hasStreamSpec() && request.getStreamSpec().getEnableStream()) {
+      throw OtsException.parameterInvalid("Streams (stream_spec.enable_stream) are not supported by this mock endpoint.");
+    }
+    long nowSeconds = context.nowMillis() / 1000;
+    TableSettings settings = new TableSettings(TableSettings.TTL_FOREVER, 1, TableSettings.DEFAULT_DEVIATION_SECONDS, true,
+        0, 0, nowSeconds, 0);
+    if (request.hasTableOptions()) {
+      settings = TableProtos.applyOptions(settings, request.getTableOptions());
+    }
+    settings = TableProtos.applyReservedThroughput(settings, request.getReservedThroughput(), nowSeconds);
+    List<PrimaryKeyValue> splitPoints = splitPointsOf(request, schema.get(0));
+    catalog.create(meta.getTableName(), schema, splitPoints, settings, nowSeconds);
+    return OtsInternalApi.CreateTableResponse.getDefaultInstance().toByteArray();
+  }
+
+  private static List<PrimaryKeySchema> schemaOf(OtsInternalApi.TableMeta meta) {
+    int count = meta.getPrimaryKeyCount();
+    if (count < 1 || count > ServiceLimits.MAX_PRIMARY_KEY_COLUMNS) {
+      throw OtsException.parameterInvalid("The number of primary key columns must be in range: [1, "
+          + ServiceLimits.MAX_PRIMARY_KEY_COLUMNS + "], got " + count + ".");
+    }
+    List<PrimaryKeySchema> schema = new ArrayList<>(count);
+    Set<String> names = new HashSet<>();
+    for (OtsInternalApi.PrimaryKeySchema column : meta.getPrimaryKeyList()) {
+      ServiceLimits.checkName(column.getName(), "primary key column");
+      if (!names.add(column.getName())) {
+        throw OtsException.parameterInvalid("Duplicated primary key column name: " + column.getName() + ".");
+      }
+      if (column.hasOption()) {
+        throw OtsException.parameterInvalid("Auto-increment primary key column " + column.getName()
+            + " is not supported by this mock endpoint.");
+      }
+      schema.add(new PrimaryKeySchema(column.getName(), TableProtos.toModel(column.getType())));
+    }
+    return schema;
+  }
+
+  private static List<PrimaryKeyValue> splitPointsOf(OtsInternalApi.CreateTableRequest request, PrimaryKeySchema partitionKey) {
+    List<PrimaryKeyValue> points = new ArrayList<>();
+    if (request.getPartitionsCount() == 0) {
+      return points;
+    }
+    PrimaryKeyValue expectedBegin = PrimaryKeyValue.INF_MIN;
+    for (int i = 0; i < request.getPartitionsCount(); i++) {
+      OtsInternalApi.PartitionRange range = request.getPartitions(i);
+      PrimaryKeyValue begin = PlainBufferCodec.decodeBareValue(range.getBegin(), "partitions[" + i + "].begin");
+      PrimaryKeyValue end = PlainBufferCodec.decodeBareValue(range.getEnd(), "partitions[" + i + "].end");
+      if (PrimaryKeyOrder.compareValues(begin, expectedBegin) != 0) {
+        throw OtsException.parameterInvalid("partitions must be contiguous from INF_MIN to INF_MAX: partitions[" + i
+            + "].begin does not equal the previous end.");
+      }
+      if (PrimaryKeyOrder.compareValues(begin, end) >= 0) {
+        throw OtsException.parameterInvalid("partitions[" + i + "]: begin must be less than end (split points must ascend).");
+      }
+      boolean last = i == request.getPartitionsCount() - 1;
+      if (last) {
+        if (!end.isInfMax()) {
+          throw OtsException.parameterInvalid("The last partition must end at INF_MAX.");
+        }
+      } else {
+        if (end.isInfMin() || end.isInfMax() || end.getType() != partitionKey.getType()) {
+          throw OtsException.parameterInvalid("Split point partitions[" + i + "].end must be a " + partitionKey.getType()
+              + " value of primary key column " + partitionKey.getName() + ".");
+        }
+        if (end.getType() != com.alicloud.openservices.tablestore.model.PrimaryKeyType.INTEGER
+            && end.getDataSize() > ServiceLimits.MAX_PRIMARY_KEY_VALUE_BYTES) {
+          throw OtsException.parameterInvalid("Split point partitions[" + i + "].end exceeds "
+              + ServiceLimits.MAX_PRIMARY_KEY_VALUE_BYTES + " bytes.");
+        }
+        points.add(end);
+      }
+      expectedBegin = end;
+    }
+    return points;
+  }
+}

@@ -1,0 +1,48 @@
+package io.tablestoreycsb.mock.operations;
+
+import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
+import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import io.tablestoreycsb.mock.protocol.PlainBufferCodec;
+import io.tablestoreycsb.mock.storage.Catalog;
+import io.tablestoreycsb.mock.storage.Table;
+import java.util.List;
+
+/** DescribeTable: meta, options, reserved throughput, creation time and the split points (shard_splits). */
+public final class DescribeTable implements Action {
+  private final Catalog catalog;
+
+  public DescribeTable(Catalog catalog) {
+    this.catalog = catalog;
+  }
+
+  @Override
+  public String name() {
+    return "DescribeTable";
+  }
+
+  @Override
+  public byte[] execute(byte[] body, RequestContext context) {
+    OtsInternalApi.DescribeTableRequest request =
+        Requests.parse(body, OtsInternalApi.DescribeTableRequest::parseFrom, "DescribeTableRequest");
+    Table table = catalog.require(request.getTableName());
+    OtsInternalApi.TableMeta.Builder meta = OtsInternalApi.TableMeta.newBuilder().setTableName(table.name());
+    for (PrimaryKeySchema column : table.schema()) {
+      meta.addPrimaryKey(TableProtos.toProto(column));
+    }
+    OtsInternalApi.DescribeTableResponse.Builder response = OtsInternalApi.DescribeTableResponse.newBuilder()
+        .setTableMeta(meta)
+        .setReservedThroughputDetails(TableProtos.reservedThroughput(table.settings()))
+        .setTableOptions(TableProtos.options(table.settings()))
+        .setCreationTime(table.creationTimeSeconds() * 1_000_000L);
+    String partitionKey = table.schema().get(0).getName();
+    for (PrimaryKeyValue point : table.splitPoints()) {
+      // Each split point travels as a PlainBuffer row holding the partition key column only.
+      response.addShardSplits(PlainBufferCodec.encodeRow(new PrimaryKey(new PrimaryKeyColumn[] {
+          new PrimaryKeyColumn(partitionKey, point)}), List.of()));
+    }
+    return response.build().toByteArray();
+  }
+}

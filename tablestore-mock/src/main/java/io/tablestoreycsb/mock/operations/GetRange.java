@@ -1,0 +1,98 @@
+package io.tablestoreycsb.mock.operations;
+
+import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import io.tablestoreycsb.mock.protocol.CapacityUnits;
+import io.tablestoreycsb.mock.protocol.OtsException;
+import io.tablestoreycsb.mock.protocol.PlainBufferCodec;
+import io.tablestoreycsb.mock.protocol.PrimaryKeyOrder;
+import io.tablestoreycsb.mock.protocol.ServiceLimits;
+import io.tablestoreycsb.mock.storage.StoredRow;
+import io.tablestoreycsb.mock.storage.Table;
+import io.tablestoreycsb.mock.storage.Catalog;
+import java.util.Iterator;
+
+/**
+ * GetRange: rows from the inclusive start to the exclusive end key, FORWARD or BACKWARD, at most
+ * {@code limit}, 5000 rows or 4 MB per response. When rows remain, {@code next_start_primary_key}
+ * is the key of the first row not returned; when the range is exhausted the field is absent.
+ */
+public final class GetRange implements Action {
+  private final Catalog catalog;
+
+  public GetRange(Catalog catalog) {
+    this.catalog = catalog;
+  }
+
+  @Override
+  public String name() {
+    return "GetRange";
+  }
+
+  @Override
+  public byte[] execute(byte[] body, RequestContext context) {
+    OtsInternalApi.GetRangeRequest request = Requests.parse(body, OtsInternalApi.GetRangeRequest::parseFrom, "GetRangeRequest");
+    Table table = catalog.require(request.getTableName());
+    ReadSpec spec = ReadSpec.of(request.getColumnsToGetList(), request.hasTimeRange(), request.getTimeRange(),
+        request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), ReadSpec.primaryKeyNames(table));
+    if (request.hasToken() && !request.getToken().isEmpty()) {
+      throw OtsException.parameterInvalid("Wide-row paging tokens are not supported by this mock endpoint.");
+    }
+    PrimaryKey start = PlainBufferCodec.decodePrimaryKey(request.getInclusiveStartPrimaryKey(), "inclusive_start_primary_key");
+    PrimaryKey end = PlainBufferCodec.decodePrimaryKey(request.getExclusiveEndPrimaryKey(), "exclusive_end_primary_key");
+    ServiceLimits.checkPrimaryKey(start, table.schema(), true);
+    ServiceLimits.checkPrimaryKey(end, table.schema(), true);
+    boolean forward = request.getDirection() == OtsInternalApi.Direction.FORWARD;
+    int order = PrimaryKeyOrder.compareKeys(start, end);
+    if (forward && order > 0) {
+      throw OtsException.parameterInvalid("Begin key must be less than end key in FORWARD direction.");
+    }
+    if (!forward && order < 0) {
+      throw OtsException.parameterInvalid("Begin key must be more than end key in BACKWARD direction.");
+    }
+    int limit = ServiceLimits.MAX_RANGE_ROWS;
+    if (request.hasLimit()) {
+      if (request.getLimit() <= 0) {
+        throw OtsException.parameterInvalid("limit must be positive, got " + request.getLimit() + ".");
+      }
+      limit = Math.min(limit, request.getLimit());
+    }
+
+    PlainBufferCodec.RowsWriter rows = new PlainBufferCodec.RowsWriter();
+    long bytesRead = 0;
+    long bytesReturned = 0;
+    int returned = 0;
+    PrimaryKey nextStart = null;
+    Iterator<StoredRow> it = table.scan(start, end, forward);
+    while (it.hasNext()) {
+      StoredRow row = it.next();
+      if (returned == limit) {
+        nextStart = row.primaryKey();
+        break;
+      }
+      ReadSpec.Projection projection = spec.project(row);
+      if (projection == null) {
+        continue;
+      }
+      if (returned > 0 && bytesReturned + projection.dataBytes() > ServiceLimits.MAX_RANGE_BYTES) {
+        nextStart = row.primaryKey();
+        break;
+      }
+      rows.add(row.primaryKey(), projection.columns());
+      context.served(table, table.partitionIndexOf(row.primaryKey()), 1);
+      bytesReturned += projection.dataBytes();
+      bytesRead += projection.dataBytes();
+      returned++;
+    }
+    OtsInternalApi.GetRangeResponse.Builder response = OtsInternalApi.GetRangeResponse.newBuilder()
+        .setConsumed(RowReads.consumed(CapacityUnits.forScan(bytesRead), 0))
+        .setRows(rows.toByteString());
+    if (nextStart != null) {
+      response.setNextStartPrimaryKey(PlainBufferCodec.encodeRow(nextStart, java.util.List.of()));
+    }
+    if (returned == 0) {
+      context.served(table, table.partitionIndexOf(start), 1); // an empty scan still costs its partition a lookup
+    }
+    return response.build().toByteArray();
+  }
+}

@@ -1,0 +1,98 @@
+package io.tablestoreycsb.mock.operations;
+
+import io.tablestoreycsb.mock.faults.Injection;
+import io.tablestoreycsb.mock.protocol.Credentials;
+import io.tablestoreycsb.mock.protocol.ErrorBodies;
+import io.tablestoreycsb.mock.protocol.ErrorCode;
+import io.tablestoreycsb.mock.protocol.OtsException;
+import io.tablestoreycsb.mock.protocol.RequestAuthenticator;
+import io.tablestoreycsb.mock.protocol.ResponseSigner;
+import io.tablestoreycsb.mock.storage.Catalog;
+import io.tablestoreycsb.mock.transport.HttpReply;
+import io.tablestoreycsb.mock.transport.RequestHandler;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The request pipeline: route the action, authenticate, ask the injection for a request fault,
+ * execute, then sign the reply and compute its delay (injected latency or partition capacity
+ * wait, whichever is longer). Every reply, success or error, carries the service's headers.
+ */
+public final class RequestPipeline implements RequestHandler {
+  private final Map<String, Action> actions = new LinkedHashMap<>();
+  private final RequestAuthenticator authenticator;
+  private final ResponseSigner signer;
+  private final Injection injection;
+  private final Clock clock;
+
+  public RequestPipeline(Catalog catalog, Credentials credentials, Injection injection, Clock clock) {
+    this.authenticator = new RequestAuthenticator(credentials, clock);
+    this.signer = new ResponseSigner(credentials, clock);
+    this.injection = injection;
+    this.clock = clock;
+    for (Action action : List.of(
+        new CreateTable(catalog), new DescribeTable(catalog), new ListTable(catalog), new UpdateTable(catalog),
+        new DeleteTable(catalog), new WriteRowActions.PutRow(catalog), new GetRow(catalog),
+        new WriteRowActions.UpdateRow(catalog), new WriteRowActions.DeleteRow(catalog), new BatchGetRow(catalog),
+        new BatchWriteRow(catalog), new GetRange(catalog), new ComputeSplitPointsBySize(catalog))) {
+      actions.put(action.name(), action);
+    }
+  }
+
+  /** The actions this endpoint serves, by name. */
+  public List<String> actionNames() {
+    return List.copyOf(actions.keySet());
+  }
+
+  @Override
+  public HttpReply handle(String method, String path, Map<String, String> lowerCaseHeaders, byte[] body) {
+    String actionName = actionOf(path);
+    try {
+      if (!"POST".equals(method)) {
+        throw new OtsException(ErrorCode.METHOD_NOT_ALLOWED, "Only POST is allowed, got " + method + ".");
+      }
+      Action action = actions.get(actionName);
+      if (action == null) {
+        throw new OtsException(ErrorCode.UNSUPPORTED_OPERATION, "Unsupported operation: '" + actionName + "'.");
+      }
+      authenticator.authenticate(actionName, lowerCaseHeaders, body);
+      OtsException injected = injection.requestFault(actionName);
+      if (injected != null) {
+        throw injected;
+      }
+      RequestContext context = new RequestContext(actionName, injection, clock.millis());
+      byte[] response = action.execute(body, context);
+      long delay = Math.max(injection.addedLatencyNanos(actionName), context.reserveCapacityNanos());
+      return reply(actionName, 200, response, delay);
+    } catch (OtsException e) {
+      long delay = actions.containsKey(actionName) ? injection.addedLatencyNanos(actionName) : 0;
+      return reply(actionName, e.errorCode().httpStatus(), ErrorBodies.encode(e), delay);
+    }
+  }
+
+  @Override
+  public HttpReply error(String path, OtsException error) {
+    return reply(actionOf(path), error.errorCode().httpStatus(), ErrorBodies.encode(error), 0);
+  }
+
+  private HttpReply reply(String action, int status, byte[] body, long delayNanos) {
+    return new HttpReply(status, signer.headersFor(action, newRequestId(), body), body, delayNanos);
+  }
+
+  static String actionOf(String path) {
+    String action = path.startsWith("/") ? path.substring(1) : path;
+    return action.endsWith("/") ? action.substring(0, action.length() - 1) : action;
+  }
+
+  /** Request ids shaped like the service's (hex groups), unique enough for log correlation. */
+  private static String newRequestId() {
+    ThreadLocalRandom r = ThreadLocalRandom.current();
+    long a = r.nextLong();
+    long b = r.nextLong();
+    return String.format("%08x-%04x-%04x-%04x-%012x", (int) (a >>> 32), (int) (a >>> 16) & 0xffff, (int) a & 0xffff,
+        (int) (b >>> 48) & 0xffff, b & 0xffffffffffffL);
+  }
+}

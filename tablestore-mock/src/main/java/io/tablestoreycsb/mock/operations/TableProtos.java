@@ -1,0 +1,108 @@
+package io.tablestoreycsb.mock.operations;
+
+import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
+import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
+import io.tablestoreycsb.mock.storage.TableSettings;
+
+/** Conversions between the table-level protobuf messages and the storage model. */
+final class TableProtos {
+  private TableProtos() {}
+
+  static PrimaryKeyType toModel(OtsInternalApi.PrimaryKeyType type) {
+    switch (type) {
+      case INTEGER:
+        return PrimaryKeyType.INTEGER;
+      case STRING:
+        return PrimaryKeyType.STRING;
+      case BINARY:
+        return PrimaryKeyType.BINARY;
+      default:
+        throw new IllegalArgumentException("unknown primary key type " + type);
+    }
+  }
+
+  static OtsInternalApi.PrimaryKeyType toProto(PrimaryKeyType type) {
+    switch (type) {
+      case INTEGER:
+        return OtsInternalApi.PrimaryKeyType.INTEGER;
+      case STRING:
+        return OtsInternalApi.PrimaryKeyType.STRING;
+      case BINARY:
+        return OtsInternalApi.PrimaryKeyType.BINARY;
+      default:
+        throw new IllegalArgumentException("unknown primary key type " + type);
+    }
+  }
+
+  static OtsInternalApi.PrimaryKeySchema toProto(PrimaryKeySchema schema) {
+    return OtsInternalApi.PrimaryKeySchema.newBuilder().setName(schema.getName()).setType(toProto(schema.getType())).build();
+  }
+
+  static OtsInternalApi.TableOptions options(TableSettings s) {
+    return OtsInternalApi.TableOptions.newBuilder()
+        .setTimeToLive(s.timeToLiveSeconds())
+        .setMaxVersions(s.maxVersions())
+        .setDeviationCellVersionInSec(s.deviationCellVersionInSec())
+        .setAllowUpdate(s.allowUpdate())
+        .build();
+  }
+
+  static OtsInternalApi.ReservedThroughputDetails reservedThroughput(TableSettings s) {
+    OtsInternalApi.ReservedThroughputDetails.Builder b = OtsInternalApi.ReservedThroughputDetails.newBuilder()
+        .setCapacityUnit(OtsInternalApi.CapacityUnit.newBuilder().setRead(s.reservedReadCu()).setWrite(s.reservedWriteCu()))
+        .setLastIncreaseTime(s.lastIncreaseTime());
+    if (s.lastDecreaseTime() > 0) {
+      b.setLastDecreaseTime(s.lastDecreaseTime());
+    }
+    return b.build();
+  }
+
+  /** Applies requested options over current ones, checking each against the service's rules. */
+  static TableSettings applyOptions(TableSettings current, OtsInternalApi.TableOptions options) {
+    int ttl = current.timeToLiveSeconds();
+    int maxVersions = current.maxVersions();
+    long deviation = current.deviationCellVersionInSec();
+    boolean allowUpdate = current.allowUpdate();
+    if (options.hasTimeToLive()) {
+      ttl = options.getTimeToLive();
+      if (ttl != TableSettings.TTL_FOREVER && ttl < 86400) {
+        throw io.tablestoreycsb.mock.protocol.OtsException.parameterInvalid(
+            "time_to_live must be -1 (forever) or at least 86400 seconds, got " + ttl + ".");
+      }
+    }
+    if (options.hasMaxVersions()) {
+      maxVersions = options.getMaxVersions();
+      if (maxVersions < 1) {
+        throw io.tablestoreycsb.mock.protocol.OtsException.parameterInvalid("max_versions must be at least 1, got " + maxVersions + ".");
+      }
+    }
+    if (options.hasDeviationCellVersionInSec()) {
+      deviation = options.getDeviationCellVersionInSec();
+      if (deviation < 1) {
+        throw io.tablestoreycsb.mock.protocol.OtsException.parameterInvalid(
+            "deviation_cell_version_in_sec must be positive, got " + deviation + ".");
+      }
+    }
+    if (options.hasAllowUpdate()) {
+      allowUpdate = options.getAllowUpdate();
+    }
+    return new TableSettings(ttl, maxVersions, deviation, allowUpdate, current.reservedReadCu(), current.reservedWriteCu(),
+        current.lastIncreaseTime(), current.lastDecreaseTime());
+  }
+
+  static TableSettings applyReservedThroughput(TableSettings current, OtsInternalApi.ReservedThroughput throughput, long nowSeconds) {
+    OtsInternalApi.CapacityUnit cu = throughput.getCapacityUnit();
+    int read = cu.hasRead() ? cu.getRead() : current.reservedReadCu();
+    int write = cu.hasWrite() ? cu.getWrite() : current.reservedWriteCu();
+    if (read < 0 || write < 0) {
+      throw io.tablestoreycsb.mock.protocol.OtsException.parameterInvalid(
+          "Reserved throughput must not be negative, got read=" + read + ", write=" + write + ".");
+    }
+    boolean increase = read > current.reservedReadCu() || write > current.reservedWriteCu();
+    boolean decrease = read < current.reservedReadCu() || write < current.reservedWriteCu();
+    return new TableSettings(current.timeToLiveSeconds(), current.maxVersions(), current.deviationCellVersionInSec(),
+        current.allowUpdate(), read, write, increase ? nowSeconds : current.lastIncreaseTime(),
+        decrease ? nowSeconds : current.lastDecreaseTime());
+  }
+}

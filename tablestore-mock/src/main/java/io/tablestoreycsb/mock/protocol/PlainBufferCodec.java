@@ -1,0 +1,194 @@
+package io.tablestoreycsb.mock.protocol;
+
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferBuilder;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCell;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCodedInputStream;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCodedOutputStream;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConsts;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConversion;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferInputStream;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferOutputStream;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferRow;
+import com.alicloud.openservices.tablestore.model.Column;
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.aliyun.ots.thirdparty.com.google.protobuf.ByteString;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * PlainBuffer rows in and out, on top of the SDK's codec (which verifies both checksums). Every
+ * decoding failure becomes OTSParameterInvalid naming the request field that was malformed.
+ */
+public final class PlainBufferCodec {
+  private PlainBufferCodec() {}
+
+  /** One row (a row change or a primary key) from a request field. */
+  public static PlainBufferRow decodeOneRow(ByteString bytes, String field) {
+    List<PlainBufferRow> rows = decodeRows(bytes, field);
+    if (rows.size() != 1) {
+      throw OtsException.parameterInvalid("The " + field + " must hold exactly one PlainBuffer row, found " + rows.size() + ".");
+    }
+    return rows.get(0);
+  }
+
+  public static List<PlainBufferRow> decodeRows(ByteString bytes, String field) {
+    if (bytes.isEmpty()) {
+      throw OtsException.parameterInvalid("The " + field + " is empty.");
+    }
+    try {
+      return new PlainBufferCodedInputStream(new PlainBufferInputStream(bytes.asReadOnlyByteBuffer())).readRowsWithHeader();
+    } catch (IOException | RuntimeException e) {
+      throw OtsException.parameterInvalid("Invalid PlainBuffer in " + field + ": " + describe(e));
+    }
+  }
+
+  /** The primary key of a request field holding a bare primary key (GetRow, DeleteRow, GetRange bounds). */
+  public static PrimaryKey decodePrimaryKey(ByteString bytes, String field) {
+    return primaryKeyOf(decodeOneRow(bytes, field), field);
+  }
+
+  public static PrimaryKey primaryKeyOf(PlainBufferRow row, String field) {
+    List<PrimaryKeyColumn> columns = new ArrayList<>(row.getPrimaryKey().size());
+    for (PlainBufferCell cell : row.getPrimaryKey()) {
+      if (!cell.hasCellName() || !cell.hasCellValue()) {
+        throw OtsException.parameterInvalid("A primary key cell in " + field + " has no name or no value.");
+      }
+      columns.add(new PrimaryKeyColumn(cell.getCellName(), cell.getPkCellValue()));
+    }
+    if (columns.isEmpty()) {
+      throw OtsException.parameterInvalid("The primary key in " + field + " is empty.");
+    }
+    return new PrimaryKey(columns);
+  }
+
+  /**
+   * A split point of CreateTable's {@code partitions}: one primary key value without the length
+   * prefix (type byte, then LE64 or LE32 length + bytes).
+   */
+  public static PrimaryKeyValue decodeBareValue(ByteString bytes, String field) {
+    ByteBuffer in = bytes.asReadOnlyByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+    try {
+      byte type = in.get();
+      PrimaryKeyValue value;
+      switch (type) {
+        case PlainBufferConsts.VT_INF_MIN:
+          value = PrimaryKeyValue.INF_MIN;
+          break;
+        case PlainBufferConsts.VT_INF_MAX:
+          value = PrimaryKeyValue.INF_MAX;
+          break;
+        case PlainBufferConsts.VT_INTEGER:
+          value = PrimaryKeyValue.fromLong(in.getLong());
+          break;
+        case PlainBufferConsts.VT_STRING: {
+          byte[] raw = readLengthPrefixed(in);
+          value = PrimaryKeyValue.fromString(new String(raw, StandardCharsets.UTF_8), raw);
+          break;
+        }
+        case PlainBufferConsts.VT_BLOB:
+          value = PrimaryKeyValue.fromBinary(readLengthPrefixed(in));
+          break;
+        default:
+          throw OtsException.parameterInvalid("Unsupported primary key value type " + type + " in " + field + ".");
+      }
+      if (in.hasRemaining()) {
+        throw OtsException.parameterInvalid("Trailing bytes after the value in " + field + ".");
+      }
+      return value;
+    } catch (java.nio.BufferUnderflowException | IllegalArgumentException e) {
+      throw OtsException.parameterInvalid("Truncated primary key value in " + field + ".");
+    }
+  }
+
+  private static byte[] readLengthPrefixed(ByteBuffer in) {
+    int length = in.getInt();
+    if (length < 0 || length > in.remaining()) {
+      throw new IllegalArgumentException("bad length");
+    }
+    byte[] raw = new byte[length];
+    in.get(raw);
+    return raw;
+  }
+
+  /** One row with header: primary key plus columns (each with its timestamp). */
+  public static ByteString encodeRow(PrimaryKey primaryKey, List<Column> columns) {
+    PlainBufferRow row = toPlainBufferRow(primaryKey, columns);
+    try {
+      PlainBufferOutputStream out = new PlainBufferOutputStream(PlainBufferBuilder.computePlainBufferRowWithHeader(row));
+      new PlainBufferCodedOutputStream(out).writeRowWithHeader(row);
+      return ByteString.copyFrom(out.getBuffer());
+    } catch (IOException e) {
+      throw new IllegalStateException("Failed to encode a row as PlainBuffer", e);
+    }
+  }
+
+  /** Accumulates many rows behind one header, as GetRange answers them. */
+  public static final class RowsWriter {
+    private final List<PlainBufferRow> rows = new ArrayList<>();
+    private int size = 4; // the header
+
+    public void add(PrimaryKey primaryKey, List<Column> columns) {
+      PlainBufferRow row = toPlainBufferRow(primaryKey, columns);
+      try {
+        size += PlainBufferBuilder.computePlainBufferRow(row);
+      } catch (IOException e) {
+        throw new IllegalStateException("Failed to size a PlainBuffer row", e);
+      }
+      rows.add(row);
+    }
+
+    public boolean isEmpty() {
+      return rows.isEmpty();
+    }
+
+    public ByteString toByteString() {
+      if (rows.isEmpty()) {
+        return ByteString.EMPTY;
+      }
+      try {
+        PlainBufferOutputStream out = new PlainBufferOutputStream(size);
+        PlainBufferCodedOutputStream coded = new PlainBufferCodedOutputStream(out);
+        coded.writeHeader();
+        for (PlainBufferRow row : rows) {
+          coded.writeRow(row);
+        }
+        return ByteString.copyFrom(out.getBuffer());
+      } catch (IOException e) {
+        throw new IllegalStateException("Failed to encode rows as PlainBuffer", e);
+      }
+    }
+  }
+
+  private static PlainBufferRow toPlainBufferRow(PrimaryKey primaryKey, List<Column> columns) {
+    try {
+      List<PlainBufferCell> pkCells = new ArrayList<>(primaryKey.size());
+      for (PrimaryKeyColumn column : primaryKey.getPrimaryKeyColumns()) {
+        pkCells.add(PlainBufferConversion.toPlainBufferCell(column));
+      }
+      List<PlainBufferCell> cells = new ArrayList<>(columns.size());
+      for (Column column : columns) {
+        cells.add(PlainBufferConversion.toPlainBufferCell(column, false, false, false, (byte) 0));
+      }
+      return new PlainBufferRow(pkCells, cells, false);
+    } catch (IOException e) {
+      throw new IllegalStateException("Failed to build a PlainBuffer row", e);
+    }
+  }
+
+  private static String describe(Throwable e) {
+    String message = e.getMessage();
+    if (message == null || message.isEmpty()) {
+      return e.getClass().getSimpleName();
+    }
+    if (message.contains("Unsupported pk type: 11")) {
+      return "auto-increment primary key columns are not supported by this endpoint.";
+    }
+    return message;
+  }
+}

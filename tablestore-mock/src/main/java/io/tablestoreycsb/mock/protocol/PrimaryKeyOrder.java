@@ -1,0 +1,67 @@
+package io.tablestoreycsb.mock.protocol;
+
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import java.util.Comparator;
+
+/**
+ * The service's row order: column by column; INTEGER as signed 64-bit, STRING (UTF-8) and BINARY
+ * as unsigned bytes; INF_MIN below and INF_MAX above every value. The SDK's own
+ * {@code PrimaryKeyValue.compareTo} compares strings as Java strings (UTF-16), which differs for
+ * characters outside the BMP, so it is not used.
+ */
+public final class PrimaryKeyOrder {
+  public static final Comparator<PrimaryKey> KEYS = PrimaryKeyOrder::compareKeys;
+
+  private PrimaryKeyOrder() {}
+
+  public static int compareKeys(PrimaryKey a, PrimaryKey b) {
+    PrimaryKeyColumn[] left = a.getPrimaryKeyColumns();
+    PrimaryKeyColumn[] right = b.getPrimaryKeyColumns();
+    int n = Math.min(left.length, right.length);
+    for (int i = 0; i < n; i++) {
+      int c = compareValues(left[i].getValue(), right[i].getValue());
+      if (c != 0) {
+        return c;
+      }
+    }
+    return Integer.compare(left.length, right.length);
+  }
+
+  public static int compareValues(PrimaryKeyValue a, PrimaryKeyValue b) {
+    int ra = rank(a);
+    int rb = rank(b);
+    if (ra != 1 || rb != 1) {
+      return Integer.compare(ra, rb);
+    }
+    if (a.getType() != b.getType()) {
+      // Only possible between a key and a bound of another type; order by type to stay total.
+      return a.getType().compareTo(b.getType());
+    }
+    switch (a.getType()) {
+      case INTEGER:
+        return Long.compare(a.asLong(), b.asLong());
+      case STRING:
+        return compareUnsigned(a.asStringInBytes(), b.asStringInBytes());
+      case BINARY:
+        return compareUnsigned(a.asBinary(), b.asBinary());
+      default:
+        throw new IllegalArgumentException("Unsupported primary key type: " + a.getType());
+    }
+  }
+
+  private static int rank(PrimaryKeyValue v) {
+    if (v.isInfMin()) {
+      return 0;
+    }
+    if (v.isInfMax()) {
+      return 2;
+    }
+    return 1;
+  }
+
+  private static int compareUnsigned(byte[] a, byte[] b) {
+    return java.util.Arrays.compareUnsigned(a, b);
+  }
+}

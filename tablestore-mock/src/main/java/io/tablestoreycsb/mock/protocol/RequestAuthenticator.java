@@ -1,0 +1,124 @@
+package io.tablestoreycsb.mock.protocol;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Checks a request the way the service does before executing it: required headers, API version,
+ * instance, access key, date skew, body MD5 and the V2 signature.
+ *
+ * <p>Headers arrive with lower-case names (the transport folds them), so SDKs that send
+ * {@code X-OTS-Date} and those that send {@code x-ots-date} are treated alike. The string to sign
+ * is rebuilt from the lower-cased names, which is what every official SDK signs.
+ */
+public final class RequestAuthenticator {
+  /** The service rejects requests whose x-ots-date is more than 15 minutes off. */
+  public static final Duration MAX_DATE_SKEW = Duration.ofMinutes(15);
+
+  private static final String[] REQUIRED_HEADERS = {
+    OtsHeaders.DATE, OtsHeaders.API_VERSION, OtsHeaders.ACCESS_KEY_ID, OtsHeaders.INSTANCE_NAME,
+    OtsHeaders.CONTENT_MD5
+  };
+
+  private final Credentials credentials;
+  private final Clock clock;
+
+  public RequestAuthenticator(Credentials credentials, Clock clock) {
+    this.credentials = credentials;
+    this.clock = clock;
+  }
+
+  /**
+   * Throws the service's error for the first problem found; returns normally for a request that
+   * may be executed.
+   */
+  public void authenticate(String action, Map<String, String> lowerCaseHeaders, byte[] body) {
+    for (String name : REQUIRED_HEADERS) {
+      if (!lowerCaseHeaders.containsKey(name)) {
+        throw new OtsException(ErrorCode.AUTH_FAILED, "Missing header: " + name + ".");
+      }
+    }
+    String signature = lowerCaseHeaders.get(OtsHeaders.SIGNATURE);
+    if (signature == null) {
+      if (lowerCaseHeaders.containsKey(OtsHeaders.SIGNATURE_V4)) {
+        throw new OtsException(ErrorCode.AUTH_FAILED,
+            "V4 signatures (x-ots-signaturev4) are not supported by this endpoint; use the V2 signature (x-ots-signature).");
+      }
+      throw new OtsException(ErrorCode.AUTH_FAILED, "Missing header: " + OtsHeaders.SIGNATURE + ".");
+    }
+    String apiVersion = lowerCaseHeaders.get(OtsHeaders.API_VERSION).trim();
+    if (!OtsHeaders.SUPPORTED_API_VERSION.equals(apiVersion)) {
+      throw OtsException.parameterInvalid("Unsupported API version: " + apiVersion
+          + ". The supported version is " + OtsHeaders.SUPPORTED_API_VERSION + ".");
+    }
+    String instance = lowerCaseHeaders.get(OtsHeaders.INSTANCE_NAME).trim();
+    if (!credentials.instanceName().equals(instance)) {
+      throw new OtsException(ErrorCode.AUTH_FAILED, "The instance '" + instance + "' does not exist.");
+    }
+    String accessKeyId = lowerCaseHeaders.get(OtsHeaders.ACCESS_KEY_ID).trim();
+    if (!credentials.accessKeyId().equals(accessKeyId)) {
+      throw new OtsException(ErrorCode.AUTH_FAILED, "The AccessKeyId '" + accessKeyId + "' does not exist.");
+    }
+    checkDate(lowerCaseHeaders.get(OtsHeaders.DATE).trim());
+    if (lowerCaseHeaders.containsKey(OtsHeaders.REQUEST_COMPRESS_TYPE)) {
+      throw OtsException.parameterInvalid("Request compression (x-ots-request-compress-type) is not supported by this endpoint.");
+    }
+    String md5 = Signatures.md5Base64(body);
+    if (!md5.equals(lowerCaseHeaders.get(OtsHeaders.CONTENT_MD5).trim())) {
+      throw new OtsException(ErrorCode.AUTH_FAILED, "Mismatch between x-ots-contentmd5 and the MD5 of the request body.");
+    }
+    String expected = Signatures.hmacSha1Base64(credentials.accessKeySecret(), stringToSign(action, lowerCaseHeaders));
+    if (!Signatures.sameSignature(expected, signature.trim())) {
+      throw new OtsException(ErrorCode.AUTH_FAILED, "Signature mismatch: the request signature does not match the one computed with the secret of AccessKeyId '"
+          + accessKeyId + "'.");
+    }
+  }
+
+  /** {@code /Action\nPOST\n\n} then every x-ots-* header but the signature, sorted, {@code name:trimmed-value\n}. */
+  static String stringToSign(String action, Map<String, String> lowerCaseHeaders) {
+    StringBuilder sb = new StringBuilder(256).append('/').append(action).append("\nPOST\n\n");
+    for (Map.Entry<String, String> e : new TreeMap<>(lowerCaseHeaders).entrySet()) {
+      String name = e.getKey();
+      if (name.startsWith(OtsHeaders.PREFIX) && !name.equals(OtsHeaders.SIGNATURE)) {
+        sb.append(name).append(':').append(e.getValue().trim()).append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  private void checkDate(String value) {
+    Instant sent = parseDate(value);
+    Duration skew = Duration.between(sent, clock.instant()).abs();
+    if (skew.compareTo(MAX_DATE_SKEW) > 0) {
+      throw new OtsException(ErrorCode.AUTH_FAILED, "Mismatch between request time and server time: x-ots-date "
+          + value + " differs from the server's clock by more than 15 minutes.");
+    }
+  }
+
+  /**
+   * SDKs differ in precision: Java sends milliseconds, others send whole seconds or microseconds;
+   * some send an offset instead of Z, some RFC 1123.
+   */
+  static Instant parseDate(String value) {
+    try {
+      return Instant.parse(value);
+    } catch (DateTimeParseException notInstant) {
+      try {
+        return OffsetDateTime.parse(value).toInstant();
+      } catch (DateTimeParseException notOffset) {
+        try {
+          return ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        } catch (DateTimeParseException notRfc) {
+          throw new OtsException(ErrorCode.AUTH_FAILED, "Invalid date format in x-ots-date: " + value + ".");
+        }
+      }
+    }
+  }
+}

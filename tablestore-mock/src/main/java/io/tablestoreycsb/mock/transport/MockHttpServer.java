@@ -1,0 +1,91 @@
+package io.tablestoreycsb.mock.transport;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The HTTP/1.1 server: Netty I/O threads decode and aggregate requests (bounded), a worker pool
+ * executes them, and replies go back on the I/O threads. Keep-alive connections close after the
+ * idle timeout.
+ */
+public final class MockHttpServer implements AutoCloseable {
+  /** Requests queued beyond the workers; more are answered OTSServerBusy at once. */
+  private static final int WORKER_QUEUE = 10_000;
+  private static final int MAX_HEADER_BYTES = 64 * 1024;
+
+  private final EventLoopGroup acceptor;
+  private final EventLoopGroup io;
+  private final ExecutorService workers;
+  private final Channel serverChannel;
+
+  private MockHttpServer(EventLoopGroup acceptor, EventLoopGroup io, ExecutorService workers, Channel serverChannel) {
+    this.acceptor = acceptor;
+    this.io = io;
+    this.workers = workers;
+    this.serverChannel = serverChannel;
+  }
+
+  public static MockHttpServer start(ServerOptions options, RequestHandler handler) {
+    EventLoopGroup acceptor = new NioEventLoopGroup(1, new DefaultThreadFactory("tablestore-mock-accept", true));
+    EventLoopGroup io = new NioEventLoopGroup(Math.max(2, Runtime.getRuntime().availableProcessors()),
+        new DefaultThreadFactory("tablestore-mock-io", true));
+    ExecutorService workers = new ThreadPoolExecutor(options.workerThreads(), options.workerThreads(), 60, TimeUnit.SECONDS,
+        new ArrayBlockingQueue<>(WORKER_QUEUE), new DefaultThreadFactory("tablestore-mock-worker", true));
+    long idleSeconds = Math.max(1, options.idleTimeout().toSeconds());
+    try {
+      ServerBootstrap bootstrap = new ServerBootstrap()
+          .group(acceptor, io)
+          .channel(NioServerSocketChannel.class)
+          .option(ChannelOption.SO_BACKLOG, 1024)
+          .childOption(ChannelOption.TCP_NODELAY, true)
+          .childHandler(new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+              ch.pipeline()
+                  .addLast(new IdleStateHandler(0, 0, idleSeconds, TimeUnit.SECONDS))
+                  .addLast(new HttpServerCodec(8192, MAX_HEADER_BYTES, 64 * 1024))
+                  .addLast(new ServiceErrorAggregator(options.maxRequestBodyBytes(), handler))
+                  .addLast(new OtsHttpHandler(handler, workers));
+            }
+          });
+      Channel channel = bootstrap.bind(new InetSocketAddress(options.host(), options.port())).syncUninterruptibly().channel();
+      return new MockHttpServer(acceptor, io, workers, channel);
+    } catch (RuntimeException e) {
+      acceptor.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+      io.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+      workers.shutdownNow();
+      throw new IllegalStateException("Cannot listen on " + options.host() + ":" + options.port() + ": " + e.getMessage(), e);
+    }
+  }
+
+  public int port() {
+    return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+  }
+
+  public String host() {
+    return ((InetSocketAddress) serverChannel.localAddress()).getAddress().getHostAddress();
+  }
+
+  @Override
+  public void close() {
+    serverChannel.close().syncUninterruptibly();
+    workers.shutdown();
+    acceptor.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+    io.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    workers.shutdownNow();
+  }
+}

@@ -1,0 +1,19 @@
+package io.tablestoreycsb.mock.transport;
+
+import io.tablestoreycsb.mock.protocol.OtsException;
+import java.util.Map;
+
+/** What the HTTP layer hands a complete request to. Called on a worker thread, never the I/O loop. */
+public interface RequestHandler {
+  /**
+   * Answers one request.
+   *
+   * @param method the HTTP method, upper-case
+   * @param path the request path, e.g. {@code /PutRow}
+   * @param lowerCaseHeaders header names folded to lower case
+   */
+  HttpReply handle(String method, String path, Map<String, String> lowerCaseHeaders, byte[] body);
+
+  /** The service-style error response for a problem the HTTP layer found itself (e.g. body too large). */
+  HttpReply error(String path, OtsException error);
+}

@@ -1,0 +1,165 @@
+package io.tablestoreycsb.mock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.TableStoreException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Request authentication: the SDK with wrong credentials, and raw requests with broken headers or signatures. */
+class AuthenticationTest {
+  private static MockTablestore mock;
+  private static RawOtsHttp raw;
+
+  @BeforeAll
+  static void start() {
+    mock = MockTablestore.builder().instanceName("bench").credentials("my-id", "my-secret").start();
+    raw = new RawOtsHttp(mock);
+  }
+
+  @AfterAll
+  static void stop() {
+    mock.close();
+  }
+
+  @Test
+  void theRightCredentialsAreAccepted() {
+    assertThat(listTablesAs("my-id", "my-secret", "bench")).isNull();
+  }
+
+  @Test
+  void aWrongSecretIsOtsAuthFailed() {
+    assertThat(listTablesAs("my-id", "not-my-secret", "bench")).satisfies(e -> {
+      assertThat(e.getErrorCode()).isEqualTo("OTSAuthFailed");
+      assertThat(e.getHttpStatus()).isEqualTo(403);
+      assertThat(e.getMessage()).doesNotContain("my-secret");
+    });
+  }
+
+  @Test
+  void aWrongAccessKeyIdIsOtsAuthFailed() {
+    assertThat(listTablesAs("someone-else", "my-secret", "bench")).satisfies(e -> {
+      assertThat(e.getErrorCode()).isEqualTo("OTSAuthFailed");
+      assertThat(e.getMessage()).contains("someone-else");
+    });
+  }
+
+  @Test
+  void aWrongInstanceIsOtsAuthFailed() {
+    assertThat(listTablesAs("my-id", "my-secret", "other")).satisfies(e -> {
+      assertThat(e.getErrorCode()).isEqualTo("OTSAuthFailed");
+      assertThat(e.getMessage()).contains("other");
+    });
+  }
+
+  @Test
+  void aTamperedSignatureIsOtsAuthFailed() {
+    RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> h.put("x-ots-signature", "AAAAAAAAAAAAAAAAAAAAAAAAAAA="));
+
+    assertThat(answer.status()).isEqualTo(403);
+    assertThat(answer.error().getCode()).isEqualTo("OTSAuthFailed");
+  }
+
+  @Test
+  void eachMissingRequiredHeaderIsOtsAuthFailedNamingIt() {
+    for (String header : new String[] {"x-ots-date", "x-ots-apiversion", "x-ots-accesskeyid", "x-ots-instancename",
+        "x-ots-contentmd5", "x-ots-signature"}) {
+      RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> h.remove(header));
+
+      assertThat(answer.status()).as(header).isEqualTo(403);
+      assertThat(answer.error().getCode()).as(header).isEqualTo("OTSAuthFailed");
+      assertThat(answer.error().getMessage()).as(header).contains(header);
+    }
+  }
+
+  @Test
+  void aBodyNotMatchingItsMd5IsOtsAuthFailed() {
+    RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> {
+      h.put("x-ots-contentmd5", RawOtsHttp.md5(new byte[] {1}));
+      h.put("x-ots-signature", raw.sign("ListTable", h));
+    });
+
+    assertThat(answer.status()).isEqualTo(403);
+    assertThat(answer.error().getMessage()).contains("x-ots-contentmd5");
+  }
+
+  @Test
+  void aDateMoreThan15MinutesOffIsOtsAuthFailed() {
+    String stale = RawOtsHttp.SDK_DATE.format(Instant.now().minus(Duration.ofMinutes(16)));
+    RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> {
+      h.put("x-ots-date", stale);
+      h.put("x-ots-signature", raw.sign("ListTable", h));
+    });
+
+    assertThat(answer.status()).isEqualTo(403);
+    assertThat(answer.error().getCode()).isEqualTo("OTSAuthFailed");
+    assertThat(answer.error().getMessage()).contains("15 minutes");
+  }
+
+  @Test
+  void anUnsupportedApiVersionIsOtsParameterInvalid() {
+    RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> {
+      h.put("x-ots-apiversion", "2014-08-08");
+      h.put("x-ots-signature", raw.sign("ListTable", h));
+    });
+
+    assertThat(answer.status()).isEqualTo(400);
+    assertThat(answer.error().getCode()).isEqualTo("OTSParameterInvalid");
+  }
+
+  @Test
+  void datesWithoutMillisecondsOrWithMicrosecondsAreAccepted() {
+    Instant now = Instant.now();
+    for (String date : new String[] {DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'").withZone(java.time.ZoneOffset.UTC).format(now),
+        DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(java.time.ZoneOffset.UTC).format(now)}) {
+      RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> {
+        h.put("x-ots-date", date);
+        h.put("x-ots-signature", raw.sign("ListTable", h));
+      });
+
+      assertThat(answer.status()).as(date).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void headerNamesAreMatchedWhateverTheirCase() {
+    RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> {
+      TreeMap<String, String> upper = new TreeMap<>();
+      h.forEach((k, v) -> upper.put(k.toUpperCase(), v));
+      h.clear();
+      h.putAll(upper);
+    });
+
+    assertThat(answer.status()).isEqualTo(200);
+  }
+
+  @Test
+  void anStsTokenIsAcceptedAndSigned() {
+    RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> {
+      h.put("x-ots-ststoken", "some-sts-token");
+      h.put("x-ots-signature", raw.sign("ListTable", h));
+    });
+
+    assertThat(answer.status()).isEqualTo(200);
+  }
+
+  /** The error a ListTable with these credentials gets, or null when it succeeds. */
+  private static TableStoreException listTablesAs(String id, String secret, String instance) {
+    SyncClient client = SdkClients.sync(mock, id, secret, instance);
+    try {
+      client.listTable();
+      return null;
+    } catch (TableStoreException e) {
+      return e;
+    } finally {
+      client.shutdown();
+    }
+  }
+}

@@ -1,0 +1,252 @@
+package io.tablestoreycsb.mock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.model.BatchGetRowRequest;
+import com.alicloud.openservices.tablestore.model.BatchGetRowResponse;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.Condition;
+import com.alicloud.openservices.tablestore.model.CreateTableRequest;
+import com.alicloud.openservices.tablestore.model.GetRowRequest;
+import com.alicloud.openservices.tablestore.model.MultiRowQueryCriteria;
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.Row;
+import com.alicloud.openservices.tablestore.model.RowDeleteChange;
+import com.alicloud.openservices.tablestore.model.RowExistenceExpectation;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
+import com.alicloud.openservices.tablestore.model.RowUpdateChange;
+import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
+import com.alicloud.openservices.tablestore.model.TableMeta;
+import com.alicloud.openservices.tablestore.model.TableOptions;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** BatchWriteRow and BatchGetRow through the SDK: per-row results in request order, per-row failures, limits. */
+class BatchOperationsTest {
+  private static MockTablestore mock;
+  private static SyncClient client;
+
+  @BeforeAll
+  static void start() {
+    mock = MockTablestore.builder().start();
+    client = SdkClients.sync(mock);
+    createTable("orders");
+    createTable("customers");
+  }
+
+  @AfterAll
+  static void stop() {
+    client.shutdown();
+    mock.close();
+  }
+
+  @Test
+  void aBatchWritesPutsUpdatesAndDeletesAcrossTables() {
+    put("orders", "to-update", "old");
+    put("orders", "to-delete", "x");
+    BatchWriteRowRequest batch = new BatchWriteRowRequest();
+    batch.addRowChange(putChange("orders", "new-order", "o1"));
+    RowUpdateChange update = new RowUpdateChange("orders", key("to-update"));
+    update.put("field0", ColumnValue.fromString("new"));
+    batch.addRowChange(update);
+    batch.addRowChange(new RowDeleteChange("orders", key("to-delete")));
+    batch.addRowChange(putChange("customers", "alice", "c1"));
+
+    BatchWriteRowResponse response = client.batchWriteRow(batch);
+
+    assertThat(response.isAllSucceed()).isTrue();
+    assertThat(response.getRowStatus("orders")).extracting(BatchWriteRowResponse.RowResult::getIndex).containsExactly(0, 1, 2);
+    assertThat(response.getRowStatus("orders")).allSatisfy(r ->
+        assertThat(r.getConsumedCapacity().getCapacityUnit().getWriteCapacityUnit()).isEqualTo(1));
+    assertThat(value("orders", "new-order")).isEqualTo("o1");
+    assertThat(value("orders", "to-update")).isEqualTo("new");
+    assertThat(get("orders", "to-delete")).isNull();
+    assertThat(value("customers", "alice")).isEqualTo("c1");
+  }
+
+  @Test
+  void aFailedConditionFailsOnlyItsRow() {
+    put("orders", "exists", "first");
+    BatchWriteRowRequest batch = new BatchWriteRowRequest();
+    batch.addRowChange(putChange("orders", "fresh-1", "a"));
+    RowPutChange conflicting = putChange("orders", "exists", "second");
+    conflicting.setCondition(new Condition(RowExistenceExpectation.EXPECT_NOT_EXIST));
+    batch.addRowChange(conflicting);
+    batch.addRowChange(putChange("orders", "fresh-2", "b"));
+
+    BatchWriteRowResponse response = client.batchWriteRow(batch);
+
+    assertThat(response.isAllSucceed()).isFalse();
+    assertThat(response.getFailedRows()).singleElement().satisfies(r -> {
+      assertThat(r.getIndex()).isEqualTo(1);
+      assertThat(r.getError().getCode()).isEqualTo("OTSConditionCheckFail");
+    });
+    assertThat(value("orders", "exists")).isEqualTo("first");
+    assertThat(value("orders", "fresh-1")).isEqualTo("a");
+    assertThat(value("orders", "fresh-2")).isEqualTo("b");
+  }
+
+  @Test
+  void rowsOfAMissingTableFailAloneWithOtsObjectNotExist() {
+    BatchWriteRowRequest batch = new BatchWriteRowRequest();
+    batch.addRowChange(putChange("no_such_table", "k1", "v"));
+    batch.addRowChange(putChange("customers", "bob", "c2"));
+
+    BatchWriteRowResponse response = client.batchWriteRow(batch);
+
+    assertThat(response.getFailedRows()).singleElement().satisfies(r -> {
+      assertThat(r.getTableName()).isEqualTo("no_such_table");
+      assertThat(r.getError().getCode()).isEqualTo("OTSObjectNotExist");
+    });
+    assertThat(value("customers", "bob")).isEqualTo("c2");
+  }
+
+  @Test
+  void batchGetReturnsRowsPerTableInRequestOrderWithMissingRowsAsNull() {
+    put("orders", "g1", "v1");
+    put("orders", "g2", "v2");
+    put("customers", "carol", "c3");
+    BatchGetRowRequest request = new BatchGetRowRequest();
+    MultiRowQueryCriteria orders = new MultiRowQueryCriteria("orders");
+    orders.addRow(key("g2"));
+    orders.addRow(key("missing"));
+    orders.addRow(key("g1"));
+    orders.setMaxVersions(1);
+    MultiRowQueryCriteria customers = new MultiRowQueryCriteria("customers");
+    customers.addRow(key("carol"));
+    customers.setMaxVersions(1);
+    request.addMultiRowQueryCriteria(orders);
+    request.addMultiRowQueryCriteria(customers);
+
+    BatchGetRowResponse response = client.batchGetRow(request);
+
+    assertThat(response.isAllSucceed()).isTrue();
+    List<BatchGetRowResponse.RowResult> orderRows = response.getTableToRowsResult().get("orders");
+    assertThat(orderRows).extracting(r -> r.getRow() == null ? null : r.getRow().getLatestColumn("field0").getValue().asString())
+        .containsExactly("v2", null, "v1");
+    assertThat(orderRows).allSatisfy(r -> assertThat(r.getConsumedCapacity().getCapacityUnit().getReadCapacityUnit()).isEqualTo(1));
+    assertThat(response.getTableToRowsResult().get("customers").get(0).getRow().getLatestColumn("field0").getValue().asString())
+        .isEqualTo("c3");
+  }
+
+  @Test
+  void batchGetOfAMissingTableFailsItsRowsOnly() {
+    BatchGetRowRequest request = new BatchGetRowRequest();
+    MultiRowQueryCriteria missing = new MultiRowQueryCriteria("no_such_table");
+    missing.addRow(key("k"));
+    missing.setMaxVersions(1);
+    MultiRowQueryCriteria customers = new MultiRowQueryCriteria("customers");
+    customers.addRow(key("nobody"));
+    customers.setMaxVersions(1);
+    request.addMultiRowQueryCriteria(missing);
+    request.addMultiRowQueryCriteria(customers);
+
+    BatchGetRowResponse response = client.batchGetRow(request);
+
+    assertThat(response.getFailedRows()).singleElement().satisfies(r -> {
+      assertThat(r.getTableName()).isEqualTo("no_such_table");
+      assertThat(r.getError().getCode()).isEqualTo("OTSObjectNotExist");
+    });
+    assertThat(response.getSucceedRows()).singleElement().satisfies(r -> assertThat(r.getRow()).isNull());
+  }
+
+  @Test
+  void aBatchWriteOf201RowsIsRefused() {
+    BatchWriteRowRequest batch = new BatchWriteRowRequest();
+    for (int i = 0; i < 201; i++) {
+      batch.addRowChange(putChange("orders", "bulk" + i, "v"));
+    }
+
+    assertThatThrownBy(() -> client.batchWriteRow(batch))
+        .isInstanceOfSatisfying(TableStoreException.class, e -> {
+          assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
+          assertThat(e.getMessage()).contains("200");
+        });
+    assertThat(get("orders", "bulk0")).isNull();
+  }
+
+  @Test
+  void aBatchWriteOf200RowsIsAccepted() {
+    BatchWriteRowRequest batch = new BatchWriteRowRequest();
+    for (int i = 0; i < 200; i++) {
+      batch.addRowChange(putChange("orders", "full" + i, "v"));
+    }
+
+    assertThat(client.batchWriteRow(batch).getSucceedRows()).hasSize(200);
+  }
+
+  @Test
+  void aBatchGetOf101RowsIsRefused() {
+    BatchGetRowRequest request = new BatchGetRowRequest();
+    MultiRowQueryCriteria criteria = new MultiRowQueryCriteria("orders");
+    for (int i = 0; i < 101; i++) {
+      criteria.addRow(key("k" + i));
+    }
+    criteria.setMaxVersions(1);
+    request.addMultiRowQueryCriteria(criteria);
+
+    assertThatThrownBy(() -> client.batchGetRow(request))
+        .isInstanceOfSatisfying(TableStoreException.class, e -> {
+          assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
+          assertThat(e.getMessage()).contains("100");
+        });
+  }
+
+  @Test
+  void aBatchWriteOver4MegabytesIsRefused() {
+    BatchWriteRowRequest batch = new BatchWriteRowRequest();
+    for (int i = 0; i < 5; i++) {
+      RowPutChange change = new RowPutChange("orders", key("huge" + i));
+      change.addColumn("field0", ColumnValue.fromString("h".repeat(900_000)));
+      batch.addRowChange(change);
+    }
+
+    assertThatThrownBy(() -> client.batchWriteRow(batch))
+        .isInstanceOfSatisfying(TableStoreException.class, e -> {
+          assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
+          assertThat(e.getMessage()).contains("4194304");
+        });
+  }
+
+  // --- helpers -----------------------------------------------------------------------------
+
+  private static void createTable(String name) {
+    TableMeta meta = new TableMeta(name);
+    meta.addPrimaryKeyColumn("id", PrimaryKeyType.STRING);
+    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
+  }
+
+  private static PrimaryKey key(String id) {
+    return PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn("id", PrimaryKeyValue.fromString(id)).build();
+  }
+
+  private static RowPutChange putChange(String table, String id, String value) {
+    RowPutChange change = new RowPutChange(table, key(id));
+    change.addColumn("field0", ColumnValue.fromString(value));
+    return change;
+  }
+
+  private static void put(String table, String id, String value) {
+    client.putRow(new com.alicloud.openservices.tablestore.model.PutRowRequest(putChange(table, id, value)));
+  }
+
+  private static Row get(String table, String id) {
+    SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(table, key(id));
+    criteria.setMaxVersions(1);
+    return client.getRow(new GetRowRequest(criteria)).getRow();
+  }
+
+  private static String value(String table, String id) {
+    return get(table, id).getLatestColumn("field0").getValue().asString();
+  }
+}

@@ -1,0 +1,171 @@
+package io.tablestoreycsb.mock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.alicloud.openservices.tablestore.InternalClient;
+import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.CreateTableRequest;
+import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
+import com.alicloud.openservices.tablestore.model.GetRowRequest;
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.PutRowRequest;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
+import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
+import com.alicloud.openservices.tablestore.model.TableMeta;
+import com.alicloud.openservices.tablestore.model.TableOptions;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The request pipeline consults the fault plan: request faults, per-row faults in batches,
+ * scheduled latency and per-partition capacity, configured on the builder or changed at run time.
+ */
+class FaultInjectionTest {
+
+  @Test
+  void aRequestFaultFromTheBuilderFailsTheRequestWithItsCodeAndDoesNotExecuteIt() {
+    try (MockTablestore mock = MockTablestore.builder().fault("PutRow=OTSServerBusy@1").start()) {
+      SyncClient client = SdkClients.sync(mock);
+      try {
+        createTable(client, "faulty");
+
+        assertThatThrownBy(() -> put(client, "faulty", "k"))
+            .isInstanceOfSatisfying(TableStoreException.class, e -> {
+              assertThat(e.getErrorCode()).isEqualTo("OTSServerBusy");
+              assertThat(e.getHttpStatus()).isEqualTo(503);
+            });
+        assertThat(get(client, "faulty", "k")).isFalse();
+      } finally {
+        client.shutdown();
+      }
+    }
+  }
+
+  @Test
+  void rowFaultsFailRowsInsideABatchWithoutFailingTheCall() {
+    try (MockTablestore mock = MockTablestore.builder().fault("BatchWriteRow.row=OTSServerBusy@1").start()) {
+      SyncClient client = SdkClients.sync(mock);
+      try {
+        createTable(client, "rows");
+        BatchWriteRowRequest batch = new BatchWriteRowRequest();
+        for (int i = 0; i < 3; i++) {
+          batch.addRowChange(change("rows", "k" + i));
+        }
+
+        BatchWriteRowResponse response = client.batchWriteRow(batch);
+
+        assertThat(response.getFailedRows()).hasSize(3)
+            .allSatisfy(r -> assertThat(r.getError().getCode()).isEqualTo("OTSServerBusy"));
+        assertThat(get(client, "rows", "k0")).isFalse();
+      } finally {
+        client.shutdown();
+      }
+    }
+  }
+
+  @Test
+  void theFaultPlanChangesAtRunTime() {
+    try (MockTablestore mock = MockTablestore.builder().start()) {
+      SyncClient client = SdkClients.sync(mock);
+      try {
+        createTable(client, "live");
+        put(client, "live", "before");
+
+        mock.faultPlan().addFault("PutRow=OTSPartitionUnavailable@1");
+        assertThatThrownBy(() -> put(client, "live", "during"))
+            .isInstanceOfSatisfying(TableStoreException.class, e -> assertThat(e.getErrorCode()).isEqualTo("OTSPartitionUnavailable"));
+
+        mock.faultPlan().clear();
+        put(client, "live", "after");
+        assertThat(get(client, "live", "after")).isTrue();
+      } finally {
+        client.shutdown();
+      }
+    }
+  }
+
+  @Test
+  void addedLatencyDelaysTheResponse() {
+    try (MockTablestore mock = MockTablestore.builder().latency("GetRow=300ms").start()) {
+      SyncClient client = SdkClients.sync(mock);
+      try {
+        createTable(client, "slow");
+        put(client, "slow", "k");
+
+        long started = System.nanoTime();
+        boolean found = get(client, "slow", "k");
+        long elapsedMillis = (System.nanoTime() - started) / 1_000_000;
+
+        assertThat(found).isTrue();
+        assertThat(elapsedMillis).isGreaterThanOrEqualTo(300);
+      } finally {
+        client.shutdown();
+      }
+    }
+  }
+
+  @Test
+  void aPartitionsCapacityQueuesRowsBeyondIt() throws Exception {
+    try (MockTablestore mock = MockTablestore.builder().partitionCapacity(1000).start()) {
+      SyncClient client = SdkClients.sync(mock);
+      InternalClient internal = SdkClients.internal(mock);
+      try {
+        TableMeta meta = new TableMeta("capped");
+        meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
+        CreateTableRequestEx request = new CreateTableRequestEx(meta, new TableOptions(-1, 1));
+        request.setSplitPoints(List.of(PrimaryKeyValue.fromString("m")));
+        internal.createTableEx(request, null).get();
+
+        long started = System.nanoTime();
+        for (int round = 0; round < 3; round++) {
+          BatchWriteRowRequest batch = new BatchWriteRowRequest();
+          for (int i = 0; i < 200; i++) {
+            batch.addRowChange(change("capped", "a" + round + "-" + i)); // all in the first partition
+          }
+          assertThat(client.batchWriteRow(batch).isAllSucceed()).isTrue();
+        }
+        long elapsedMillis = (System.nanoTime() - started) / 1_000_000;
+
+        // 600 rows at 1000 rows/s on one partition: the last response waits for ~0.59 s of capacity.
+        assertThat(elapsedMillis).isGreaterThanOrEqualTo(500);
+      } finally {
+        client.shutdown();
+        internal.shutdown();
+      }
+    }
+  }
+
+  private static void createTable(SyncClient client, String table) {
+    TableMeta meta = new TableMeta(table);
+    meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
+    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
+  }
+
+  private static PrimaryKey key(String userid) {
+    return PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn("userid", PrimaryKeyValue.fromString(userid)).build();
+  }
+
+  private static RowPutChange change(String table, String userid) {
+    RowPutChange change = new RowPutChange(table, key(userid));
+    change.addColumn("field0", ColumnValue.fromString("v"));
+    return change;
+  }
+
+  private static void put(SyncClient client, String table, String userid) {
+    client.putRow(new PutRowRequest(change(table, userid)));
+  }
+
+  private static boolean get(SyncClient client, String table, String userid) {
+    SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(table, key(userid));
+    criteria.setMaxVersions(1);
+    return client.getRow(new GetRowRequest(criteria)).getRow() != null;
+  }
+}

@@ -1,0 +1,272 @@
+package io.tablestoreycsb.mock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.alicloud.openservices.tablestore.InternalClient;
+import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.CreateTableRequest;
+import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
+import com.alicloud.openservices.tablestore.model.Direction;
+import com.alicloud.openservices.tablestore.model.GetRangeRequest;
+import com.alicloud.openservices.tablestore.model.GetRangeResponse;
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.PutRowRequest;
+import com.alicloud.openservices.tablestore.model.RangeIteratorParameter;
+import com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria;
+import com.alicloud.openservices.tablestore.model.Row;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
+import com.alicloud.openservices.tablestore.model.TableMeta;
+import com.alicloud.openservices.tablestore.model.TableOptions;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** GetRange through the SDK: pagination over the 5000-row and 4 MB caps, both directions, key order. */
+class GetRangeTest {
+  private static final String USERS = "users";
+  private static final int USER_COUNT = 12_000;
+
+  private static MockTablestore mock;
+  private static SyncClient client;
+
+  @BeforeAll
+  static void start() throws Exception {
+    mock = MockTablestore.builder().start();
+    client = SdkClients.sync(mock);
+    InternalClient internal = SdkClients.internal(mock);
+    CreateTableRequestEx request = new CreateTableRequestEx(userMeta(USERS), new TableOptions(-1, 1));
+    request.setSplitPoints(List.of(PrimaryKeyValue.fromString("user03000"), PrimaryKeyValue.fromString("user06000"),
+        PrimaryKeyValue.fromString("user09000")));
+    internal.createTableEx(request, null).get();
+    internal.shutdown();
+    loadUsers(USER_COUNT);
+  }
+
+  @AfterAll
+  static void stop() {
+    client.shutdown();
+    mock.close();
+  }
+
+  @Test
+  void aForwardScanPagesThroughAllRowsInOrderAt5000RowsAPage() {
+    List<Integer> pageSizes = new ArrayList<>();
+    List<String> keys = scanAll(Direction.FORWARD, inf(true), inf(false), pageSizes);
+
+    assertThat(pageSizes).containsExactly(5000, 5000, 2000);
+    assertThat(keys).containsExactlyElementsOf(expectedUserIds());
+  }
+
+  @Test
+  void aBackwardScanPagesThroughAllRowsInReverseOrder() {
+    List<Integer> pageSizes = new ArrayList<>();
+    List<String> keys = scanAll(Direction.BACKWARD, inf(false), inf(true), pageSizes);
+
+    List<String> expected = expectedUserIds();
+    Collections.reverse(expected);
+    assertThat(pageSizes).containsExactly(5000, 5000, 2000);
+    assertThat(keys).containsExactlyElementsOf(expected);
+  }
+
+  @Test
+  void theStartKeyIsInclusiveAndTheEndKeyExclusive() {
+    List<String> keys = scanAll(Direction.FORWARD, user("user02998"), user("user03002"), new ArrayList<>());
+
+    assertThat(keys).containsExactly("user02998", "user02999", "user03000", "user03001");
+  }
+
+  @Test
+  void aLimitReturnsThatManyRowsAndTheNextStartKey() {
+    RangeRowQueryCriteria criteria = criteria(Direction.FORWARD, user("user00100"), inf(false));
+    criteria.setLimit(100);
+
+    GetRangeResponse response = client.getRange(new GetRangeRequest(criteria));
+
+    assertThat(response.getRows()).hasSize(100);
+    assertThat(response.getNextStartPrimaryKey()).isEqualTo(user("user00200"));
+    assertThat(response.getConsumedCapacity().getCapacityUnit().getReadCapacityUnit()).isPositive();
+  }
+
+  @Test
+  void theLastPageHasNoNextStartKey() {
+    RangeRowQueryCriteria criteria = criteria(Direction.FORWARD, user("user11990"), inf(false));
+
+    GetRangeResponse response = client.getRange(new GetRangeRequest(criteria));
+
+    assertThat(response.getRows()).hasSize(10);
+    assertThat(response.getNextStartPrimaryKey()).isNull();
+  }
+
+  @Test
+  void theSdkRangeIteratorSeesEveryRow() {
+    RangeIteratorParameter parameter = new RangeIteratorParameter(USERS);
+    parameter.setInclusiveStartPrimaryKey(inf(true));
+    parameter.setExclusiveEndPrimaryKey(inf(false));
+    parameter.setMaxVersions(1);
+
+    Iterator<Row> rows = client.createRangeIterator(parameter);
+    int count = 0;
+    while (rows.hasNext()) {
+      rows.next();
+      count++;
+    }
+
+    assertThat(count).isEqualTo(USER_COUNT);
+  }
+
+  @Test
+  void aPageStopsAt4MegabytesOfData() {
+    createTable("big_rows");
+    for (int i = 0; i < 10; i++) {
+      RowPutChange change = new RowPutChange("big_rows", key("userid", String.format("big%02d", i)));
+      change.addColumn("field0", ColumnValue.fromString("z".repeat(500_000)));
+      client.putRow(new PutRowRequest(change));
+    }
+    RangeRowQueryCriteria criteria = new RangeRowQueryCriteria("big_rows");
+    criteria.setInclusiveStartPrimaryKey(infKey("userid", true));
+    criteria.setExclusiveEndPrimaryKey(infKey("userid", false));
+    criteria.setMaxVersions(1);
+
+    GetRangeResponse first = client.getRange(new GetRangeRequest(criteria));
+
+    assertThat(first.getRows()).hasSize(8); // 8 x 500 KB fit in 4 MB, a ninth would not
+    assertThat(first.getNextStartPrimaryKey()).isEqualTo(key("userid", "big08"));
+  }
+
+  @Test
+  void compositeKeysSortColumnByColumnWithSignedIntegersAndUnsignedBytes() {
+    TableMeta meta = new TableMeta("composite");
+    meta.addPrimaryKeyColumn("a", PrimaryKeyType.INTEGER);
+    meta.addPrimaryKeyColumn("b", PrimaryKeyType.STRING);
+    meta.addPrimaryKeyColumn("c", PrimaryKeyType.BINARY);
+    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
+    // In the expected order: INTEGER signed, then STRING by UTF-8 bytes, then BINARY unsigned.
+    List<Object[]> ordered = List.of(
+        new Object[] {Long.MIN_VALUE, "a", new byte[] {1}},
+        new Object[] {-5L, "a", new byte[] {1}},
+        new Object[] {-1L, "", new byte[] {1}},
+        new Object[] {-1L, "a", new byte[] {0x00}},
+        new Object[] {-1L, "a", new byte[] {0x7f}},
+        new Object[] {-1L, "a", new byte[] {(byte) 0x80}},
+        new Object[] {-1L, "a", new byte[] {(byte) 0xff}},
+        new Object[] {-1L, "ab", new byte[] {1}},
+        new Object[] {-1L, "b", new byte[] {1}},
+        new Object[] {-1L, "z", new byte[] {1}},
+        new Object[] {-1L, "\u00e9", new byte[] {1}},
+        new Object[] {0L, "a", new byte[] {1}},
+        new Object[] {3L, "a", new byte[] {1}},
+        new Object[] {Long.MAX_VALUE, "a", new byte[] {1}});
+    List<Object[]> shuffled = new ArrayList<>(ordered);
+    Collections.shuffle(shuffled, new java.util.Random(7));
+    for (Object[] k : shuffled) {
+      RowPutChange change = new RowPutChange("composite", compositeKey(k));
+      change.addColumn("v", ColumnValue.fromLong(ordered.indexOf(k)));
+      client.putRow(new PutRowRequest(change));
+    }
+    RangeRowQueryCriteria criteria = new RangeRowQueryCriteria("composite");
+    criteria.setInclusiveStartPrimaryKey(PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn("a", PrimaryKeyValue.INF_MIN)
+        .addPrimaryKeyColumn("b", PrimaryKeyValue.INF_MIN).addPrimaryKeyColumn("c", PrimaryKeyValue.INF_MIN).build());
+    criteria.setExclusiveEndPrimaryKey(PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn("a", PrimaryKeyValue.INF_MAX)
+        .addPrimaryKeyColumn("b", PrimaryKeyValue.INF_MAX).addPrimaryKeyColumn("c", PrimaryKeyValue.INF_MAX).build());
+    criteria.setMaxVersions(1);
+
+    List<Long> order = client.getRange(new GetRangeRequest(criteria)).getRows().stream()
+        .map(r -> r.getLatestColumn("v").getValue().asLong()).collect(Collectors.toList());
+
+    assertThat(order).containsExactlyElementsOf(IntStream.range(0, ordered.size()).mapToObj(i -> (long) i).toList());
+  }
+
+  // --- helpers -----------------------------------------------------------------------------
+
+  private static List<String> scanAll(Direction direction, PrimaryKey start, PrimaryKey end, List<Integer> pageSizes) {
+    List<String> keys = new ArrayList<>();
+    RangeRowQueryCriteria criteria = criteria(direction, start, end);
+    while (true) {
+      GetRangeResponse response = client.getRange(new GetRangeRequest(criteria));
+      pageSizes.add(response.getRows().size());
+      for (Row row : response.getRows()) {
+        keys.add(row.getPrimaryKey().getPrimaryKeyColumn("userid").getValue().asString());
+      }
+      if (response.getNextStartPrimaryKey() == null) {
+        return keys;
+      }
+      criteria.setInclusiveStartPrimaryKey(response.getNextStartPrimaryKey());
+    }
+  }
+
+  private static RangeRowQueryCriteria criteria(Direction direction, PrimaryKey start, PrimaryKey end) {
+    RangeRowQueryCriteria criteria = new RangeRowQueryCriteria(USERS);
+    criteria.setDirection(direction);
+    criteria.setInclusiveStartPrimaryKey(start);
+    criteria.setExclusiveEndPrimaryKey(end);
+    criteria.setMaxVersions(1);
+    return criteria;
+  }
+
+  private static void loadUsers(int count) {
+    for (int from = 0; from < count; from += 200) {
+      BatchWriteRowRequest batch = new BatchWriteRowRequest();
+      for (int i = from; i < Math.min(count, from + 200); i++) {
+        RowPutChange change = new RowPutChange(USERS, user(userId(i)));
+        change.addColumn("field0", ColumnValue.fromString("value" + i));
+        batch.addRowChange(change);
+      }
+      BatchWriteRowResponse response = client.batchWriteRow(batch);
+      assertThat(response.isAllSucceed()).isTrue();
+    }
+  }
+
+  private static List<String> expectedUserIds() {
+    return IntStream.range(0, USER_COUNT).mapToObj(GetRangeTest::userId).collect(Collectors.toCollection(ArrayList::new));
+  }
+
+  private static String userId(int i) {
+    return String.format("user%05d", i);
+  }
+
+  private static TableMeta userMeta(String name) {
+    TableMeta meta = new TableMeta(name);
+    meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
+    return meta;
+  }
+
+  private static void createTable(String name) {
+    client.createTable(new CreateTableRequest(userMeta(name), new TableOptions(-1, 1)));
+  }
+
+  private static PrimaryKey user(String id) {
+    return key("userid", id);
+  }
+
+  private static PrimaryKey key(String column, String value) {
+    return PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn(column, PrimaryKeyValue.fromString(value)).build();
+  }
+
+  private static PrimaryKey inf(boolean min) {
+    return infKey("userid", min);
+  }
+
+  private static PrimaryKey infKey(String column, boolean min) {
+    return PrimaryKeyBuilder.createPrimaryKeyBuilder()
+        .addPrimaryKeyColumn(column, min ? PrimaryKeyValue.INF_MIN : PrimaryKeyValue.INF_MAX).build();
+  }
+
+  private static PrimaryKey compositeKey(Object[] k) {
+    return PrimaryKeyBuilder.createPrimaryKeyBuilder()
+        .addPrimaryKeyColumn("a", PrimaryKeyValue.fromLong((Long) k[0]))
+        .addPrimaryKeyColumn("b", PrimaryKeyValue.fromString((String) k[1]))
+        .addPrimaryKeyColumn("c", PrimaryKeyValue.fromBinary((byte[]) k[2])).build();
+  }
+}

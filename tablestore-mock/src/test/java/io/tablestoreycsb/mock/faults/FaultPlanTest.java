@@ -1,0 +1,198 @@
+package io.tablestoreycsb.mock.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablestoreycsb.mock.protocol.ErrorCode;
+import io.tablestoreycsb.mock.protocol.OtsException;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class FaultPlanTest {
+
+  private static final int DRAWS = 100_000;
+
+  private final AtomicLong clock = new AtomicLong(1_000_000_000L);
+  private final SplittableRandom random = new SplittableRandom(7);
+  private final FaultPlan plan = new FaultPlan(clock::get, () -> random);
+
+  /** Five standard deviations of a binomial count: a bound a correct plan misses ~1 in 10^6. */
+  private static int tolerance(double rate) {
+    return (int) Math.ceil(5 * Math.sqrt(DRAWS * rate * (1 - rate)));
+  }
+
+  private int requestFaults(FaultPlan p, String action) {
+    int n = 0;
+    for (int i = 0; i < DRAWS; i++) {
+      if (p.requestFault(action) != null) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  @Test
+  void anEmptyPlanInjectsNothing() {
+    FaultPlan empty = FaultPlan.none();
+
+    assertThat(empty.requestFault("PutRow")).isNull();
+    assertThat(empty.rowFault("BatchWriteRow")).isNull();
+    assertThat(empty.addedLatencyNanos("GetRow")).isZero();
+    assertThat(empty.reserveCapacityNanos("t", 0, 1_000_000)).isZero();
+    assertThat(empty.describe()).isEqualTo("no faults, no added latency, unlimited partition capacity");
+  }
+
+  @Test
+  void injectsTheConfiguredErrorAtTheConfiguredRate() {
+    plan.addFault("PutRow=OTSServerBusy@0.05");
+
+    int faults = 0;
+    for (int i = 0; i < DRAWS; i++) {
+      OtsException e = plan.requestFault("PutRow");
+      if (e != null) {
+        assertThat(e.errorCode()).isEqualTo(ErrorCode.SERVER_BUSY);
+        faults++;
+      }
+    }
+    assertThat(faults).isBetween(5000 - tolerance(0.05), 5000 + tolerance(0.05));
+    assertThat(plan.injectedFaults()).isEqualTo(faults);
+    assertThat(requestFaults(plan, "GetRow")).isZero();
+  }
+
+  @Test
+  void productionThreadLocalRandomAlsoHitsTheRate() {
+    FaultPlan real = FaultPlan.none().addFault("GetRow=OTSTimeout@0.2");
+
+    assertThat(requestFaults(real, "GetRow"))
+        .isBetween(20_000 - tolerance(0.2), 20_000 + tolerance(0.2));
+  }
+
+  @Test
+  void rateZeroAndOneAreExact() {
+    plan.addFault("GetRow=OTSTimeout@1").addFault("PutRow=OTSTimeout@0");
+
+    assertThat(requestFaults(plan, "GetRow")).isEqualTo(DRAWS);
+    assertThat(requestFaults(plan, "PutRow")).isZero();
+  }
+
+  @Test
+  void rowFaultsApplyOnlyToRowsAndRequestFaultsOnlyToRequests() {
+    plan.addFault("BatchWriteRow.row=OTSServerBusy@1");
+
+    assertThat(plan.rowFault("BatchWriteRow")).isNotNull();
+    assertThat(plan.rowFault("BatchGetRow")).isNull();
+    assertThat(plan.requestFault("BatchWriteRow")).isNull();
+  }
+
+  @Test
+  void rulesForOneActionAreExclusiveOutcomesWhoseRatesAdd() {
+    plan.addFault("PutRow=OTSServerBusy@0.1")
+        .addFault("PutRow=OTSPartitionUnavailable@0.2")
+        .addFault("*=OTSServerUnavailable@0.05");
+
+    Map<ErrorCode, Integer> counts = new EnumMap<>(ErrorCode.class);
+    for (int i = 0; i < DRAWS; i++) {
+      OtsException e = plan.requestFault("PutRow");
+      if (e != null) {
+        counts.merge(e.errorCode(), 1, Integer::sum);
+      }
+    }
+    assertThat(counts.get(ErrorCode.SERVER_BUSY))
+        .isBetween(10_000 - tolerance(0.1), 10_000 + tolerance(0.1));
+    assertThat(counts.get(ErrorCode.PARTITION_UNAVAILABLE))
+        .isBetween(20_000 - tolerance(0.2), 20_000 + tolerance(0.2));
+    assertThat(counts.get(ErrorCode.SERVER_UNAVAILABLE))
+        .isBetween(5_000 - tolerance(0.05), 5_000 + tolerance(0.05));
+    // Actions without their own rules get only the wildcard's.
+    int getRowFaults = requestFaults(plan, "GetRow");
+    assertThat(getRowFaults).isBetween(5_000 - tolerance(0.05), 5_000 + tolerance(0.05));
+  }
+
+  @Test
+  void addingTheSameTargetAgainReplacesItsRate() {
+    plan.addFault("PutRow=OTSServerBusy@1");
+    plan.addFault("putrow=otsserverbusy@0");
+
+    assertThat(plan.faults()).hasSize(1);
+    assertThat(requestFaults(plan, "PutRow")).isZero();
+  }
+
+  @Test
+  void rejectsRatesThatAddUpToMoreThanOne() {
+    plan.addFault("PutRow=OTSServerBusy@0.7");
+
+    assertThatThrownBy(() -> plan.addFault("*=OTSTimeout@0.4"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("fault rates for PutRow add up to 1.1");
+    assertThat(plan.faults()).extracting(FaultRule::toString)
+        .containsExactly("PutRow=OTSServerBusy@0.7");
+  }
+
+  @Test
+  void latencyPrefersTheActionsOwnRuleOverTheWildcard() {
+    plan.addLatency("*=1ms").addLatency("GetRow=3ms");
+
+    assertThat(plan.addedLatencyNanos("GetRow")).isEqualTo(3_000_000);
+    assertThat(plan.addedLatencyNanos("PutRow")).isEqualTo(1_000_000);
+
+    plan.addLatency("GetRow=5ms");
+    assertThat(plan.addedLatencyNanos("GetRow")).isEqualTo(5_000_000);
+    assertThat(plan.latencies()).hasSize(2);
+  }
+
+  @Test
+  void capacityCanBeSetAndRemovedAtRunTime() {
+    plan.setPartitionCapacity(1000);
+    plan.reserveCapacityNanos("t", 0, 10); // uses up the 10 ms burst
+    assertThat(plan.reserveCapacityNanos("t", 0, 100)).isEqualTo(100_000_000);
+
+    plan.setPartitionCapacity(0);
+    assertThat(plan.reserveCapacityNanos("t", 0, 100)).isZero();
+    assertThat(plan.partitionCapacity()).isZero();
+  }
+
+  @Test
+  void rejectsNegativeOrNonFiniteCapacity() {
+    assertThatThrownBy(() -> plan.setPartitionCapacity(-1))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(">= 0");
+    assertThatThrownBy(() -> plan.setPartitionCapacity(Double.NaN))
+        .hasMessageContaining("partition capacity");
+    assertThatThrownBy(() -> plan.setPartitionCapacity(Double.POSITIVE_INFINITY))
+        .hasMessageContaining("partition capacity");
+  }
+
+  @Test
+  void describesEveryActiveRuleAndClearRemovesThem() {
+    plan.addFault("PutRow=OTSServerBusy@0.05")
+        .addFault("BatchWriteRow.row=OTSServerBusy@0.01")
+        .addLatency("GetRow=uniform(1ms,5ms)")
+        .setPartitionCapacity(20000);
+
+    assertThat(plan.describe()).isEqualTo(
+        "faults: PutRow=OTSServerBusy@0.05, BatchWriteRow.row=OTSServerBusy@0.01\n"
+            + "latency: GetRow=uniform(1ms,5ms)\n"
+            + "partition capacity: 20000 rows/s per partition (burst 10ms)");
+    assertThat(plan.toString()).startsWith("FaultPlan{faults: PutRow=OTSServerBusy@0.05");
+
+    plan.clear();
+    assertThat(plan.requestFault("PutRow")).isNull();
+    assertThat(plan.addedLatencyNanos("GetRow")).isZero();
+    assertThat(plan.partitionCapacity()).isZero();
+    assertThat(plan.describe()).startsWith("no faults");
+  }
+
+  @Test
+  void aBadSpecLeavesThePlanUnchanged() {
+    plan.addFault("PutRow=OTSServerBusy@0.05");
+
+    assertThatThrownBy(() -> plan.addFault("PutRow=OTSServerBusy@5"))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> plan.addLatency("PutRow=5"))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThat(plan.faults()).extracting(FaultRule::rate).containsExactly(0.05);
+    assertThat(plan.latencies()).isEmpty();
+  }
+}
