@@ -260,6 +260,21 @@ func (t *conformance) describeTable() error {
 		expectEqual(*resp.ReservedThroughput, tablestore.ReservedThroughput{}, "reserved throughput"))
 }
 
+func (t *conformance) updateTable() error {
+	resp, err := t.client.UpdateTable(&tablestore.UpdateTableRequest{TableName: t.cmpTable,
+		TableOption: &tablestore.TableOption{TimeToAlive: -1, MaxVersion: 2}})
+	if err != nil {
+		return err
+	}
+	described, err := t.client.DescribeTable(&tablestore.DescribeTableRequest{TableName: t.cmpTable})
+	if err != nil {
+		return err
+	}
+	return firstErr(
+		expectEqual(resp.TableOption.MaxVersion, 2, "max versions in the UpdateTable response"),
+		expectEqual(described.TableOption.MaxVersion, 2, "max versions described after UpdateTable"))
+}
+
 // ---- single-row operations ------------------------------------------------------------------
 
 func (t *conformance) putRowCheck() error {
@@ -477,6 +492,25 @@ func (t *conformance) getRangePaginated() error {
 		expect(total <= rangeRowLimit || pages >= 2, "%d rows came back in one GetRange page", total))
 }
 
+func (t *conformance) computeSplitPointsBySize() error {
+	resp, err := t.client.ComputeSplitPointsBySize(&tablestore.ComputeSplitPointsBySizeRequest{TableName: t.cmpTable, SplitSize: 1})
+	if err != nil {
+		return err
+	}
+	if err := expect(len(resp.Splits) >= 1, "no splits"); err != nil {
+		return err
+	}
+	first, last := resp.Splits[0].LowerBound.PrimaryKeys, resp.Splits[len(resp.Splits)-1].UpperBound.PrimaryKeys
+	for i, s := range resp.Splits {
+		if s.Location == "" {
+			return fmt.Errorf("split %d of %d has no location", i, len(resp.Splits))
+		}
+	}
+	return firstErr(
+		expect(len(first) == 2 && first[0].PrimaryKeyOption == tablestore.MIN, "first split does not start at -inf: %v", first),
+		expect(len(last) == 2 && last[0].PrimaryKeyOption == tablestore.MAX, "last split does not end at +inf: %v", last))
+}
+
 func (t *conformance) batchGetRow() error {
 	criteria := &tablestore.MultiRowQueryCriteria{TableName: t.cmpTable, MaxVersion: 1, ColumnsToGet: []string{"v"}}
 	criteria.AddRow(pk("gid", int64(1), "uid", "a"))
@@ -564,6 +598,7 @@ func (t *conformance) run() int {
 	if c.run("CreateTable", t.createTables) {
 		c.run("ListTable", t.listTable)
 		c.run("DescribeTable", t.describeTable)
+		c.run("UpdateTable", t.updateTable)
 		c.run("PutRow", t.putRowCheck)
 		c.run("GetRow", t.getRowCheck)
 		c.run("GetRow columns_to_get", t.getRowColumnsToGet)
@@ -574,6 +609,7 @@ func (t *conformance) run() int {
 		c.run("BatchGetRow", t.batchGetRow)
 		c.run("BatchWriteRow", t.batchWriteRow)
 		c.run(fmt.Sprintf("GetRange paginated over %d rows", t.cfg.rows), t.getRangePaginated)
+		c.run("ComputeSplitPointsBySize", t.computeSplitPointsBySize)
 		c.run("Condition failure", t.conditionFailure)
 		c.run("Missing table", t.missingTable)
 		c.run("Wrong secret", t.wrongSecret)

@@ -148,6 +148,12 @@ class Conformance:
         expect_equal(resp.table_options.max_version, 1, "max versions")
         expect_equal(resp.table_options.time_to_live, -1, "time to live")
 
+    def update_table(self):
+        resp = self.client.update_table(self.cmp_table, TableOptions(time_to_live=-1, max_version=2), None)
+        expect_equal(resp.table_options.max_version, 2, "max versions in the UpdateTable response")
+        described = self.client.describe_table(self.cmp_table)
+        expect_equal(described.table_options.max_version, 2, "max versions described after UpdateTable")
+
     # ---- single-row operations ----------------------------------------------------------
     def put_row(self):
         row = Row([("id", "row-1")], [
@@ -315,6 +321,7 @@ class Conformance:
         if c.run("CreateTable", self.create_tables):
             c.run("ListTable", self.list_table)
             c.run("DescribeTable", self.describe_table)
+            c.run("UpdateTable", self.update_table)
             c.run("PutRow", self.put_row)
             c.run("GetRow", self.get_row)
             c.run("GetRow columns_to_get", self.get_row_columns_to_get)
