@@ -113,6 +113,50 @@ class ForeignSdkWireTest {
     assertThat(response.headers().firstValue("x-ots-requestid")).isPresent();
   }
 
+  @Test
+  void describeTableCarriesTheTableStatusTheGoSdkRequires() throws Exception {
+    createTable("wire_status");
+    byte[] body = OtsInternalApi.DescribeTableRequest.newBuilder().setTableName("wire_status").build().toByteArray();
+    HttpResponse<byte[]> response = send("DescribeTable", body, goSdkDate(LocalDateTime.now(ZoneOffset.UTC)), true, "wire-secret");
+
+    assertThat(response.statusCode()).as(describe(response)).isEqualTo(200);
+    // Field 4 is "required TableStatus table_status" in the Go SDK's table_store.proto (absent
+    // from the Java and Python protos, so it arrives here as an unknown field); ACTIVE = 1.
+    // Without it the Go SDK fails every DescribeTable with "required field ... table_status not set".
+    OtsInternalApi.DescribeTableResponse described = OtsInternalApi.DescribeTableResponse.parseFrom(response.body());
+    assertThat(described.getUnknownFields().hasField(4)).as("table_status (field 4) present").isTrue();
+    assertThat(described.getUnknownFields().getField(4).getVarintList()).containsExactly(1L);
+  }
+
+  @Test
+  void updateTableCarriesTheStreamDetailsTheGoSdkDereferences() throws Exception {
+    createTable("wire_update");
+    byte[] body = OtsInternalApi.UpdateTableRequest.newBuilder().setTableName("wire_update")
+        .setTableOptions(OtsInternalApi.TableOptions.newBuilder().setMaxVersions(2)).build().toByteArray();
+    HttpResponse<byte[]> response = send("UpdateTable", body, goSdkDate(LocalDateTime.now(ZoneOffset.UTC)), true, "wire-secret");
+
+    assertThat(response.statusCode()).as(describe(response)).isEqualTo(200);
+    // The Go SDK reads *resp.StreamDetails.EnableStream without a nil check (api.go:538 in 4.1.3):
+    // an UpdateTableResponse without stream_details makes it panic.
+    OtsInternalApi.UpdateTableResponse updated = OtsInternalApi.UpdateTableResponse.parseFrom(response.body());
+    assertThat(updated.hasStreamDetails()).as("stream_details present").isTrue();
+    assertThat(updated.getStreamDetails().getEnableStream()).isFalse();
+    assertThat(updated.getTableOptions().getMaxVersions()).isEqualTo(2);
+  }
+
+  private static void createTable(String name) throws Exception {
+    byte[] body = OtsInternalApi.CreateTableRequest.newBuilder()
+        .setTableMeta(OtsInternalApi.TableMeta.newBuilder().setTableName(name)
+            .addPrimaryKey(OtsInternalApi.PrimaryKeySchema.newBuilder().setName("id")
+                .setType(OtsInternalApi.PrimaryKeyType.STRING)))
+        .setReservedThroughput(OtsInternalApi.ReservedThroughput.newBuilder()
+            .setCapacityUnit(OtsInternalApi.CapacityUnit.newBuilder().setRead(0).setWrite(0)))
+        .setTableOptions(OtsInternalApi.TableOptions.newBuilder().setTimeToLive(-1).setMaxVersions(1))
+        .build().toByteArray();
+    HttpResponse<byte[]> response = send("CreateTable", body, goSdkDate(LocalDateTime.now(ZoneOffset.UTC)), true, "wire-secret");
+    assertThat(response.statusCode()).as(describe(response)).isEqualTo(200);
+  }
+
   /** Signs like the Go SDK (its five headers, lower-case names) and sends with either name case. */
   private static HttpResponse<byte[]> send(String action, byte[] body, String date, boolean goCase,
       String secret) throws Exception {
