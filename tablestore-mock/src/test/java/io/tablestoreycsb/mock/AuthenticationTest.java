@@ -1,7 +1,6 @@
 package io.tablestoreycsb.mock;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
@@ -10,6 +9,7 @@ import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +27,11 @@ class AuthenticationTest {
   @AfterAll
   static void stop() {
     mock.close();
+  }
+
+  @AfterEach
+  void theEndpointStillServesTheSdk() {
+    assertThat(listTablesAs("my-id", "my-secret", "bench")).isNull();
   }
 
   @Test
@@ -148,6 +153,28 @@ class AuthenticationTest {
     });
 
     assertThat(answer.status()).isEqualTo(200);
+  }
+
+  @Test
+  void theSdksV4SignatureIsVerifiedAndItsResponseSignedWithTheDerivedKey() {
+    assertThat(listTablesWithV4("my-id", "my-secret")).isNull();
+    assertThat(listTablesWithV4("my-id", "wrong-secret")).satisfies(e -> assertThat(e.getErrorCode()).isEqualTo("OTSAuthFailed"));
+  }
+
+  /** ListTable through the SDK's V4 signer (HMAC-SHA256 with a key derived per day and region). */
+  private static TableStoreException listTablesWithV4(String id, String secret) {
+    var credentials = com.alicloud.openservices.tablestore.core.auth.V4Credentials.createByServiceCredentials(
+        new com.alicloud.openservices.tablestore.core.auth.DefaultCredentials(id, secret), "cn-hangzhou");
+    SyncClient client = new SyncClient(mock.endpoint(),
+        new com.alicloud.openservices.tablestore.core.auth.DefaultCredentialProvider(credentials), "bench", SdkClients.noRetry(), null);
+    try {
+      client.listTable(); // response validation is on: a wrongly signed response would fail here
+      return null;
+    } catch (TableStoreException e) {
+      return e;
+    } finally {
+      client.shutdown();
+    }
   }
 
   /** The error a ListTable with these credentials gets, or null when it succeeds. */

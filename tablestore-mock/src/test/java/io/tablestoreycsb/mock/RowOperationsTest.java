@@ -153,26 +153,70 @@ class RowOperationsTest {
 
   @Test
   void versionsAreKeptUpToMaxVersionsAndOneVersionCanBeDeleted() {
-    for (long ts = 1000; ts <= 4000; ts += 1000) {
+    long t = System.currentTimeMillis() - 60_000;
+    for (long ts = t + 1000; ts <= t + 4000; ts += 1000) {
       RowUpdateChange change = new RowUpdateChange(VERSIONED, key("v"));
-      change.put("field0", ColumnValue.fromString("at" + ts), ts);
+      change.put("field0", ColumnValue.fromString("at" + (ts - t)), ts);
       client.updateRow(new UpdateRowRequest(change));
     }
     SingleRowQueryCriteria all = new SingleRowQueryCriteria(VERSIONED, key("v"));
     all.setMaxVersions(10);
     Row row = client.getRow(new GetRowRequest(all)).getRow();
-    assertThat(row.getColumn("field0")).extracting(Column::getTimestamp).containsExactly(4000L, 3000L, 2000L);
+    assertThat(row.getColumn("field0")).extracting(Column::getTimestamp).containsExactly(t + 4000, t + 3000, t + 2000);
 
     RowUpdateChange deleteOne = new RowUpdateChange(VERSIONED, key("v"));
-    deleteOne.deleteColumn("field0", 3000);
+    deleteOne.deleteColumn("field0", t + 3000);
     client.updateRow(new UpdateRowRequest(deleteOne));
     row = client.getRow(new GetRowRequest(all)).getRow();
-    assertThat(row.getColumn("field0")).extracting(Column::getTimestamp).containsExactly(4000L, 2000L);
+    assertThat(row.getColumn("field0")).extracting(Column::getTimestamp).containsExactly(t + 4000, t + 2000);
 
     SingleRowQueryCriteria inRange = new SingleRowQueryCriteria(VERSIONED, key("v"));
-    inRange.setTimeRange(new com.alicloud.openservices.tablestore.model.TimeRange(1500, 2500));
+    inRange.setTimeRange(new com.alicloud.openservices.tablestore.model.TimeRange(t + 1500, t + 2500));
     row = client.getRow(new GetRowRequest(inRange)).getRow();
     assertThat(row.getColumn("field0")).extracting(c -> c.getValue().asString()).containsExactly("at2000");
+  }
+
+  @Test
+  void aTimestampOutsideTheMaxTimeDeviationIsRefused() {
+    RowPutChange change = new RowPutChange(TABLE, key("ancient"));
+    change.addColumn("field0", ColumnValue.fromString("v"), 1000);
+
+    assertThatThrownBy(() -> client.putRow(new PutRowRequest(change)))
+        .isInstanceOfSatisfying(TableStoreException.class, e -> {
+          assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
+          assertThat(e.getMessage()).contains("max time deviation");
+        });
+  }
+
+  @Test
+  void versionsOlderThanTheTimeToLiveAreNoLongerVisible() {
+    TableMeta meta = new TableMeta("expiring");
+    meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
+    TableOptions options = new TableOptions(86400, 3); // one day
+    options.setMaxTimeDeviation(10 * 86400);
+    client.createTable(new CreateTableRequest(meta, options));
+    long now = System.currentTimeMillis();
+    long twoDaysAgo = now - 2 * 86400_000L;
+    RowPutChange old = new RowPutChange("expiring", key("old"));
+    old.addColumn("field0", ColumnValue.fromString("stale"), twoDaysAgo);
+    client.putRow(new PutRowRequest(old));
+    RowUpdateChange mixed = new RowUpdateChange("expiring", key("mixed"));
+    mixed.put("field0", ColumnValue.fromString("stale"), twoDaysAgo);
+    mixed.put("field0", ColumnValue.fromString("fresh"), now);
+    client.updateRow(new UpdateRowRequest(mixed));
+
+    SingleRowQueryCriteria oldRow = new SingleRowQueryCriteria("expiring", key("old"));
+    oldRow.setMaxVersions(3);
+    SingleRowQueryCriteria mixedRow = new SingleRowQueryCriteria("expiring", key("mixed"));
+    mixedRow.setMaxVersions(3);
+
+    assertThat(client.getRow(new GetRowRequest(oldRow)).getRow()).isNull();
+    assertThat(client.getRow(new GetRowRequest(mixedRow)).getRow().getColumn("field0"))
+        .extracting(c -> c.getValue().asString()).containsExactly("fresh");
+    RowPutChange again = new RowPutChange("expiring", key("old"));
+    again.addColumn("field0", ColumnValue.fromString("new"));
+    again.setCondition(new Condition(RowExistenceExpectation.EXPECT_NOT_EXIST));
+    client.putRow(new PutRowRequest(again)); // the expired row no longer exists
   }
 
   @Test

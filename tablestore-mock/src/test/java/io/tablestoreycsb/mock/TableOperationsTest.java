@@ -141,6 +141,38 @@ class TableOperationsTest {
   }
 
   @Test
+  void computeSplitPointsBySizeCutsTheDataIntoContiguousSplitsOfAboutTheRequestedSize() {
+    createStringTable("sized");
+    for (int i = 0; i < 100; i++) {
+      var change = new com.alicloud.openservices.tablestore.model.RowPutChange("sized", userKey(String.format("row%03d", i)));
+      change.addColumn("field0", com.alicloud.openservices.tablestore.model.ColumnValue.fromString("x".repeat(1000)));
+      client.putRow(new com.alicloud.openservices.tablestore.model.PutRowRequest(change));
+    }
+
+    // 10 units of 1 KB: each split holds about 10 rows of ~1 KB.
+    ComputeSplitsBySizeResponse response = client.computeSplitsBySize(new ComputeSplitsBySizeRequest("sized", 10, 1024));
+
+    var splits = response.getSplits();
+    assertThat(splits).hasSizeBetween(8, 12);
+    assertThat(splits.get(0).getLowerBound().getPrimaryKeyColumn(0).getValue()).isEqualTo(PrimaryKeyValue.INF_MIN);
+    assertThat(splits.get(splits.size() - 1).getUpperBound().getPrimaryKeyColumn(0).getValue()).isEqualTo(PrimaryKeyValue.INF_MAX);
+    int rows = 0;
+    for (int i = 0; i < splits.size(); i++) {
+      if (i > 0) {
+        assertThat(splits.get(i).getLowerBound()).isEqualTo(splits.get(i - 1).getUpperBound());
+      }
+      var criteria = new com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria("sized");
+      criteria.setInclusiveStartPrimaryKey(splits.get(i).getLowerBound());
+      criteria.setExclusiveEndPrimaryKey(splits.get(i).getUpperBound());
+      criteria.setMaxVersions(1);
+      int inSplit = client.getRange(new com.alicloud.openservices.tablestore.model.GetRangeRequest(criteria)).getRows().size();
+      assertThat(inSplit).isBetween(1, 12);
+      rows += inSplit;
+    }
+    assertThat(rows).isEqualTo(100);
+  }
+
+  @Test
   void anInstanceHoldsAtMost64Tables() {
     try (MockTablestore small = MockTablestore.builder().start()) {
       SyncClient c = SdkClients.sync(small);
@@ -194,6 +226,11 @@ class TableOperationsTest {
     TableMeta meta = new TableMeta(name);
     meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
     return meta;
+  }
+
+  private static PrimaryKey userKey(String userid) {
+    return com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder.createPrimaryKeyBuilder()
+        .addPrimaryKeyColumn("userid", PrimaryKeyValue.fromString(userid)).build();
   }
 
   private static void createStringTable(String name) {

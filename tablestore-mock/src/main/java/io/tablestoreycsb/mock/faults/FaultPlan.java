@@ -145,6 +145,27 @@ public final class FaultPlan implements Injection {
     return this;
   }
 
+  /**
+   * Makes this plan's rules those of {@code other} (faults, latency, capacity), in one step;
+   * every partition starts afresh. Used to undo run-time changes, e.g. after a test.
+   */
+  public FaultPlan restore(FaultPlan other) {
+    Snapshot source = other.snapshot;
+    PartitionCapacity capacity = source.capacity() == null ? null
+        : new PartitionCapacity(source.capacity().rowsPerSecond(), source.capacity().burstNanos(),
+            clock);
+    synchronized (this) {
+      snapshot = new Snapshot(source.faults(), source.requestFaults(), source.rowFaults(),
+          source.latencies(), capacity);
+    }
+    return this;
+  }
+
+  /** A new plan with this plan's rules (and fresh partitions), e.g. to restore later. */
+  public FaultPlan copy() {
+    return new FaultPlan(clock, random).restore(this);
+  }
+
   /** The active fault rules, in the order they were first added. */
   public List<FaultRule> faults() {
     return snapshot.faults();

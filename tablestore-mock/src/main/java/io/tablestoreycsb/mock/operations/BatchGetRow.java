@@ -39,7 +39,8 @@ public final class BatchGetRow implements Action {
       try {
         table = catalog.require(tableRequest.getTableName());
         spec = ReadSpec.of(tableRequest.getColumnsToGetList(), tableRequest.hasTimeRange(), tableRequest.getTimeRange(),
-            tableRequest.hasMaxVersions(), tableRequest.getMaxVersions(), tableRequest.hasFilter(), ReadSpec.primaryKeyNames(table));
+            tableRequest.hasMaxVersions(), tableRequest.getMaxVersions(), tableRequest.hasFilter(), tableRequest.getFilter(), ReadSpec.primaryKeyNames(table))
+        .hidingVersionsBefore(table.settings().minVisibleTimestamp(context.nowMillis()));
       } catch (OtsException e) {
         tableError = e;
       }

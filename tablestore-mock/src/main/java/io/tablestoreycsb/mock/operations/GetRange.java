@@ -34,7 +34,8 @@ public final class GetRange implements Action {
     OtsInternalApi.GetRangeRequest request = Requests.parse(body, OtsInternalApi.GetRangeRequest::parseFrom, "GetRangeRequest");
     Table table = catalog.require(request.getTableName());
     ReadSpec spec = ReadSpec.of(request.getColumnsToGetList(), request.hasTimeRange(), request.getTimeRange(),
-        request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), ReadSpec.primaryKeyNames(table));
+        request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter(), ReadSpec.primaryKeyNames(table))
+        .hidingVersionsBefore(table.settings().minVisibleTimestamp(context.nowMillis()));
     if (request.hasToken() && !request.getToken().isEmpty()) {
       throw OtsException.parameterInvalid("Wide-row paging tokens are not supported by this mock endpoint.");
     }

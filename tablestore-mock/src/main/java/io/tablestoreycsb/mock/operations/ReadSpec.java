@@ -2,7 +2,6 @@ package io.tablestoreycsb.mock.operations;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import com.alicloud.openservices.tablestore.model.Column;
-import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.RowSizes;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
@@ -16,7 +15,7 @@ import java.util.Set;
 
 /**
  * What a read returns of each row: columns_to_get (empty = all), how many versions, which time
- * range. Filters are refused with a clear error rather than ignored.
+ * range, which rows pass the filter (rows that fail it read as absent).
  */
 final class ReadSpec {
   /** The columns and data size of one row as read. */
@@ -27,8 +26,13 @@ final class ReadSpec {
   private final int maxVersions;
   private final long startTime;
   private final long endTime; // exclusive
+  private final ColumnFilter rowFilter; // null = every row
+  private final long expiredBefore; // rows with no version at or after this are expired (TTL); 0 = never
 
-  private ReadSpec(Set<String> columnsToGet, boolean primaryKeyRequested, int maxVersions, long startTime, long endTime) {
+  private ReadSpec(Set<String> columnsToGet, boolean primaryKeyRequested, int maxVersions, long startTime, long endTime,
+      ColumnFilter rowFilter, long expiredBefore) {
+    this.rowFilter = rowFilter;
+    this.expiredBefore = expiredBefore;
     this.columnsToGet = columnsToGet;
     this.primaryKeyRequested = primaryKeyRequested;
     this.maxVersions = maxVersions;
@@ -37,10 +41,9 @@ final class ReadSpec {
   }
 
   static ReadSpec of(List<String> columnsToGet, boolean hasTimeRange, OtsInternalApi.TimeRange timeRange, boolean hasMaxVersions,
-      int maxVersions, boolean hasFilter, List<String> primaryKeyNames) {
-    if (hasFilter) {
-      throw OtsException.parameterInvalid("Filters are not supported by this mock endpoint.");
-    }
+      int maxVersions, boolean hasFilter, com.aliyun.ots.thirdparty.com.google.protobuf.ByteString filter,
+      List<String> primaryKeyNames) {
+    ColumnFilter rowFilter = hasFilter && !filter.isEmpty() ? ColumnFilter.parse(filter, "filter") : null;
     ServiceLimits.checkColumnsToGet(columnsToGet);
     if (!hasTimeRange && !hasMaxVersions) {
       throw OtsException.parameterInvalid("Neither column time range nor max versions is specified.");
@@ -74,7 +77,16 @@ final class ReadSpec {
     for (String pk : primaryKeyNames) {
       pkRequested |= wanted.contains(pk);
     }
-    return new ReadSpec(wanted, pkRequested, versions, start, end);
+    return new ReadSpec(wanted, pkRequested, versions, start, end, rowFilter, 0);
+  }
+
+  /** This read with versions older than {@code minTimestamp} (expired by TTL) hidden. */
+  ReadSpec hidingVersionsBefore(long minTimestamp) {
+    if (minTimestamp <= startTime) {
+      return this;
+    }
+    return new ReadSpec(columnsToGet, primaryKeyRequested, maxVersions, minTimestamp, Math.max(minTimestamp, endTime), rowFilter,
+        minTimestamp);
   }
 
   /**
@@ -82,6 +94,12 @@ final class ReadSpec {
    * answers as if the row were absent).
    */
   Projection project(StoredRow row) {
+    if (!row.aliveSince(expiredBefore)) {
+      return null;
+    }
+    if (rowFilter != null && !rowFilter.test(row)) {
+      return null;
+    }
     long bytes = RowSizes.primaryKey(row.primaryKey());
     List<Column> columns = new ArrayList<>();
     for (Map.Entry<String, List<CellVersion>> e : row.columns().entrySet()) {
@@ -110,14 +128,6 @@ final class ReadSpec {
     List<String> names = new ArrayList<>();
     for (var s : table.schema()) {
       names.add(s.getName());
-    }
-    return names;
-  }
-
-  static List<String> names(PrimaryKeyColumn[] columns) {
-    List<String> names = new ArrayList<>();
-    for (PrimaryKeyColumn c : columns) {
-      names.add(c.getName());
     }
     return names;
   }

@@ -9,6 +9,7 @@ import io.tablestoreycsb.mock.protocol.RequestAuthenticator;
 import io.tablestoreycsb.mock.protocol.ResponseSigner;
 import io.tablestoreycsb.mock.storage.Catalog;
 import io.tablestoreycsb.mock.transport.HttpReply;
+import io.tablestoreycsb.mock.transport.InternalErrors;
 import io.tablestoreycsb.mock.transport.RequestHandler;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -50,6 +51,7 @@ public final class RequestPipeline implements RequestHandler {
   @Override
   public HttpReply handle(String method, String path, Map<String, String> lowerCaseHeaders, byte[] body) {
     String actionName = actionOf(path);
+    String signingKey = null;
     try {
       if (!"POST".equals(method)) {
         throw new OtsException(ErrorCode.METHOD_NOT_ALLOWED, "Only POST is allowed, got " + method + ".");
@@ -58,7 +60,7 @@ public final class RequestPipeline implements RequestHandler {
       if (action == null) {
         throw new OtsException(ErrorCode.UNSUPPORTED_OPERATION, "Unsupported operation: '" + actionName + "'.");
       }
-      authenticator.authenticate(actionName, lowerCaseHeaders, body);
+      signingKey = authenticator.authenticate(actionName, lowerCaseHeaders, body);
       OtsException injected = injection.requestFault(actionName);
       if (injected != null) {
         throw injected;
@@ -66,20 +68,25 @@ public final class RequestPipeline implements RequestHandler {
       RequestContext context = new RequestContext(actionName, injection, clock.millis());
       byte[] response = action.execute(body, context);
       long delay = Math.max(injection.addedLatencyNanos(actionName), context.reserveCapacityNanos());
-      return reply(actionName, 200, response, delay);
+      return reply(actionName, 200, response, delay, signingKey);
     } catch (OtsException e) {
       long delay = actions.containsKey(actionName) ? injection.addedLatencyNanos(actionName) : 0;
-      return reply(actionName, e.errorCode().httpStatus(), ErrorBodies.encode(e), delay);
+      return reply(actionName, e.errorCode().httpStatus(), ErrorBodies.encode(e), delay, signingKey);
+    } catch (RuntimeException e) {
+      // A bug, not a request problem: answer like the service would, signed with the request's key.
+      InternalErrors.log(path, e);
+      OtsException internal = new OtsException(ErrorCode.INTERNAL_SERVER_ERROR, "Internal server error.");
+      return reply(actionName, internal.errorCode().httpStatus(), ErrorBodies.encode(internal), 0, signingKey);
     }
   }
 
   @Override
   public HttpReply error(String path, OtsException error) {
-    return reply(actionOf(path), error.errorCode().httpStatus(), ErrorBodies.encode(error), 0);
+    return reply(actionOf(path), error.errorCode().httpStatus(), ErrorBodies.encode(error), 0, null);
   }
 
-  private HttpReply reply(String action, int status, byte[] body, long delayNanos) {
-    return new HttpReply(status, signer.headersFor(action, newRequestId(), body), body, delayNanos);
+  private HttpReply reply(String action, int status, byte[] body, long delayNanos, String signingKey) {
+    return new HttpReply(status, signer.headersFor(action, newRequestId(), body, signingKey), body, delayNanos);
   }
 
   static String actionOf(String path) {

@@ -31,20 +31,40 @@ final class RowWrites {
   static Outcome apply(Table table, RowChange change, OtsInternalApi.Condition condition,
       OtsInternalApi.ReturnContent returnContent, long nowMillis) {
     OtsInternalApi.RowExistenceExpectation expectation = condition.getRowExistence();
-    if (condition.hasColumnCondition() && !condition.getColumnCondition().isEmpty()) {
-      throw OtsException.parameterInvalid("Column conditions are not supported by this mock endpoint; use a row existence condition only.");
-    }
+    ColumnFilter columnCondition = condition.hasColumnCondition() && !condition.getColumnCondition().isEmpty()
+        ? ColumnFilter.parse(condition.getColumnCondition(), "column_condition") : null;
     int maxVersions = table.settings().maxVersions();
+    checkTimestamps(change, table.settings().deviationCellVersionInSec(), nowMillis);
     int partitionIndex = table.partitionIndexOf(change.primaryKey);
-    StoredRow after = table.partition(partitionIndex).compute(change.primaryKey, current -> {
+    long minVisible = table.settings().minVisibleTimestamp(nowMillis);
+    StoredRow after = table.partition(partitionIndex).compute(change.primaryKey, stored -> {
+      StoredRow current = stored == null || stored.aliveSince(minVisible) ? stored : null; // expired rows are gone
       checkExistence(expectation, current);
+      if (columnCondition != null && !columnCondition.test(current)) {
+        throw new OtsException(ErrorCode.CONDITION_CHECK_FAIL, "Condition check failed.");
+      }
       return mutate(current, change, maxVersions, nowMillis);
     });
-    int readCu = expectation == OtsInternalApi.RowExistenceExpectation.IGNORE ? 0 : 1;
+    int readCu = expectation == OtsInternalApi.RowExistenceExpectation.IGNORE && columnCondition == null ? 0 : 1;
     int writeCu = CapacityUnits.forRow(change.dataBytes);
     OtsInternalApi.ConsumedCapacity consumed = OtsInternalApi.ConsumedCapacity.newBuilder()
         .setCapacityUnit(OtsInternalApi.CapacityUnit.newBuilder().setRead(readCu).setWrite(writeCu)).build();
     return new Outcome(consumed, returned(change, after, returnContent), partitionIndex);
+  }
+
+  /**
+   * Client-chosen cell timestamps must lie within the table's max time deviation of the server's
+   * clock (deviation_cell_version_in_sec, one day by default), as on the service.
+   */
+  private static void checkTimestamps(RowChange change, long deviationSeconds, long nowMillis) {
+    long allowedMillis = deviationSeconds * 1000;
+    for (RowChange.CellChange cell : change.cells) {
+      if (cell.op() == RowChange.CellOp.PUT && cell.timestamp() >= 0 && Math.abs(cell.timestamp() - nowMillis) > allowedMillis) {
+        throw OtsException.parameterInvalid("The timestamp " + cell.timestamp() + " of column " + cell.name()
+            + " deviates from the server time " + nowMillis + " by more than the table's max time deviation of "
+            + deviationSeconds + " seconds.");
+      }
+    }
   }
 
   private static void checkExistence(OtsInternalApi.RowExistenceExpectation expectation, StoredRow current) {

@@ -10,6 +10,8 @@ public final class OtsHeaders {
   public static final String CONTENT_MD5 = "x-ots-contentmd5";
   public static final String SIGNATURE = "x-ots-signature";
   public static final String SIGNATURE_V4 = "x-ots-signaturev4";
+  public static final String SIGN_DATE = "x-ots-signdate";
+  public static final String SIGN_REGION = "x-ots-signregion";
   public static final String STS_TOKEN = "x-ots-ststoken";
   public static final String REQUEST_COMPRESS_TYPE = "x-ots-request-compress-type";
   public static final String CONTENT_TYPE = "x-ots-contenttype";

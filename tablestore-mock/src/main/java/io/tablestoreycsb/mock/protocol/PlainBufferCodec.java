@@ -10,6 +10,7 @@ import com.alicloud.openservices.tablestore.core.protocol.PlainBufferInputStream
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferOutputStream;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferRow;
 import com.alicloud.openservices.tablestore.model.Column;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
@@ -103,6 +104,45 @@ public final class PlainBufferCodec {
       return value;
     } catch (java.nio.BufferUnderflowException | IllegalArgumentException e) {
       throw OtsException.parameterInvalid("Truncated primary key value in " + field + ".");
+    }
+  }
+
+  /**
+   * An attribute value without the length prefix (type byte, then payload), as column
+   * conditions and filters carry their operand.
+   */
+  public static ColumnValue decodeBareColumnValue(ByteString bytes, String field) {
+    ByteBuffer in = bytes.asReadOnlyByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+    try {
+      byte type = in.get();
+      ColumnValue value;
+      switch (type) {
+        case PlainBufferConsts.VT_INTEGER:
+          value = ColumnValue.fromLong(in.getLong());
+          break;
+        case PlainBufferConsts.VT_DOUBLE:
+          value = ColumnValue.fromDouble(Double.longBitsToDouble(in.getLong()));
+          break;
+        case PlainBufferConsts.VT_BOOLEAN:
+          value = ColumnValue.fromBoolean(in.get() != 0);
+          break;
+        case PlainBufferConsts.VT_STRING: {
+          byte[] raw = readLengthPrefixed(in);
+          value = ColumnValue.fromString(new String(raw, StandardCharsets.UTF_8), raw);
+          break;
+        }
+        case PlainBufferConsts.VT_BLOB:
+          value = ColumnValue.fromBinary(readLengthPrefixed(in));
+          break;
+        default:
+          throw OtsException.parameterInvalid("Unsupported column value type " + type + " in " + field + ".");
+      }
+      if (in.hasRemaining()) {
+        throw OtsException.parameterInvalid("Trailing bytes after the value in " + field + ".");
+      }
+      return value;
+    } catch (java.nio.BufferUnderflowException | IllegalArgumentException e) {
+      throw OtsException.parameterInvalid("Truncated column value in " + field + ".");
     }
   }
 

@@ -27,6 +27,9 @@ public final class RequestAuthenticator {
     OtsHeaders.CONTENT_MD5
   };
 
+  /** Appended to the V4 string to sign. */
+  private static final String V4_SALT = "ots";
+
   private final Credentials credentials;
   private final Clock clock;
 
@@ -36,21 +39,19 @@ public final class RequestAuthenticator {
   }
 
   /**
-   * Throws the service's error for the first problem found; returns normally for a request that
-   * may be executed.
+   * Throws the service's error for the first problem found. For a request that may be executed,
+   * returns the key its response must be signed with: the secret for a V2 request, the derived
+   * signing key for a V4 one (SDKs verify the response with the key they signed with).
    */
-  public void authenticate(String action, Map<String, String> lowerCaseHeaders, byte[] body) {
+  public String authenticate(String action, Map<String, String> lowerCaseHeaders, byte[] body) {
     for (String name : REQUIRED_HEADERS) {
       if (!lowerCaseHeaders.containsKey(name)) {
         throw new OtsException(ErrorCode.AUTH_FAILED, "Missing header: " + name + ".");
       }
     }
     String signature = lowerCaseHeaders.get(OtsHeaders.SIGNATURE);
-    if (signature == null) {
-      if (lowerCaseHeaders.containsKey(OtsHeaders.SIGNATURE_V4)) {
-        throw new OtsException(ErrorCode.AUTH_FAILED,
-            "V4 signatures (x-ots-signaturev4) are not supported by this endpoint; use the V2 signature (x-ots-signature).");
-      }
+    String signatureV4 = lowerCaseHeaders.get(OtsHeaders.SIGNATURE_V4);
+    if (signature == null && signatureV4 == null) {
       throw new OtsException(ErrorCode.AUTH_FAILED, "Missing header: " + OtsHeaders.SIGNATURE + ".");
     }
     String apiVersion = lowerCaseHeaders.get(OtsHeaders.API_VERSION).trim();
@@ -74,19 +75,61 @@ public final class RequestAuthenticator {
     if (!md5.equals(lowerCaseHeaders.get(OtsHeaders.CONTENT_MD5).trim())) {
       throw new OtsException(ErrorCode.AUTH_FAILED, "Mismatch between x-ots-contentmd5 and the MD5 of the request body.");
     }
-    String expected = Signatures.hmacSha1Base64(credentials.accessKeySecret(), stringToSign(action, lowerCaseHeaders));
-    if (!Signatures.sameSignature(expected, signature.trim())) {
+    if (signature != null) {
+      String expected = Signatures.hmacSha1Base64(credentials.accessKeySecret(), stringToSign(action, lowerCaseHeaders));
+      checkSignature(expected, signature, accessKeyId);
+      return credentials.accessKeySecret();
+    }
+    String signingKey = v4SigningKey(lowerCaseHeaders);
+    String expected = Signatures.hmacSha256Base64(signingKey, stringToSign(action, lowerCaseHeaders) + V4_SALT);
+    checkSignature(expected, signatureV4, accessKeyId);
+    return signingKey;
+  }
+
+  private static void checkSignature(String expected, String actual, String accessKeyId) {
+    if (!Signatures.sameSignature(expected, actual.trim())) {
       throw new OtsException(ErrorCode.AUTH_FAILED, "Signature mismatch: the request signature does not match the one computed with the secret of AccessKeyId '"
           + accessKeyId + "'.");
     }
   }
 
-  /** {@code /Action\nPOST\n\n} then every x-ots-* header but the signature, sorted, {@code name:trimmed-value\n}. */
+  /**
+   * The V4 signing key: Base64 of HMAC-SHA256 chained over the sign date, region, product and
+   * a constant, seeded with {@code aliyun_v4 + secret}. Any region is accepted (the mock has none);
+   * the sign date (yyyyMMdd, UTC) must be within a day of the server's date.
+   */
+  private String v4SigningKey(Map<String, String> lowerCaseHeaders) {
+    String signDate = lowerCaseHeaders.get(OtsHeaders.SIGN_DATE);
+    String region = lowerCaseHeaders.get(OtsHeaders.SIGN_REGION);
+    if (signDate == null || region == null) {
+      throw new OtsException(ErrorCode.AUTH_FAILED, "Missing header: " + (signDate == null ? OtsHeaders.SIGN_DATE : OtsHeaders.SIGN_REGION)
+          + " (required with x-ots-signaturev4).");
+    }
+    signDate = signDate.trim();
+    region = region.trim();
+    java.time.LocalDate date;
+    try {
+      date = java.time.LocalDate.parse(signDate, DateTimeFormatter.BASIC_ISO_DATE);
+    } catch (DateTimeParseException e) {
+      throw new OtsException(ErrorCode.AUTH_FAILED, "Invalid x-ots-signdate: " + signDate + " (expected yyyyMMdd).");
+    }
+    java.time.LocalDate today = java.time.LocalDate.ofInstant(clock.instant(), java.time.ZoneOffset.UTC);
+    if (Math.abs(java.time.temporal.ChronoUnit.DAYS.between(date, today)) > 1) {
+      throw new OtsException(ErrorCode.AUTH_FAILED, "x-ots-signdate " + signDate + " is too far from the server's date.");
+    }
+    byte[] key = Signatures.hmacSha256(("aliyun_v4" + credentials.accessKeySecret()).getBytes(java.nio.charset.StandardCharsets.UTF_8), signDate);
+    key = Signatures.hmacSha256(key, region);
+    key = Signatures.hmacSha256(key, "ots");
+    key = Signatures.hmacSha256(key, "aliyun_v4_request");
+    return java.util.Base64.getEncoder().encodeToString(key);
+  }
+
+  /** {@code /Action\nPOST\n\n} then every x-ots-* header but the signatures, sorted, {@code name:trimmed-value\n}. */
   static String stringToSign(String action, Map<String, String> lowerCaseHeaders) {
     StringBuilder sb = new StringBuilder(256).append('/').append(action).append("\nPOST\n\n");
     for (Map.Entry<String, String> e : new TreeMap<>(lowerCaseHeaders).entrySet()) {
       String name = e.getKey();
-      if (name.startsWith(OtsHeaders.PREFIX) && !name.equals(OtsHeaders.SIGNATURE)) {
+      if (name.startsWith(OtsHeaders.PREFIX) && !name.equals(OtsHeaders.SIGNATURE) && !name.equals(OtsHeaders.SIGNATURE_V4)) {
         sb.append(name).append(':').append(e.getValue().trim()).append('\n');
       }
     }

@@ -26,7 +26,11 @@ public final class ResponseSigner {
     this.clock = clock;
   }
 
-  public Map<String, String> headersFor(String action, String requestId, byte[] body) {
+  /**
+   * The headers of a response; {@code signingKey} is what the request was signed with (the secret,
+   * or the V4 derived key), or null before authentication succeeded (then the secret is used).
+   */
+  public Map<String, String> headersFor(String action, String requestId, byte[] body, String signingKey) {
     Map<String, String> otsHeaders = new TreeMap<>();
     otsHeaders.put(OtsHeaders.CONTENT_MD5, Signatures.md5Base64(body));
     otsHeaders.put(OtsHeaders.CONTENT_TYPE, OtsHeaders.PROTOBUF_CONTENT_TYPE);
@@ -39,7 +43,7 @@ public final class ResponseSigner {
     toSign.append('/').append(action);
     Map<String, String> headers = new LinkedHashMap<>(otsHeaders);
     headers.put(OtsHeaders.AUTHORIZATION, "OTS " + credentials.accessKeyId() + ":"
-        + Signatures.hmacSha1Base64(credentials.accessKeySecret(), toSign.toString()));
+        + Signatures.hmacSha1Base64(signingKey != null ? signingKey : credentials.accessKeySecret(), toSign.toString()));
     return headers;
   }
 }

@@ -21,6 +21,20 @@ public final class Signatures {
     }
   }
 
+  public static String hmacSha256Base64(String key, String stringToSign) {
+    return Base64.getEncoder().encodeToString(hmacSha256(key.getBytes(StandardCharsets.UTF_8), stringToSign));
+  }
+
+  public static byte[] hmacSha256(byte[] key, String data) {
+    try {
+      Mac mac = Mac.getInstance("HmacSHA256");
+      mac.init(new SecretKeySpec(key, "HmacSHA256"));
+      return mac.doFinal(data.getBytes(StandardCharsets.UTF_8));
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("HmacSHA256 is not available in this JVM", e);
+    }
+  }
+
   public static String md5Base64(byte[] body) {
     try {
       return Base64.getEncoder().encodeToString(MessageDigest.getInstance("MD5").digest(body));

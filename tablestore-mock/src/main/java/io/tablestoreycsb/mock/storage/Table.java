@@ -110,7 +110,7 @@ public final class Table {
     return concat(parts);
   }
 
-  /** Total estimated data bytes and rows, for ComputeSplitPointsBySize. */
+  /** Every row of the table in key order (weakly consistent), for ComputeSplitPointsBySize. */
   public Iterator<StoredRow> allRows() {
     List<Iterator<StoredRow>> parts = new ArrayList<>();
     for (Partition p : partitions) {

@@ -6,8 +6,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Logs unexpected exceptions concisely: the first of each kind with its stack trace, repeats as
- * one line at FINE, so a bug hit by every request does not flood the log.
+ * Logs unexpected exceptions concisely: one WARNING line (exception and where it was thrown) the
+ * first time a kind of failure is seen, the stack trace and repeats at FINE, so a bug hit by
+ * every request does not flood the log.
  */
 public final class InternalErrors {
   private static final Logger LOG = Logger.getLogger("io.tablestoreycsb.mock");
@@ -16,11 +17,12 @@ public final class InternalErrors {
   private InternalErrors() {}
 
   public static void log(String where, Throwable e) {
-    String kind = e.getClass().getName() + "@" + where;
-    if (SEEN.add(kind)) {
-      LOG.log(Level.WARNING, "Internal error answering " + where + " (answered OTSInternalServerError; further ones logged at FINE)", e);
-    } else {
-      LOG.log(Level.FINE, "Internal error answering " + where + ": " + e);
+    StackTraceElement origin = e.getStackTrace().length > 0 ? e.getStackTrace()[0] : null;
+    String summary = "Internal error answering " + where + ": " + e + (origin == null ? "" : " at " + origin)
+        + " (answered OTSInternalServerError)";
+    if (SEEN.add(e.getClass().getName() + "@" + origin)) {
+      LOG.warning(summary);
     }
+    LOG.log(Level.FINE, summary, e);
   }
 }

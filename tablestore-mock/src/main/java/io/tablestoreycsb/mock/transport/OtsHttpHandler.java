@@ -85,16 +85,21 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     }
   }
 
-  static void write(ChannelHandlerContext ctx, HttpReply reply, boolean keepAlive) {
-    if (!ctx.channel().isActive()) {
-      return;
-    }
+  static FullHttpResponse toResponse(HttpReply reply, boolean keepAlive) {
     FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
         HttpResponseStatus.valueOf(reply.status()), Unpooled.wrappedBuffer(reply.body()));
     reply.headers().forEach((name, value) -> response.headers().set(name, value));
     response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, reply.body().length);
     response.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_OCTET_STREAM);
     response.headers().set(HttpHeaderNames.CONNECTION, keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
+    return response;
+  }
+
+  static void write(ChannelHandlerContext ctx, HttpReply reply, boolean keepAlive) {
+    if (!ctx.channel().isActive()) {
+      return;
+    }
+    FullHttpResponse response = toResponse(reply, keepAlive);
     if (keepAlive) {
       ctx.writeAndFlush(response, ctx.voidPromise());
     } else {

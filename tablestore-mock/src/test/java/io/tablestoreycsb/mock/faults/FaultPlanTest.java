@@ -195,4 +195,21 @@ class FaultPlanTest {
     assertThat(plan.faults()).extracting(FaultRule::rate).containsExactly(0.05);
     assertThat(plan.latencies()).isEmpty();
   }
+
+  @Test
+  void aCopyRestoresTheRulesItWasTakenFrom() {
+    plan.addFault("PutRow=OTSServerBusy@1").addLatency("GetRow=2ms").setPartitionCapacity(1000);
+    FaultPlan saved = plan.copy();
+    plan.reserveCapacityNanos("t", 0, 500);
+
+    plan.clear().addFault("GetRow=OTSTimeout@1");
+    plan.restore(saved);
+
+    assertThat(plan.describe()).isEqualTo(saved.describe());
+    assertThat(plan.requestFault("PutRow")).isNotNull();
+    assertThat(plan.requestFault("GetRow")).isNull();
+    assertThat(plan.addedLatencyNanos("GetRow")).isEqualTo(2_000_000);
+    // Partitions start afresh: the 500 rows reserved before are forgotten.
+    assertThat(plan.reserveCapacityNanos("t", 0, 10)).isZero();
+  }
 }

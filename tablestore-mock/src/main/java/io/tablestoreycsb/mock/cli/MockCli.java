@@ -1,0 +1,374 @@
+package io.tablestoreycsb.mock.cli;
+
+import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.mock.faults.FaultRule;
+import io.tablestoreycsb.mock.faults.LatencyRule;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+/**
+ * The standalone mock endpoint: {@code bin/tablestore-mock}.
+ *
+ * <p>Starts a {@link MockTablestore}, optionally writes a client properties file, prints one
+ * ready line on stdout ({@value #READY_PREFIX} ENDPOINT instance=NAME) and serves until SIGTERM
+ * or SIGINT, on which it closes the server and exits with status 0.
+ */
+@Command(name = "tablestore-mock", sortOptions = false, usageHelpAutoWidth = true,
+    description = {
+        "A local, protocol-faithful Tablestore endpoint for the official SDKs.",
+        "Prints '" + MockCli.READY_PREFIX + " http://HOST:PORT instance=NAME' on stdout when it"
+            + " accepts requests; stops cleanly (exit 0) on SIGTERM or SIGINT.",
+        "Credentials: access key id from --access-key-id or $" + MockCli.ENV_ACCESS_KEY_ID
+            + "; secret from --access-key-secret-file or $" + MockCli.ENV_ACCESS_KEY_SECRET
+            + "; defaults " + MockTablestore.DEFAULT_ACCESS_KEY_ID + " / "
+            + MockTablestore.DEFAULT_ACCESS_KEY_SECRET + "."},
+    footer = {"", "Examples:",
+        "  tablestore-mock --port 8800 --write-properties mock.properties",
+        "  tablestore-mock --fault PutRow=OTSServerBusy@0.05 --latency GetRow=uniform(1ms,5ms)",
+        "  tablestore-mock --partition-capacity 20000",
+        "See docs/mock-endpoint.md for the fault and latency grammar."})
+public final class MockCli implements Callable<Integer> {
+
+  /** The start of the ready line; the endpoint and instance follow. Parsed by tools: keep it. */
+  public static final String READY_PREFIX = "tablestore-mock listening on";
+  public static final String ENV_ACCESS_KEY_ID = "TABLESTORE_MOCK_ACCESS_KEY_ID";
+  public static final String ENV_ACCESS_KEY_SECRET = "TABLESTORE_MOCK_ACCESS_KEY_SECRET";
+  /** Set by the container image: there, listening on 0.0.0.0 is expected (see the Dockerfile). */
+  public static final String ENV_IN_CONTAINER = "TABLESTORE_MOCK_IN_CONTAINER";
+
+  private static final Pattern INSTANCE_NAME = Pattern.compile("[A-Za-z0-9_-]+");
+
+  @Spec
+  private CommandSpec spec;
+
+  @Option(names = "--host", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+      description = "Address to listen on (default: ${DEFAULT-VALUE}). Any address other than"
+          + " loopback exposes the endpoint to the network and prints a warning.")
+  private String host;
+
+  @Option(names = "--port", paramLabel = "PORT", defaultValue = "0",
+      description = "TCP port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+  private int port;
+
+  @Option(names = "--instance", paramLabel = "NAME",
+      defaultValue = MockTablestore.DEFAULT_INSTANCE,
+      description = "Instance name clients must send, [A-Za-z0-9_-]+ (default: ${DEFAULT-VALUE}).")
+  private String instance;
+
+  @Option(names = "--access-key-id", paramLabel = "ID",
+      description = "Access key id clients must sign with (default: $" + ENV_ACCESS_KEY_ID
+          + ", else " + MockTablestore.DEFAULT_ACCESS_KEY_ID + ").")
+  private String accessKeyId;
+
+  @Option(names = "--access-key-secret-file", paramLabel = "FILE",
+      description = "File holding the access key secret (default: $" + ENV_ACCESS_KEY_SECRET
+          + ", else " + MockTablestore.DEFAULT_ACCESS_KEY_SECRET + "). There is no option for"
+          + " the secret itself: command lines are visible to other users.")
+  private Path accessKeySecretFile;
+
+  @Option(names = "--write-properties", paramLabel = "FILE",
+      description = "Write tablestore.endpoint, tablestore.instance, tablestore.accesskeyid and"
+          + " tablestore.accesskeysecret to FILE (mode 600) before printing the ready line.")
+  private Path propertiesFile;
+
+  @Option(names = "--fault", paramLabel = "SPEC", converter = FaultSpec.class,
+      description = "Inject errors, repeatable: ACTION[.row]=CODE@RATE[:MESSAGE], e.g."
+          + " PutRow=OTSServerBusy@0.05 or BatchWriteRow.row=OTSServerBusy@1%%.")
+  private List<String> faults = new ArrayList<>();
+
+  @Option(names = "--latency", paramLabel = "SPEC", converter = LatencySpec.class,
+      description = "Add latency, repeatable: ACTION=TERM[+TERM...] with terms 2ms,"
+          + " uniform(1ms,5ms), exp(2ms), spike(50ms@0.01); ACTION may be *.")
+  private List<String> latencies = new ArrayList<>();
+
+  @Option(names = "--partition-capacity", paramLabel = "ROWS_PER_SECOND", defaultValue = "0",
+      description = "Rows per second each partition serves; excess requests queue"
+          + " (default: ${DEFAULT-VALUE} = unlimited).")
+  private double partitionCapacity;
+
+  @Option(names = "--memory-budget", paramLabel = "SIZE", converter = MemoryBudget.class,
+      description = "Bytes of row data the mock may hold, e.g. 512m or 2g (default: a share of"
+          + " the JVM's max heap).")
+  private Long memoryBudgetBytes;
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+  private boolean help;
+
+  private final Map<String, String> env;
+  private final CountDownLatch stop;
+  private volatile MockTablestore running;
+
+  MockCli(Map<String, String> env, CountDownLatch stop) {
+    this.env = env;
+    this.stop = stop;
+  }
+
+  public static void main(String[] args) {
+    CountDownLatch stop = new CountDownLatch(1);
+    Signals.onTerminate(stop::countDown);
+    System.exit(run(args, System.getenv(), stop, new PrintWriter(System.out, true),
+        new PrintWriter(System.err, true)));
+  }
+
+  /**
+   * Parses {@code args}, serves until {@code stop} opens, and returns the exit status: 0 after a
+   * clean stop or --help, 2 for a bad option, 1 when the server cannot start.
+   */
+  static int run(String[] args, Map<String, String> env, CountDownLatch stop, PrintWriter out,
+      PrintWriter err) {
+    MockCli cli = new MockCli(env, stop);
+    CommandLine commandLine = new CommandLine(cli).setOut(out).setErr(err)
+        .setParameterExceptionHandler(MockCli::reportBadOption)
+        .setExecutionExceptionHandler((e, cmd, parsed) -> {
+          cmd.getErr().println("tablestore-mock: " + e.getMessage());
+          cmd.getErr().flush();
+          return 1;
+        });
+    int status = commandLine.execute(args);
+    out.flush();
+    err.flush();
+    return status;
+  }
+
+  /**
+   * Reports a bad option in one line. Unknown arguments are not echoed (only unknown option
+   * names are): a mistyped option may have been followed by a secret.
+   */
+  private static int reportBadOption(ParameterException e, String[] args) {
+    PrintWriter err = e.getCommandLine().getErr();
+    String message = e.getMessage();
+    if (e instanceof UnmatchedArgumentException unmatched) {
+      List<String> names = unmatched.getUnmatched().stream()
+          .filter(a -> a.startsWith("-")).map(a -> a.replaceFirst("=.*", ""))
+          .collect(Collectors.toList());
+      message = names.isEmpty() ? "unexpected arguments (this command takes only options)"
+          : "unknown option " + String.join(", ", names);
+      if (names.contains("--access-key-secret")) {
+        message += ": there is no option for the secret itself, as command lines are visible"
+            + " to other users; use --access-key-secret-file FILE or $" + ENV_ACCESS_KEY_SECRET;
+      }
+    }
+    err.println("tablestore-mock: " + message);
+    err.println("Try 'tablestore-mock --help' for the options.");
+    err.flush();
+    return e.getCommandLine().getCommandSpec().exitCodeOnInvalidInput();
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    validate();
+    var builder = MockTablestore.builder()
+        .host(host)
+        .port(port)
+        .instanceName(instance)
+        .credentials(resolveAccessKeyId(), resolveAccessKeySecret())
+        .partitionCapacity(partitionCapacity);
+    faults.forEach(builder::fault);
+    latencies.forEach(builder::latency);
+    if (memoryBudgetBytes != null) {
+      builder.memoryBudgetBytes(memoryBudgetBytes);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    warnIfExposed(err);
+    Thread closeOnExit = new Thread(this::closeQuietly, "tablestore-mock-shutdown");
+    Runtime.getRuntime().addShutdownHook(closeOnExit);
+    try {
+      try {
+        running = builder.start();
+      } catch (Exception e) {
+        throw new IllegalStateException("cannot start on " + host + ":" + port + ": "
+            + e.getMessage(), e);
+      }
+      if (propertiesFile != null) {
+        writeProperties(running);
+      }
+      String plan = running.faultPlan().describe();
+      if (!plan.startsWith("no faults")) {
+        err.println("tablestore-mock " + plan.replace("\n", "\ntablestore-mock "));
+        err.flush();
+      }
+      out.println(readyLine(running));
+      out.flush();
+      stop.await();
+      return 0;
+    } finally {
+      closeQuietly();
+      try {
+        Runtime.getRuntime().removeShutdownHook(closeOnExit);
+      } catch (IllegalStateException shuttingDown) {
+        // The hook is already running; it closes the server too.
+      }
+    }
+  }
+
+  /** The line printed when the endpoint accepts requests. */
+  public static String readyLine(MockTablestore mock) {
+    return READY_PREFIX + " " + mock.endpoint() + " instance=" + mock.instanceName();
+  }
+
+  /** The running server, once started (for in-process tests). */
+  MockTablestore running() {
+    return running;
+  }
+
+  private void validate() {
+    if (port < 0 || port > 65535) {
+      throw new ParameterException(spec.commandLine(),
+          "Invalid value for option '--port': " + port + " is not in 0..65535");
+    }
+    if (!INSTANCE_NAME.matcher(instance).matches()) {
+      throw new ParameterException(spec.commandLine(), "Invalid value for option '--instance': '"
+          + instance + "' must match [A-Za-z0-9_-]+");
+    }
+    if (!(partitionCapacity >= 0) || Double.isInfinite(partitionCapacity)) {
+      throw new ParameterException(spec.commandLine(),
+          "Invalid value for option '--partition-capacity': " + partitionCapacity
+              + " (rows per second; 0 or more, 0 = unlimited)");
+    }
+    if (accessKeyId != null && accessKeyId.isBlank()) {
+      throw new ParameterException(spec.commandLine(),
+          "Invalid value for option '--access-key-id': it is empty");
+    }
+  }
+
+  private String resolveAccessKeyId() {
+    if (accessKeyId != null) {
+      return accessKeyId;
+    }
+    String fromEnv = env.get(ENV_ACCESS_KEY_ID);
+    return fromEnv == null || fromEnv.isBlank() ? MockTablestore.DEFAULT_ACCESS_KEY_ID : fromEnv;
+  }
+
+  private String resolveAccessKeySecret() {
+    if (accessKeySecretFile != null) {
+      String secret;
+      try {
+        secret = Files.readString(accessKeySecretFile).strip();
+      } catch (IOException e) {
+        throw new ParameterException(spec.commandLine(),
+            "Invalid value for option '--access-key-secret-file': cannot read "
+                + accessKeySecretFile + " (" + e.getClass().getSimpleName() + ")");
+      }
+      if (secret.isEmpty()) {
+        throw new ParameterException(spec.commandLine(),
+            "Invalid value for option '--access-key-secret-file': " + accessKeySecretFile
+                + " is empty");
+      }
+      return secret;
+    }
+    String fromEnv = env.get(ENV_ACCESS_KEY_SECRET);
+    return fromEnv == null || fromEnv.isEmpty()
+        ? MockTablestore.DEFAULT_ACCESS_KEY_SECRET : fromEnv;
+  }
+
+  private void warnIfExposed(PrintWriter err) {
+    InetAddress address;
+    try {
+      address = InetAddress.getByName(host);
+    } catch (UnknownHostException e) {
+      throw new ParameterException(spec.commandLine(),
+          "Invalid value for option '--host': cannot resolve '" + host + "'");
+    }
+    String notice = exposureNotice(address, host, env);
+    if (notice != null) {
+      err.println(notice);
+      err.flush();
+    }
+  }
+
+  /** What to tell the user about listening on {@code address}; null for loopback. */
+  static String exposureNotice(InetAddress address, String host, Map<String, String> env) {
+    if (address.isLoopbackAddress()) {
+      return null;
+    }
+    if ("true".equals(env.get(ENV_IN_CONTAINER))) {
+      return "tablestore-mock: listening on " + host + " inside a container; publish the port"
+          + " on the host's loopback only, e.g. docker run -p 127.0.0.1:8800:8800";
+    }
+    return "WARNING: tablestore-mock is listening on " + host + ", not on loopback: other"
+        + " machines can reach it, and it accepts well-known test credentials. Use --host"
+        + " 127.0.0.1 unless that is what you want.";
+  }
+
+  private void writeProperties(MockTablestore mock) throws IOException {
+    try {
+      PrivateFiles.createOwnerOnly(propertiesFile);
+      mock.writeProperties(propertiesFile);
+      PrivateFiles.restrictToOwner(propertiesFile);
+    } catch (IOException | RuntimeException e) {
+      throw new IOException("cannot write --write-properties file " + propertiesFile + ": "
+          + e.getMessage(), e);
+    }
+  }
+
+  private void closeQuietly() {
+    MockTablestore mock = running;
+    if (mock != null) {
+      running = null;
+      try {
+        mock.close();
+      } catch (Exception e) {
+        // Stopping anyway; nothing useful to do with a failure to close.
+      }
+    }
+  }
+
+  /** Checks a --fault spec while parsing, so a mistake is reported against the option. */
+  static final class FaultSpec implements ITypeConverter<String> {
+    @Override
+    public String convert(String value) {
+      try {
+        FaultRule.parse(value);
+        return value;
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  /** Checks a --latency spec while parsing. */
+  static final class LatencySpec implements ITypeConverter<String> {
+    @Override
+    public String convert(String value) {
+      try {
+        LatencyRule.parse(value);
+        return value;
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  /** Parses --memory-budget. */
+  static final class MemoryBudget implements ITypeConverter<Long> {
+    @Override
+    public Long convert(String value) {
+      try {
+        return ByteSize.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
+}

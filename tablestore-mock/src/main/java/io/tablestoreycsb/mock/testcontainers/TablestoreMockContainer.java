@@ -1,0 +1,127 @@
+package io.tablestoreycsb.mock.testcontainers;
+
+import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.mock.cli.MockCli;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Future;
+import java.util.regex.Pattern;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * The mock Tablestore endpoint in a container (image built from {@code tablestore-mock/Dockerfile},
+ * see docs/mock-endpoint.md), for tests in any JVM language or when the mock must run apart from
+ * the test's JVM.
+ *
+ * <pre>{@code
+ * @Container
+ * static TablestoreMockContainer mock = new TablestoreMockContainer("tablestore-mock:dev")
+ *     .withFault("PutRow=OTSServerBusy@0.05");
+ * ... new SyncClient(mock.getEndpoint(), mock.getAccessKeyId(), mock.getAccessKeySecret(),
+ *                    mock.getInstanceName());
+ * }</pre>
+ *
+ * <p>Inside the container the endpoint listens on 0.0.0.0 (the only way a published port can
+ * reach it); Testcontainers publishes it on a random host port. The container is ready when
+ * the mock prints its ready line.
+ */
+public class TablestoreMockContainer extends GenericContainer<TablestoreMockContainer> {
+
+  /** The port the endpoint listens on inside the container. */
+  public static final int PORT = 8800;
+
+  private static final Pattern READY_LOG =
+      Pattern.compile(".*" + Pattern.quote(MockCli.READY_PREFIX) + " .*");
+
+  private String instanceName = MockTablestore.DEFAULT_INSTANCE;
+  private String accessKeyId = MockTablestore.DEFAULT_ACCESS_KEY_ID;
+  private String accessKeySecret = MockTablestore.DEFAULT_ACCESS_KEY_SECRET;
+  private final List<String> options = new ArrayList<>();
+
+  /** A container of an image such as {@code tablestore-mock:dev}. */
+  public TablestoreMockContainer(String image) {
+    this(DockerImageName.parse(image));
+  }
+
+  public TablestoreMockContainer(DockerImageName image) {
+    super(image);
+    init();
+  }
+
+  /** A container of an image being built, e.g. an {@code ImageFromDockerfile}. */
+  public TablestoreMockContainer(Future<String> image) {
+    super(image);
+    init();
+  }
+
+  private void init() {
+    withExposedPorts(PORT);
+    waitingFor(Wait.forLogMessage(READY_LOG.pattern() + "\\n?", 1));
+  }
+
+  /** Clients must use this instance name (default {@value MockTablestore#DEFAULT_INSTANCE}). */
+  public TablestoreMockContainer withInstanceName(String name) {
+    this.instanceName = name;
+    return self();
+  }
+
+  /**
+   * Clients must sign with these credentials. They reach the container as environment variables
+   * (never as command-line arguments).
+   */
+  public TablestoreMockContainer withCredentials(String id, String secret) {
+    this.accessKeyId = id;
+    this.accessKeySecret = secret;
+    return self();
+  }
+
+  /** Adds a fault rule ({@code --fault SPEC}), e.g. {@code PutRow=OTSServerBusy@0.05}. */
+  public TablestoreMockContainer withFault(String spec) {
+    options.add("--fault");
+    options.add(spec);
+    return self();
+  }
+
+  /** Adds a latency rule ({@code --latency SPEC}), e.g. {@code GetRow=uniform(1ms,5ms)}. */
+  public TablestoreMockContainer withLatency(String spec) {
+    options.add("--latency");
+    options.add(spec);
+    return self();
+  }
+
+  /** Limits each partition to this many rows per second ({@code --partition-capacity}). */
+  public TablestoreMockContainer withPartitionCapacity(double rowsPerSecond) {
+    options.add("--partition-capacity");
+    options.add(Double.toString(rowsPerSecond));
+    return self();
+  }
+
+  @Override
+  protected void configure() {
+    List<String> command = new ArrayList<>(List.of(
+        "--host", "0.0.0.0", "--port", Integer.toString(PORT), "--instance", instanceName));
+    command.addAll(options);
+    setCommand(command.toArray(new String[0]));
+    addEnv(MockCli.ENV_ACCESS_KEY_ID, accessKeyId);
+    addEnv(MockCli.ENV_ACCESS_KEY_SECRET, accessKeySecret);
+  }
+
+  /** The endpoint as clients on the Docker host reach it, e.g. {@code http://localhost:32768}. */
+  public String getEndpoint() {
+    return "http://" + getHost() + ":" + getMappedPort(PORT);
+  }
+
+  public String getInstanceName() {
+    return instanceName;
+  }
+
+  public String getAccessKeyId() {
+    return accessKeyId;
+  }
+
+  public String getAccessKeySecret() {
+    return accessKeySecret;
+  }
+}

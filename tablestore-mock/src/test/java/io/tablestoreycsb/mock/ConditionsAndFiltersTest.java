@@ -1,0 +1,182 @@
+package io.tablestoreycsb.mock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.Condition;
+import com.alicloud.openservices.tablestore.model.CreateTableRequest;
+import com.alicloud.openservices.tablestore.model.GetRangeRequest;
+import com.alicloud.openservices.tablestore.model.GetRowRequest;
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.PutRowRequest;
+import com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria;
+import com.alicloud.openservices.tablestore.model.Row;
+import com.alicloud.openservices.tablestore.model.RowExistenceExpectation;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
+import com.alicloud.openservices.tablestore.model.RowUpdateChange;
+import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
+import com.alicloud.openservices.tablestore.model.TableMeta;
+import com.alicloud.openservices.tablestore.model.TableOptions;
+import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
+import com.alicloud.openservices.tablestore.model.condition.ColumnCondition;
+import com.alicloud.openservices.tablestore.model.condition.CompositeColumnValueCondition;
+import com.alicloud.openservices.tablestore.model.condition.SingleColumnValueCondition;
+import com.alicloud.openservices.tablestore.model.filter.SingleColumnValueFilter;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Column conditions on writes and column filters on reads, through the SDK's condition and filter classes. */
+class ConditionsAndFiltersTest {
+  private static final String TABLE = "accounts";
+
+  private static MockTablestore mock;
+  private static SyncClient client;
+
+  @BeforeAll
+  static void start() {
+    mock = MockTablestore.builder().start();
+    client = SdkClients.sync(mock);
+    TableMeta meta = new TableMeta(TABLE);
+    meta.addPrimaryKeyColumn("id", PrimaryKeyType.STRING);
+    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
+    for (int i = 0; i < 10; i++) {
+      putAccount("acct" + i, i * 100, i % 2 == 0 ? "open" : "closed");
+    }
+  }
+
+  @AfterAll
+  static void stop() {
+    client.shutdown();
+    mock.close();
+  }
+
+  @Test
+  void anUpdateWhoseColumnConditionHoldsIsApplied() {
+    putAccount("cas", 100, "open");
+
+    setBalanceIf("cas", 150, equal("balance", 100));
+
+    assertThat(balanceOf("cas")).isEqualTo(150);
+  }
+
+  @Test
+  void anUpdateWhoseColumnConditionFailsIsOtsConditionCheckFailAndChangesNothing() {
+    putAccount("stale", 100, "open");
+
+    assertConditionFails(() -> setBalanceIf("stale", 999, equal("balance", 42)));
+    assertThat(balanceOf("stale")).isEqualTo(100);
+  }
+
+  @Test
+  void compositeConditionsCombineWithAndOrNot() {
+    putAccount("combo", 500, "open");
+    CompositeColumnValueCondition openAndRich = new CompositeColumnValueCondition(CompositeColumnValueCondition.LogicOperator.AND)
+        .addCondition(equal("status", "open"))
+        .addCondition(new SingleColumnValueCondition("balance", SingleColumnValueCondition.CompareOperator.GREATER_THAN,
+            ColumnValue.fromLong(400)));
+    CompositeColumnValueCondition notOpen = new CompositeColumnValueCondition(CompositeColumnValueCondition.LogicOperator.NOT)
+        .addCondition(equal("status", "open"));
+
+    setBalanceIf("combo", 600, openAndRich);
+
+    assertThat(balanceOf("combo")).isEqualTo(600);
+    assertConditionFails(() -> setBalanceIf("combo", 700, notOpen));
+    assertThat(balanceOf("combo")).isEqualTo(600);
+  }
+
+  @Test
+  void aMissingColumnPassesOrFailsAsTheConditionSays() {
+    putAccount("nocolumn", 1, "open");
+    SingleColumnValueCondition passIfMissing = equal("owner", "bob");
+    SingleColumnValueCondition failIfMissing = equal("owner", "bob");
+    failIfMissing.setPassIfMissing(false);
+
+    setBalanceIf("nocolumn", 2, passIfMissing);
+
+    assertThat(balanceOf("nocolumn")).isEqualTo(2);
+    assertConditionFails(() -> setBalanceIf("nocolumn", 3, failIfMissing));
+  }
+
+  @Test
+  void aGetRowFilterThatRejectsTheRowReadsItAsAbsent() {
+    SingleRowQueryCriteria matching = new SingleRowQueryCriteria(TABLE, key("acct2"));
+    matching.setMaxVersions(1);
+    matching.setFilter(new SingleColumnValueFilter("status", SingleColumnValueFilter.CompareOperator.EQUAL, ColumnValue.fromString("open")));
+    SingleRowQueryCriteria rejecting = new SingleRowQueryCriteria(TABLE, key("acct3"));
+    rejecting.setMaxVersions(1);
+    rejecting.setFilter(new SingleColumnValueFilter("status", SingleColumnValueFilter.CompareOperator.EQUAL, ColumnValue.fromString("open")));
+
+    assertThat(client.getRow(new GetRowRequest(matching)).getRow()).isNotNull();
+    assertThat(client.getRow(new GetRowRequest(rejecting)).getRow()).isNull();
+  }
+
+  @Test
+  void aGetRangeFilterReturnsOnlyMatchingRows() {
+    RangeRowQueryCriteria criteria = new RangeRowQueryCriteria(TABLE);
+    criteria.setInclusiveStartPrimaryKey(key("acct0"));
+    criteria.setExclusiveEndPrimaryKey(key("acct9~"));
+    criteria.setMaxVersions(1);
+    criteria.setFilter(new SingleColumnValueFilter("balance", SingleColumnValueFilter.CompareOperator.GREATER_EQUAL,
+        ColumnValue.fromLong(500)));
+
+    var rows = client.getRange(new GetRangeRequest(criteria)).getRows();
+
+    assertThat(rows).extracting(r -> r.getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString())
+        .containsExactly("acct5", "acct6", "acct7", "acct8", "acct9");
+  }
+
+  @Test
+  void comparingValuesOfDifferentTypesNeverMatches() {
+    SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(TABLE, key("acct1"));
+    criteria.setMaxVersions(1);
+    criteria.setFilter(new SingleColumnValueFilter("balance", SingleColumnValueFilter.CompareOperator.NOT_EQUAL,
+        ColumnValue.fromString("100")));
+
+    assertThat(client.getRow(new GetRowRequest(criteria)).getRow()).isNull();
+  }
+
+  private static void assertConditionFails(org.assertj.core.api.ThrowableAssert.ThrowingCallable write) {
+    assertThatThrownBy(write)
+        .isInstanceOfSatisfying(TableStoreException.class, e -> assertThat(e.getErrorCode()).isEqualTo("OTSConditionCheckFail"));
+  }
+
+  private static SingleColumnValueCondition equal(String column, Object value) {
+    ColumnValue v = value instanceof Long || value instanceof Integer ? ColumnValue.fromLong(((Number) value).longValue())
+        : ColumnValue.fromString((String) value);
+    return new SingleColumnValueCondition(column, SingleColumnValueCondition.CompareOperator.EQUAL, v);
+  }
+
+  private static void setBalanceIf(String id, long balance, ColumnCondition columnCondition) {
+    RowUpdateChange change = new RowUpdateChange(TABLE, key(id));
+    change.put("balance", ColumnValue.fromLong(balance));
+    Condition condition = new Condition(RowExistenceExpectation.EXPECT_EXIST);
+    condition.setColumnCondition(columnCondition);
+    change.setCondition(condition);
+    client.updateRow(new UpdateRowRequest(change));
+  }
+
+  private static void putAccount(String id, long balance, String status) {
+    RowPutChange change = new RowPutChange(TABLE, key(id));
+    change.addColumn("balance", ColumnValue.fromLong(balance));
+    change.addColumn("status", ColumnValue.fromString(status));
+    client.putRow(new PutRowRequest(change));
+  }
+
+  private static long balanceOf(String id) {
+    SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(TABLE, key(id));
+    criteria.setMaxVersions(1);
+    Row row = client.getRow(new GetRowRequest(criteria)).getRow();
+    return row.getLatestColumn("balance").getValue().asLong();
+  }
+
+  private static PrimaryKey key(String id) {
+    return PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn("id", PrimaryKeyValue.fromString(id)).build();
+  }
+}

@@ -1,0 +1,93 @@
+package io.tablestoreycsb.mock.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.alicloud.openservices.tablestore.SyncClient;
+import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.mock.fixtures.UserTable;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The launcher's main class as its own process: the ready line, then a clean stop on signals. */
+@Timeout(90) // a hang guard, not a timed assertion
+class MockCliProcessTest {
+
+  @TempDir
+  Path dir;
+
+  private Process process;
+
+  @AfterEach
+  void killLeftovers() {
+    if (process != null && process.isAlive()) {
+      process.destroyForcibly();
+    }
+  }
+
+  private BufferedReader startMock(String... options) throws Exception {
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"),
+        "-Djava.net.preferIPv4Stack=true",
+        MockCli.class.getName()));
+    command.addAll(List.of(options));
+    process = new ProcessBuilder(command)
+        .redirectError(dir.resolve("stderr.txt").toFile())
+        .start();
+    return new BufferedReader(
+        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void servesTheSdkAndExitsWithZeroOnSigterm() throws Exception {
+    BufferedReader stdout = startMock("--port", "0", "--partition-capacity", "100000");
+
+    ReadyLine ready = ReadyLine.parse(stdout.readLine());
+    SyncClient client = new SyncClient(ready.endpoint(), MockTablestore.DEFAULT_ACCESS_KEY_ID,
+        MockTablestore.DEFAULT_ACCESS_KEY_SECRET, ready.instance());
+    try {
+      UserTable users = new UserTable(client, "usertable").create();
+      users.put("user7", "field3", "from another process");
+      assertThat(users.get("user7", "field3")).isEqualTo("from another process");
+    } finally {
+      client.shutdown();
+    }
+
+    process.destroy(); // SIGTERM on Unix
+
+    assertThat(process.waitFor()).isZero();
+    assertThat(Files.readString(dir.resolve("stderr.txt")))
+        .contains("partition capacity: 100000 rows/s per partition")
+        .doesNotContain("Exception");
+  }
+
+  @Test
+  void exitsWithZeroOnSigint() throws Exception {
+    BufferedReader stdout = startMock();
+    ReadyLine.parse(stdout.readLine());
+
+    Process kill = new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start();
+
+    assertThat(kill.waitFor()).isZero();
+    assertThat(process.waitFor()).isZero();
+  }
+
+  @Test
+  void aBadOptionExitsNonZeroWithoutServing() throws Exception {
+    BufferedReader stdout = startMock("--latency", "GetRow=fast");
+
+    assertThat(stdout.readLine()).isNull();
+    assertThat(process.waitFor()).isEqualTo(2);
+    assertThat(Files.readString(dir.resolve("stderr.txt")))
+        .contains("--latency").contains("bad duration 'fast'");
+  }
+}

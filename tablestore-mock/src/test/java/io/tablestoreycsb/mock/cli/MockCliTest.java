@@ -1,0 +1,279 @@
+package io.tablestoreycsb.mock.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.TableStoreException;
+import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.mock.fixtures.UserTable;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The launcher's main logic, run in this JVM: options, credentials, properties, ready line. */
+@Timeout(60) // a hang guard, not a timed assertion
+class MockCliTest {
+
+  @TempDir
+  Path dir;
+
+  private final ExecutorService executor = Executors.newSingleThreadExecutor();
+  private final CountDownLatch stop = new CountDownLatch(1);
+  private final StringWriter err = new StringWriter();
+
+  @AfterEach
+  void stopServer() {
+    stop.countDown();
+    executor.shutdown();
+  }
+
+  /** Runs the CLI in the background; returns its first stdout line and its exit status. */
+  private Started start(Map<String, String> env, String... args) throws Exception {
+    PipedInputStream stdout = new PipedInputStream();
+    PrintWriter out = new PrintWriter(new PipedOutputStream(stdout), true);
+    Future<Integer> status = executor.submit(() -> {
+      try {
+        return MockCli.run(args, env, stop, out, new PrintWriter(err, true));
+      } finally {
+        out.close();
+      }
+    });
+    BufferedReader lines = new BufferedReader(new InputStreamReader(stdout, StandardCharsets.UTF_8));
+    return new Started(lines.readLine(), status);
+  }
+
+  private record Started(String firstLine, Future<Integer> status) {
+  }
+
+  private static Properties load(Path file) throws Exception {
+    Properties p = new Properties();
+    try (Reader r = Files.newBufferedReader(file)) {
+      p.load(r);
+    }
+    return p;
+  }
+
+  private static SyncClient clientFrom(Properties p) {
+    return new SyncClient(p.getProperty("tablestore.endpoint"),
+        p.getProperty("tablestore.accesskeyid"), p.getProperty("tablestore.accesskeysecret"),
+        p.getProperty("tablestore.instance"));
+  }
+
+  @Test
+  void writesWorkingClientPropertiesThenPrintsTheReadyLineAndStopsWithStatusZero()
+      throws Exception {
+    Path props = dir.resolve("conf/mock.properties");
+
+    Started started = start(Map.of(), "--port", "0", "--write-properties", props.toString());
+
+    ReadyLine ready = ReadyLine.parse(started.firstLine());
+    assertThat(ready.instance()).isEqualTo("mock");
+    Properties p = load(props);
+    assertThat(p).containsEntry("tablestore.endpoint", ready.endpoint())
+        .containsEntry("tablestore.instance", "mock")
+        .containsEntry("tablestore.accesskeyid", MockTablestore.DEFAULT_ACCESS_KEY_ID)
+        .containsEntry("tablestore.accesskeysecret", MockTablestore.DEFAULT_ACCESS_KEY_SECRET);
+    assertThat(Files.getPosixFilePermissions(props))
+        .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+
+    SyncClient client = clientFrom(p);
+    try {
+      UserTable users = new UserTable(client, "usertable").create();
+      users.put("user1", "field0", "hello");
+      assertThat(users.get("user1", "field0")).isEqualTo("hello");
+      assertThat(users.get("user2", "field0")).isNull();
+    } finally {
+      client.shutdown();
+    }
+
+    stop.countDown();
+    assertThat(started.status().get()).isZero();
+  }
+
+  @Test
+  void takesTheKeyIdFromTheEnvironmentAndTheSecretFromAFileAndNeverPrintsTheSecret()
+      throws Exception {
+    Path secretFile = dir.resolve("secret");
+    Files.writeString(secretFile, "s3cr3t-from-file\n");
+    Path props = dir.resolve("mock.properties");
+
+    Started started = start(Map.of(MockCli.ENV_ACCESS_KEY_ID, "env-key-id",
+            MockCli.ENV_ACCESS_KEY_SECRET, "ignored-because-the-file-wins"),
+        "--instance", "bench_1", "--access-key-secret-file", secretFile.toString(),
+        "--write-properties", props.toString(), "--fault", "GetRow=OTSTimeout@0");
+
+    assertThat(ReadyLine.parse(started.firstLine()).instance()).isEqualTo("bench_1");
+    Properties p = load(props);
+    assertThat(p).containsEntry("tablestore.accesskeyid", "env-key-id")
+        .containsEntry("tablestore.accesskeysecret", "s3cr3t-from-file")
+        .containsEntry("tablestore.instance", "bench_1");
+    SyncClient good = clientFrom(p);
+    SyncClient wrongSecret = new SyncClient(p.getProperty("tablestore.endpoint"), "env-key-id",
+        MockTablestore.DEFAULT_ACCESS_KEY_SECRET, "bench_1");
+    try {
+      new UserTable(good, "t").create().put("k", "f", "v");
+      assertThat(catchOts(() -> new UserTable(wrongSecret, "t").put("k", "f", "x")))
+          .isEqualTo("OTSAuthFailed");
+    } finally {
+      good.shutdown();
+      wrongSecret.shutdown();
+    }
+    stop.countDown();
+    assertThat(started.status().get()).isZero();
+    assertThat(err.toString()).contains("GetRow=OTSTimeout@0").doesNotContain("s3cr3t");
+  }
+
+  @Test
+  void anOptionOverridesTheEnvironmentForTheKeyId() throws Exception {
+    Path props = dir.resolve("p");
+    Started started = start(Map.of(MockCli.ENV_ACCESS_KEY_ID, "from-env",
+            MockCli.ENV_ACCESS_KEY_SECRET, "env-secret"),
+        "--access-key-id", "from-option", "--write-properties", props.toString());
+
+    ReadyLine.parse(started.firstLine());
+    assertThat(load(props)).containsEntry("tablestore.accesskeyid", "from-option")
+        .containsEntry("tablestore.accesskeysecret", "env-secret");
+  }
+
+  private static String catchOts(Runnable call) {
+    try {
+      call.run();
+      return "no error";
+    } catch (TableStoreException e) {
+      return e.getErrorCode();
+    }
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource(delimiter = '|', value = {
+      "--port               | 70000              | --port",
+      "--port               | http               | --port",
+      "--instance           | bad.name           | --instance",
+      "--fault              | PutRow=Nope@0.1    | unknown error code 'Nope'",
+      "--fault              | PutRow=OTSServerBusy@2 | rate '2'",
+      "--fault              | Put=OTSServerBusy@0.1  | unknown action 'Put'",
+      "--latency            | GetRow=2           | bad duration '2'",
+      "--partition-capacity | -5                 | --partition-capacity",
+      "--partition-capacity | lots               | --partition-capacity",
+      "--memory-budget      | lots               | --memory-budget",
+      "--memory-budget      | 0                  | --memory-budget",
+      "--access-key-secret-file | /nonexistent/secret | --access-key-secret-file",
+      "--access-key-secret  | hunter2            | --access-key-secret",
+  })
+  void aBadOptionFailsNamingIt(String option, String value, String expected) {
+    StringWriter out = new StringWriter();
+    StringWriter errors = new StringWriter();
+
+    int status = MockCli.run(new String[] {option, value}, Map.of(), new CountDownLatch(0),
+        new PrintWriter(out), new PrintWriter(errors));
+
+    assertThat(status).isEqualTo(2);
+    assertThat(errors.toString()).contains(expected).contains(option);
+    assertThat(out.toString()).doesNotContain(MockCli.READY_PREFIX);
+  }
+
+  @Test
+  void aSecretPassedToAnOptionThatDoesNotExistIsNotEchoed() {
+    StringWriter errors = new StringWriter();
+
+    int status = MockCli.run(new String[] {"--access-key-secret=hunter2", "hunter3"}, Map.of(),
+        new CountDownLatch(0), new PrintWriter(new StringWriter()), new PrintWriter(errors));
+
+    assertThat(status).isEqualTo(2);
+    assertThat(errors.toString()).contains("unknown option --access-key-secret")
+        .contains("--access-key-secret-file").doesNotContain("hunter");
+  }
+
+  @Test
+  void anUnwritablePropertiesFileFailsBeforeTheReadyLine() {
+    StringWriter out = new StringWriter();
+    StringWriter errors = new StringWriter();
+    Path blocked = dir.resolve("file");
+
+    int status;
+    try {
+      Files.writeString(blocked, "not a directory");
+      status = MockCli.run(new String[] {"--write-properties", blocked.resolve("p").toString()},
+          Map.of(), new CountDownLatch(0), new PrintWriter(out), new PrintWriter(errors));
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+
+    assertThat(status).isEqualTo(1);
+    assertThat(errors.toString()).contains("--write-properties");
+    assertThat(out.toString()).doesNotContain(MockCli.READY_PREFIX);
+  }
+
+  @Test
+  void helpListsEveryOptionAndExitsZero() {
+    StringWriter out = new StringWriter();
+
+    int status = MockCli.run(new String[] {"--help"}, Map.of(), new CountDownLatch(0),
+        new PrintWriter(out), new PrintWriter(new StringWriter()));
+
+    assertThat(status).isZero();
+    assertThat(out.toString()).contains("--host", "--port", "--instance", "--write-properties",
+        "--fault", "--latency", "--partition-capacity", "--memory-budget", "--access-key-id",
+        "--access-key-secret-file", MockCli.ENV_ACCESS_KEY_SECRET);
+  }
+
+  @Test
+  void warnsLoudlyWhenListeningBeyondLoopbackExceptInsideAContainer() throws Exception {
+    InetAddress any = InetAddress.getByName("0.0.0.0");
+
+    assertThat(MockCli.exposureNotice(InetAddress.getByName("127.0.0.1"), "127.0.0.1", Map.of()))
+        .isNull();
+    assertThat(MockCli.exposureNotice(any, "0.0.0.0", Map.of()))
+        .startsWith("WARNING").contains("0.0.0.0").contains("--host 127.0.0.1");
+    assertThat(MockCli.exposureNotice(any, "0.0.0.0", Map.of(MockCli.ENV_IN_CONTAINER, "true")))
+        .contains("inside a container").contains("-p 127.0.0.1:8800:8800");
+  }
+
+  @Test
+  void theMemoryBudgetOptionBoundsTheRowDataHeld() throws Exception {
+    Path props = dir.resolve("p");
+    Started started = start(Map.of(), "--memory-budget", "1m", "--write-properties",
+        props.toString());
+    ReadyLine.parse(started.firstLine());
+    SyncClient client = clientFrom(load(props));
+    try {
+      UserTable users = new UserTable(client, "usertable").create();
+      String hundredKb = "x".repeat(100 * 1024);
+      int written = 0;
+      String error = "no error";
+      while (written < 20 && error.equals("no error")) {
+        int row = written;
+        error = catchOts(() -> users.put("user" + row, "field0", hundredKb));
+        if (error.equals("no error")) {
+          written++;
+        }
+      }
+      // 1 MiB holds about ten rows of 100 KB, never twenty.
+      assertThat(error).isEqualTo("OTSQuotaExhausted");
+      assertThat(written).isBetween(5, 10);
+    } finally {
+      client.shutdown();
+    }
+  }
+}
