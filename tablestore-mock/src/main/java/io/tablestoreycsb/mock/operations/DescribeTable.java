@@ -36,7 +36,8 @@ public final class DescribeTable implements Action {
         .setTableMeta(meta)
         .setReservedThroughputDetails(TableProtos.reservedThroughput(table.settings()))
         .setTableOptions(TableProtos.options(table.settings()))
-        .setCreationTime(table.creationTimeSeconds() * 1_000_000L);
+        .setCreationTime(table.creationTimeSeconds() * 1_000_000L)
+        .setUnknownFields(TableProtos.activeTableStatus());
     String partitionKey = table.schema().get(0).getName();
     for (PrimaryKeyValue point : table.splitPoints()) {
       // Each split point travels as a PlainBuffer row holding the partition key column only.

@@ -3,11 +3,35 @@ package io.tablestoreycsb.mock.operations;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
+import com.aliyun.ots.thirdparty.com.google.protobuf.UnknownFieldSet;
 import io.tablestoreycsb.mock.storage.TableSettings;
 
 /** Conversions between the table-level protobuf messages and the storage model. */
 final class TableProtos {
+  /** DescribeTableResponse.table_status in the service's proto; TableStatus.ACTIVE is 1. */
+  private static final int TABLE_STATUS_FIELD = 4;
+  private static final long TABLE_STATUS_ACTIVE = 1;
+
   private TableProtos() {}
+
+  /**
+   * {@code table_status: ACTIVE} for a DescribeTableResponse. The Go SDK's proto declares the
+   * field {@code required} and rejects a response without it; the Java and Python SDKs' protos
+   * lack it, so it travels as a field they skip (the Java builder has no setter for it).
+   */
+  static UnknownFieldSet activeTableStatus() {
+    return UnknownFieldSet.newBuilder()
+        .addField(TABLE_STATUS_FIELD, UnknownFieldSet.Field.newBuilder().addVarint(TABLE_STATUS_ACTIVE).build())
+        .build();
+  }
+
+  /**
+   * {@code stream_details { enable_stream: false }}: streams are not supported, and the Go SDK
+   * reads {@code UpdateTableResponse.stream_details.enable_stream} without a nil check.
+   */
+  static OtsInternalApi.StreamDetails streamsDisabled() {
+    return OtsInternalApi.StreamDetails.newBuilder().setEnableStream(false).build();
+  }
 
   static PrimaryKeyType toModel(OtsInternalApi.PrimaryKeyType type) {
     switch (type) {

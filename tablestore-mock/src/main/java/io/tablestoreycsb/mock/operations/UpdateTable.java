@@ -41,6 +41,7 @@ public final class UpdateTable implements Action {
       return OtsInternalApi.UpdateTableResponse.newBuilder()
           .setReservedThroughputDetails(TableProtos.reservedThroughput(settings))
           .setTableOptions(TableProtos.options(settings))
+          .setStreamDetails(TableProtos.streamsDisabled())
           .build().toByteArray();
     }
   }

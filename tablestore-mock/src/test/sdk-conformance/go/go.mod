@@ -1,0 +1,11 @@
+module tablestoreycsb/sdk-conformance/go
+
+go 1.21
+
+require github.com/aliyun/aliyun-tablestore-go-sdk v4.1.3+incompatible
+
+require (
+	github.com/golang/protobuf v1.5.4 // indirect
+	google.golang.org/protobuf v1.33.0 // indirect
+	gopkg.in/check.v1 v1.0.0-20201130134442-10cb98267c6c // indirect
+)
