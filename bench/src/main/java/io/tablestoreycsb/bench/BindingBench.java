@@ -1,6 +1,8 @@
 package io.tablestoreycsb.bench;
 
 import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.model.DeleteTableRequest;
 import com.alicloud.openservices.tablestore.model.Column;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.Direction;
@@ -36,6 +38,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class BindingBench {
   private static final int SCAN_LENGTH = 100;
+  private static final String INSERT_TABLE = "inserttable";
 
   public static void main(String[] args) throws Exception {
     int rounds = 5;
@@ -66,27 +69,30 @@ public final class BindingBench {
 
         Properties read = with(base, "readproportion", "1", "updateproportion", "0");
         ratios.add(compare("binding-vs-sdk-read", new YcsbSide(read, true, threads, 0),
-            new SdkSide(() -> sdkRead(client, recordCount), threads), rounds, seconds, warmup));
+            new SdkSide(base, c -> sdkRead(c, recordCount), threads), rounds, seconds, warmup));
 
         Properties update = with(base, "readproportion", "0", "updateproportion", "1", "writeallfields", "true");
         ratios.add(compare("binding-vs-sdk-update", new YcsbSide(update, true, threads, 0),
-            new SdkSide(() -> sdkUpdate(client, recordCount), threads), rounds, seconds, warmup));
+            new SdkSide(base, c -> sdkUpdate(c, recordCount), threads), rounds, seconds, warmup));
 
         Properties scan = with(base, "readproportion", "0", "updateproportion", "0", "scanproportion", "1",
             "minscanlength", Integer.toString(SCAN_LENGTH), "maxscanlength", Integer.toString(SCAN_LENGTH));
         ratios.add(compare("binding-vs-sdk-scan", new YcsbSide(scan, true, threads, 0),
-            new SdkSide(() -> sdkScan(client, recordCount), threads), rounds, seconds, warmup));
+            new SdkSide(base, c -> sdkScan(c, recordCount), threads), rounds, seconds, warmup));
 
-        // Inserts: fresh keys far above the preloaded range on both sides.
-        AtomicLong sdkKeys = new AtomicLong(50_000_000_000L);
-        ratios.add(compare("binding-vs-sdk-insert", new YcsbSide(base, false, threads, 1_000_000_000L),
-            new SdkSide(() -> client.putRow(new PutRowRequest(PaperRows.putChange(sdkKeys.getAndIncrement()))), threads),
+        // Inserts go to their own table, dropped and re-created (outside the measured window) before
+        // every run, so each run starts from the same empty table and the heap does not fill up.
+        Properties inserts = with(base, "table", INSERT_TABLE);
+        AtomicLong sdkKeys = new AtomicLong();
+        ratios.add(compare("binding-vs-sdk-insert", freshTable(client, new YcsbSide(inserts, false, threads, 0)),
+            freshTable(client, new SdkSide(base,
+                c -> c.putRow(new PutRowRequest(PaperRows.putChange(INSERT_TABLE, sdkKeys.getAndIncrement()))), threads)),
             rounds, seconds, warmup));
 
-        Properties batched = with(base, "tablestore.batchsize", "200");
+        Properties batched = with(inserts, "tablestore.batchsize", "200");
         Rounds.Result batch = Rounds.compare("batch-vs-single-insert",
-            new YcsbSide(batched, false, threads, 100_000_000_000L),
-            new YcsbSide(base, false, threads, 200_000_000_000L), rounds, seconds, warmup);
+            freshTable(client, new YcsbSide(batched, false, threads, 0)),
+            freshTable(client, new YcsbSide(inserts, false, threads, 0)), rounds, seconds, warmup);
         ratios.add(new Ratio("batch-vs-single-insert", batch.ratio(), Ratio.Goal.AT_LEAST, 20));
       } finally {
         client.shutdown();
@@ -96,6 +102,21 @@ public final class BindingBench {
     for (Ratio ratio : ratios) {
       System.out.println(ratio.line());
     }
+  }
+
+  private static Rounds.Side freshTable(SyncClient client, Rounds.Side side) {
+    return seconds -> {
+      try {
+        client.deleteTable(new DeleteTableRequest(INSERT_TABLE));
+      } catch (TableStoreException e) {
+        if (!"OTSObjectNotExist".equals(e.getErrorCode())) {
+          throw e;
+        }
+      }
+      PaperRows.createTable(client, INSERT_TABLE);
+      System.gc(); // the dropped rows' garbage is not the next run's cost
+      return side.run(seconds);
+    };
   }
 
   private static Ratio compare(String name, Rounds.Side ycsb, Rounds.Side sdk, int rounds, double seconds,

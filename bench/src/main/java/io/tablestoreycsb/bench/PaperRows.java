@@ -41,7 +41,11 @@ public final class PaperRows {
   }
 
   public static void createTable(SyncClient client) {
-    TableMeta meta = new TableMeta(TABLE);
+    createTable(client, TABLE);
+  }
+
+  public static void createTable(SyncClient client, String table) {
+    TableMeta meta = new TableMeta(table);
     meta.addPrimaryKeyColumn(new PrimaryKeySchema(KEY_COLUMN, PrimaryKeyType.STRING));
     client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
   }
@@ -65,7 +69,11 @@ public final class PaperRows {
   }
 
   public static RowPutChange putChange(long keyNumber) {
-    RowPutChange change = new RowPutChange(TABLE, primaryKey(keyNumber));
+    return putChange(TABLE, keyNumber);
+  }
+
+  public static RowPutChange putChange(String table, long keyNumber) {
+    RowPutChange change = new RowPutChange(table, primaryKey(keyNumber));
     for (int f = 0; f < FIELDS; f++) {
       change.addColumn(FIELD_NAMES[f], ColumnValue.fromString(randomValue()));
     }

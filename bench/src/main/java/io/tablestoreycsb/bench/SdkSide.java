@@ -1,6 +1,10 @@
 package io.tablestoreycsb.bench;
 
+import com.alicloud.openservices.tablestore.SyncClient;
+import io.tablestoreycsb.binding.ClientConfig;
+import io.tablestoreycsb.binding.SharedClients;
 import java.util.ArrayList;
+import java.util.Properties;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
@@ -14,19 +18,33 @@ final class SdkSide implements Rounds.Side {
   /** One operation of a plain loop; returns how many YCSB operations it was (always 1 here). */
   @FunctionalInterface
   interface Op {
-    void run() throws Exception;
+    void run(SyncClient client) throws Exception;
   }
 
+  private final Properties config;
   private final Op op;
   private final int threads;
 
-  SdkSide(Op op, int threads) {
+  /** {@code config}: the binding's properties, so the SDK client is configured exactly as the binding's. */
+  SdkSide(Properties config, Op op, int threads) {
+    this.config = config;
     this.op = op;
     this.threads = threads;
   }
 
   @Override
   public double run(double seconds) throws Exception {
+    // A fresh client per run, as the YCSB side gets (the binding creates one when its first DB
+    // instance starts and shuts it down with the last).
+    SyncClient client = SharedClients.newClient(ClientConfig.from(config), 0);
+    try {
+      return run(client, seconds);
+    } finally {
+      client.shutdown();
+    }
+  }
+
+  private double run(SyncClient client, double seconds) throws Exception {
     AtomicBoolean stop = new AtomicBoolean();
     LongAdder done = new LongAdder();
     List<Throwable> failures = new ArrayList<>();
@@ -35,7 +53,7 @@ final class SdkSide implements Rounds.Side {
       Thread worker = new Thread(() -> {
         try {
           while (!stop.get()) {
-            op.run();
+            op.run(client);
             done.increment();
           }
         } catch (Throwable e) {

@@ -22,6 +22,7 @@ final class YcsbSide implements Rounds.Side {
   private static final String DB_CLASS = "io.tablestoreycsb.binding.TablestoreClient";
   /** Thread start-up (DB.init: config, client, table check) is not part of the measured window. */
   static final long SETTLE_MS = 700;
+  private static final long KEYS_PER_RUN = 10_000_000L;
 
   private final Properties base;
   private final boolean transactions;
@@ -43,10 +44,15 @@ final class YcsbSide implements Rounds.Side {
     if (!transactions) {
       // Fresh keys every run: the load phase inserts insertstart, insertstart+1, ...
       p.setProperty("insertstart", Long.toString(nextInsertStart));
-      p.setProperty("insertcount", "100000000");
-      // CoreWorkload insists that recordcount covers insertstart + insertcount.
-      p.setProperty("recordcount", Long.toString(nextInsertStart + 100_000_001L));
-      nextInsertStart += 100_000_000L;
+      p.setProperty("insertorder", "ordered");
+      // YCSB 0.17 keeps insertstart/insertcount in an int: runs advance by 10 million keys and
+      // callers start below 2^31 - 20 runs' worth. recordcount must cover insertstart + insertcount.
+      p.setProperty("insertcount", Long.toString(KEYS_PER_RUN));
+      p.setProperty("recordcount", Long.toString(nextInsertStart + KEYS_PER_RUN));
+      nextInsertStart += KEYS_PER_RUN;
+      if (nextInsertStart > Integer.MAX_VALUE) {
+        throw new IllegalStateException("YCSB insert key range exhausted (insertstart is an int in YCSB 0.17)");
+      }
     }
     Measurements.setProperties(p);
     TablestoreWorkload workload = new TablestoreWorkload();
