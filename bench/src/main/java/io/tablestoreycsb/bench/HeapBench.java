@@ -47,6 +47,12 @@ public final class HeapBench {
       double loadSeconds = (System.nanoTime() - t0) / 1e9;
       client.shutdown();
       long loaded = usedHeapAfterGc();
+      // For a heap histogram of the loaded table: -Dbench.holdLoadedSeconds=N, then jmap -histo:live PID.
+      long hold = Long.getLong("bench.holdLoadedSeconds", 0);
+      if (hold > 0) {
+        System.err.println("holding the loaded table for " + hold + " s, pid " + ProcessHandle.current().pid());
+        Thread.sleep(hold * 1000);
+      }
       SyncClient dropper = SharedClients.newClient(ClientConfig.from(p), 1);
       dropper.deleteTable(new DeleteTableRequest(PaperRows.TABLE));
       dropper.shutdown();
