@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.LongAdder;
  * from /proc/PID/stat) the mock used with the total of mock + this client process, over several
  * measured windows (median reported).
  *
- * <p>Usage: CpuShareBench --properties FILE --mock-pid PID [--threads 16] [--seconds 5] [--windows 3] [--records 20000]
+ * <p>Usage: CpuShareBench --properties FILE --mock-pid PID [--threads 16] [--seconds 5] [--windows 3] [--warmup 10] [--records 20000]
  */
 public final class CpuShareBench {
   public static void main(String[] args) throws Exception {
@@ -33,6 +33,7 @@ public final class CpuShareBench {
     double seconds = 5;
     int windows = 3;
     long records = 20_000;
+    double warmup = 10;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--properties" -> properties = Path.of(args[++i]);
@@ -41,6 +42,7 @@ public final class CpuShareBench {
         case "--seconds" -> seconds = Double.parseDouble(args[++i]);
         case "--windows" -> windows = Integer.parseInt(args[++i]);
         case "--records" -> records = Long.parseLong(args[++i]);
+        case "--warmup" -> warmup = Double.parseDouble(args[++i]);
         default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'");
       }
     }
@@ -89,7 +91,8 @@ public final class CpuShareBench {
         workers.add(worker);
         worker.start();
       }
-      Thread.sleep(3000); // JIT warm-up of both processes
+      // Steady state only: the first seconds of both fresh JVMs are dominated by JIT compiler threads.
+      Thread.sleep((long) (warmup * 1000));
       List<Double> shares = new ArrayList<>();
       for (int w = 0; w < windows; w++) {
         long mock0 = ProcFs.cpuTicks(mockPid);
