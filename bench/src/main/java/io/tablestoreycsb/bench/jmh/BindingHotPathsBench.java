@@ -1,8 +1,17 @@
 package io.tablestoreycsb.bench.jmh;
 
+import com.alicloud.openservices.tablestore.model.Column;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.Row;
 import io.tablestoreycsb.binding.KeyFormat;
 import io.tablestoreycsb.binding.RowCodec;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -12,21 +21,45 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import site.ycsb.ByteIterator;
 import site.ycsb.RandomByteIterator;
 
-/** Binding hot paths: building the paper's 20-byte key, and a YCSB record into an SDK row change. */
+/** Binding hot paths: the paper's 20-byte key, a YCSB record into an SDK row change, an SDK row into a YCSB record. */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 @Fork(1)
 @State(Scope.Thread)
-public class KeyFormatBench {
+public class BindingHotPathsBench {
   private long keyNumber = 123_456_789L;
   private final RowCodec codec = new RowCodec("userid");
+  private Row row;
+
+  /** A decoded row as the SDK hands it over: each value keeps the UTF-8 bytes it was decoded from. */
+  @Setup
+  public void setUp() {
+    PrimaryKey pk = PrimaryKeyBuilder.createPrimaryKeyBuilder()
+        .addPrimaryKeyColumn("userid", PrimaryKeyValue.fromString("0a1b000000000075bcd1")).build();
+    List<Column> columns = new ArrayList<>();
+    for (int f = 0; f < 5; f++) {
+      String value = "v".repeat(100);
+      columns.add(new Column(FIELDS[f], ColumnValue.fromString(value, value.getBytes(StandardCharsets.UTF_8)), 1L));
+    }
+    row = new Row(pk, columns);
+  }
+
+  /** The binding's read path: an SDK row into YCSB's result map (all fields). */
+  @Benchmark
+  public Object decodeRow() {
+    Map<String, ByteIterator> result = new HashMap<>();
+    codec.decode(row, null, result);
+    return result;
+  }
+
   private static final String[] FIELDS = {"field0", "field1", "field2", "field3", "field4"};
 
   @Benchmark
