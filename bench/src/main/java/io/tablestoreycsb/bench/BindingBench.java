@@ -34,7 +34,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * 16 threads each) and batch-vs-single-insert (YCSB load rows/s with tablestore.batchsize=200
  * over tablestore.batchsize=1). Prints ratio lines on stdout, per-round figures on stderr.
  *
- * <p>Usage: BindingBench [--rounds N] [--seconds S] [--records N] [--threads N]
+ * <p>Usage: BindingBench [--rounds N] [--seconds S] [--records N] [--threads N] [--only read|update|scan|insert|batch]
  */
 public final class BindingBench {
   private static final int SCAN_LENGTH = 100;
@@ -45,12 +45,14 @@ public final class BindingBench {
     double seconds = 5;
     long records = 100_000;
     int threads = 16;
+    String only = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--rounds" -> rounds = Integer.parseInt(args[++i]);
         case "--seconds" -> seconds = Double.parseDouble(args[++i]);
         case "--records" -> records = Long.parseLong(args[++i]);
         case "--threads" -> threads = Integer.parseInt(args[++i]);
+        case "--only" -> only = args[++i];
         default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'");
       }
     }
@@ -67,33 +69,43 @@ public final class BindingBench {
         System.err.printf("preloaded %d rows%n", records);
         final long recordCount = records;
 
-        Properties read = with(base, "readproportion", "1", "updateproportion", "0");
-        ratios.add(compare("binding-vs-sdk-read", new YcsbSide(read, true, threads, 0),
-            new SdkSide(base, c -> sdkRead(c, recordCount), threads), rounds, seconds, warmup));
+        if (selected(only, "read")) {
+            Properties read = with(base, "readproportion", "1", "updateproportion", "0");
+            ratios.add(compare("binding-vs-sdk-read", new YcsbSide(read, true, threads, 0),
+                new SdkSide(base, c -> sdkRead(c, recordCount), threads), rounds, seconds, warmup));
+        }
 
-        Properties update = with(base, "readproportion", "0", "updateproportion", "1", "writeallfields", "true");
-        ratios.add(compare("binding-vs-sdk-update", new YcsbSide(update, true, threads, 0),
-            new SdkSide(base, c -> sdkUpdate(c, recordCount), threads), rounds, seconds, warmup));
+        if (selected(only, "update")) {
+            Properties update = with(base, "readproportion", "0", "updateproportion", "1", "writeallfields", "true");
+            ratios.add(compare("binding-vs-sdk-update", new YcsbSide(update, true, threads, 0),
+                new SdkSide(base, c -> sdkUpdate(c, recordCount), threads), rounds, seconds, warmup));
+        }
 
-        Properties scan = with(base, "readproportion", "0", "updateproportion", "0", "scanproportion", "1",
-            "minscanlength", Integer.toString(SCAN_LENGTH), "maxscanlength", Integer.toString(SCAN_LENGTH));
-        ratios.add(compare("binding-vs-sdk-scan", new YcsbSide(scan, true, threads, 0),
-            new SdkSide(base, c -> sdkScan(c, recordCount), threads), rounds, seconds, warmup));
+        if (selected(only, "scan")) {
+            Properties scan = with(base, "readproportion", "0", "updateproportion", "0", "scanproportion", "1",
+                "minscanlength", Integer.toString(SCAN_LENGTH), "maxscanlength", Integer.toString(SCAN_LENGTH));
+            ratios.add(compare("binding-vs-sdk-scan", new YcsbSide(scan, true, threads, 0),
+                new SdkSide(base, c -> sdkScan(c, recordCount), threads), rounds, seconds, warmup));
+        }
 
         // Inserts go to their own table, dropped and re-created (outside the measured window) before
         // every run, so each run starts from the same empty table and the heap does not fill up.
         Properties inserts = with(base, "table", INSERT_TABLE);
-        AtomicLong sdkKeys = new AtomicLong();
-        ratios.add(compare("binding-vs-sdk-insert", freshTable(client, new YcsbSide(inserts, false, threads, 0)),
-            freshTable(client, new SdkSide(base,
-                c -> c.putRow(new PutRowRequest(PaperRows.putChange(INSERT_TABLE, sdkKeys.getAndIncrement()))), threads)),
-            rounds, seconds, warmup));
+        if (selected(only, "insert")) {
+            AtomicLong sdkKeys = new AtomicLong();
+            ratios.add(compare("binding-vs-sdk-insert", freshTable(client, new YcsbSide(inserts, false, threads, 0)),
+                freshTable(client, new SdkSide(base,
+                    c -> c.putRow(new PutRowRequest(PaperRows.putChange(INSERT_TABLE, sdkKeys.getAndIncrement()))), threads)),
+                rounds, seconds, warmup));
+        }
 
-        Properties batched = with(inserts, "tablestore.batchsize", "200");
-        Rounds.Result batch = Rounds.compare("batch-vs-single-insert",
-            freshTable(client, new YcsbSide(batched, false, threads, 0)),
-            freshTable(client, new YcsbSide(inserts, false, threads, 0)), rounds, seconds, warmup);
-        ratios.add(new Ratio("batch-vs-single-insert", batch.ratio(), Ratio.Goal.AT_LEAST, 20));
+        if (selected(only, "batch")) {
+            Properties batched = with(inserts, "tablestore.batchsize", "200");
+            Rounds.Result batch = Rounds.compare("batch-vs-single-insert",
+                freshTable(client, new YcsbSide(batched, false, threads, 0)),
+                freshTable(client, new YcsbSide(inserts, false, threads, 0)), rounds, seconds, warmup);
+            ratios.add(new Ratio("batch-vs-single-insert", batch.ratio(), Ratio.Goal.AT_LEAST, 20));
+        }
       } finally {
         client.shutdown();
         Files.deleteIfExists(endpoint);
@@ -102,6 +114,10 @@ public final class BindingBench {
     for (Ratio ratio : ratios) {
       System.out.println(ratio.line());
     }
+  }
+
+  private static boolean selected(String only, String comparison) {
+    return only == null || only.equals(comparison);
   }
 
   private static Rounds.Side freshTable(SyncClient client, Rounds.Side side) {
