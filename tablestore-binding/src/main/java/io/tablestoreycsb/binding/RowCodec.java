@@ -96,7 +96,9 @@ public final class RowCodec {
       return value.asBinary();
     }
     if (value.getType() == ColumnType.STRING) {
-      return value.asString().getBytes(StandardCharsets.UTF_8);
+      // The SDK keeps the UTF-8 bytes it decoded the value from: hand those over instead of
+      // re-encoding the string (a scan of 100 paper rows would copy 50 KB).
+      return value.asStringInBytes();
     }
     return value.toString().getBytes(StandardCharsets.UTF_8);
   }

@@ -81,7 +81,7 @@ final class RowWrites {
       case PUT: {
         TreeMap<String, List<CellVersion>> columns = new TreeMap<>();
         for (RowChange.CellChange cell : change.cells) {
-          putVersion(columns, cell.name(), new CellVersion(timestampOf(cell, nowMillis), cell.value()), maxVersions);
+          putVersion(columns, storedName(cell), new CellVersion(timestampOf(cell, nowMillis), cell.value()), maxVersions);
         }
         return new StoredRow(change.primaryKey, columns);
       }
@@ -105,7 +105,7 @@ final class RowWrites {
       long nowMillis) {
     switch (cell.op()) {
       case PUT:
-        putVersion(columns, cell.name(), new CellVersion(timestampOf(cell, nowMillis), cell.value()), maxVersions);
+        putVersion(columns, storedName(cell), new CellVersion(timestampOf(cell, nowMillis), cell.value()), maxVersions);
         break;
       case DELETE_ALL_VERSIONS:
         columns.remove(cell.name());
@@ -133,7 +133,7 @@ final class RowWrites {
           }
           base = latest.asLong();
         }
-        putVersion(columns, cell.name(), new CellVersion(nowMillis, ColumnValue.fromLong(base + cell.value().asLong())), maxVersions);
+        putVersion(columns, storedName(cell), new CellVersion(nowMillis, ColumnValue.fromLong(base + cell.value().asLong())), maxVersions);
         break;
       }
       default:
@@ -168,6 +168,14 @@ final class RowWrites {
       versions.remove(versions.size() - 1);
     }
     columns.put(name, List.copyOf(versions));
+  }
+
+  /**
+   * Every stored cell would otherwise keep its own copy of the column name as decoded from its
+   * request (about 48 bytes a cell); the canonical copy is shared by all rows.
+   */
+  private static String storedName(RowChange.CellChange cell) {
+    return cell.name().intern();
   }
 
   private static long timestampOf(RowChange.CellChange cell, long nowMillis) {

@@ -1,7 +1,6 @@
 package io.tablestoreycsb.mock.protocol;
 
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
-import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import java.util.Comparator;
 
@@ -16,17 +15,21 @@ public final class PrimaryKeyOrder {
 
   private PrimaryKeyOrder() {}
 
+  /**
+   * Called ~20 times per skip-list lookup: columns are read by index because
+   * {@code getPrimaryKeyColumns()} copies the array on every call.
+   */
   public static int compareKeys(PrimaryKey a, PrimaryKey b) {
-    PrimaryKeyColumn[] left = a.getPrimaryKeyColumns();
-    PrimaryKeyColumn[] right = b.getPrimaryKeyColumns();
-    int n = Math.min(left.length, right.length);
+    int left = a.size();
+    int right = b.size();
+    int n = Math.min(left, right);
     for (int i = 0; i < n; i++) {
-      int c = compareValues(left[i].getValue(), right[i].getValue());
+      int c = compareValues(a.getPrimaryKeyColumn(i).getValue(), b.getPrimaryKeyColumn(i).getValue());
       if (c != 0) {
         return c;
       }
     }
-    return Integer.compare(left.length, right.length);
+    return Integer.compare(left, right);
   }
 
   public static int compareValues(PrimaryKeyValue a, PrimaryKeyValue b) {

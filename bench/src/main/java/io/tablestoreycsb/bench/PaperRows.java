@@ -1,0 +1,122 @@
+package io.tablestoreycsb.bench;
+
+import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.CreateTableRequest;
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
+import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
+import com.alicloud.openservices.tablestore.model.TableMeta;
+import com.alicloud.openservices.tablestore.model.TableOptions;
+import io.tablestoreycsb.binding.KeyFormat;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The white paper's rows, built directly on the SDK: key {@code userid} in the binding's
+ * {@link KeyFormat}, attribute columns field0..field4 of 100 random ASCII characters each (the
+ * same shape YCSB's CoreWorkload produces with fieldcount=5, fieldlength=100).
+ */
+public final class PaperRows {
+  public static final String TABLE = "usertable";
+  public static final String KEY_COLUMN = "userid";
+  public static final int FIELDS = 5;
+  public static final int FIELD_LENGTH = 100;
+  /** Raw bytes of one row: 20-byte key + 5 x (100-byte value); names not counted (the brief's 556 counts 6 names of ~6 B). */
+  public static final int RAW_ROW_BYTES = 556;
+  private static final String[] FIELD_NAMES = {"field0", "field1", "field2", "field3", "field4"};
+
+  private PaperRows() {
+  }
+
+  public static String fieldName(int i) {
+    return FIELD_NAMES[i];
+  }
+
+  public static void createTable(SyncClient client) {
+    createTable(client, TABLE);
+  }
+
+  public static void createTable(SyncClient client, String table) {
+    TableMeta meta = new TableMeta(table);
+    meta.addPrimaryKeyColumn(new PrimaryKeySchema(KEY_COLUMN, PrimaryKeyType.STRING));
+    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
+  }
+
+  public static PrimaryKey primaryKey(long keyNumber) {
+    return primaryKey(PrimaryKeyValue.fromString(KeyFormat.key(keyNumber)));
+  }
+
+  public static PrimaryKey primaryKey(PrimaryKeyValue value) {
+    return PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn(KEY_COLUMN, value).build();
+  }
+
+  /** 100 random printable ASCII characters, like YCSB's RandomByteIterator. */
+  public static String randomValue() {
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    char[] chars = new char[FIELD_LENGTH];
+    for (int i = 0; i < chars.length; i++) {
+      chars[i] = (char) (' ' + random.nextInt(95));
+    }
+    return new String(chars);
+  }
+
+  public static RowPutChange putChange(long keyNumber) {
+    return putChange(TABLE, keyNumber);
+  }
+
+  public static RowPutChange putChange(String table, long keyNumber) {
+    RowPutChange change = new RowPutChange(table, primaryKey(keyNumber));
+    for (int f = 0; f < FIELDS; f++) {
+      change.addColumn(FIELD_NAMES[f], ColumnValue.fromString(randomValue()));
+    }
+    return change;
+  }
+
+  /** Loads keys [from, to) with BatchWriteRow (200 rows a request) on {@code threads} threads. */
+  public static void load(SyncClient client, long from, long to, int threads) throws InterruptedException {
+    AtomicLong next = new AtomicLong(from);
+    List<Thread> workers = new ArrayList<>();
+    List<RuntimeException> failures = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      Thread worker = new Thread(() -> {
+        try {
+          while (true) {
+            long start = next.getAndAdd(200);
+            if (start >= to) {
+              return;
+            }
+            BatchWriteRowRequest request = new BatchWriteRowRequest();
+            for (long k = start; k < Math.min(to, start + 200); k++) {
+              request.addRowChange(putChange(k));
+            }
+            BatchWriteRowResponse response = client.batchWriteRow(request);
+            if (!response.isAllSucceed()) {
+              throw new IllegalStateException("preload: " + response.getFailedRows().size() + " rows failed, first: "
+                  + response.getFailedRows().get(0).getError());
+            }
+          }
+        } catch (RuntimeException e) {
+          synchronized (failures) {
+            failures.add(e);
+          }
+        }
+      }, "preload-" + t);
+      workers.add(worker);
+      worker.start();
+    }
+    for (Thread worker : workers) {
+      worker.join();
+    }
+    if (!failures.isEmpty()) {
+      throw failures.get(0);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+package io.tablestoreycsb.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Reads what the benchmarks need from Linux's /proc: CPU time and peak resident memory of a process. */
+public final class ProcFs {
+  /** USER_HZ: Linux reports utime/stime in clock ticks of 1/100 s on every mainstream platform. */
+  public static final long TICKS_PER_SECOND = 100;
+
+  private ProcFs() {
+  }
+
+  /** User + system CPU time of process {@code pid}, in clock ticks (see {@link #TICKS_PER_SECOND}). */
+  public static long cpuTicks(long pid) throws IOException {
+    return cpuTicksOfStat(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
+  }
+
+  /** Peak resident set size (VmHWM) of process {@code pid}, in kB. */
+  public static long peakRssKb(long pid) throws IOException {
+    return peakRssKbOfStatus(Files.readString(Path.of("/proc", Long.toString(pid), "status")));
+  }
+
+  /**
+   * utime + stime (fields 14 and 15) of a /proc/PID/stat line. The command name (field 2) is in
+   * parentheses and may itself contain spaces and ')', so fields are counted after the LAST ')'.
+   */
+  static long cpuTicksOfStat(String stat) {
+    int close = stat.lastIndexOf(')');
+    if (close < 0) {
+      throw new IllegalArgumentException("not a /proc/PID/stat line (no ')'): " + abbreviate(stat));
+    }
+    String[] fields = stat.substring(close + 1).trim().split("\\s+");
+    // fields[0] is field 3 (state), so field N is fields[N - 3].
+    if (fields.length < 13) {
+      throw new IllegalArgumentException("/proc/PID/stat line has too few fields: " + abbreviate(stat));
+    }
+    return Long.parseLong(fields[14 - 3]) + Long.parseLong(fields[15 - 3]);
+  }
+
+  /** The VmHWM value (kB) of a /proc/PID/status text. */
+  static long peakRssKbOfStatus(String status) {
+    for (String line : status.split("\n")) {
+      if (line.startsWith("VmHWM:")) {
+        String[] parts = line.substring("VmHWM:".length()).trim().split("\\s+");
+        if (parts.length != 2 || !parts[1].equals("kB")) {
+          throw new IllegalArgumentException("unexpected VmHWM line: " + line);
+        }
+        return Long.parseLong(parts[0]);
+      }
+    }
+    throw new IllegalArgumentException("no VmHWM line in /proc/PID/status");
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() <= 80 ? s : s.substring(0, 80) + "...";
+  }
+}

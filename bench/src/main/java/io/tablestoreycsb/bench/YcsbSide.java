@@ -1,0 +1,98 @@
+package io.tablestoreycsb.bench;
+
+import io.tablestoreycsb.binding.TablestoreWorkload;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import org.apache.htrace.core.HTraceConfiguration;
+import org.apache.htrace.core.Tracer;
+import site.ycsb.ClientThread;
+import site.ycsb.DB;
+import site.ycsb.DBFactory;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * YCSB exactly as site.ycsb.Client runs it (DBFactory + DBWrapper with measurements, CoreWorkload's
+ * key chooser and value generator, ClientThread's loop), minus the process around it, so one JVM
+ * can alternate it with the plain SDK loop. Each call is a fresh run: new workload, new DB
+ * instances (so the binding's shared SDK client is created and shut down per run, as in a real run).
+ */
+final class YcsbSide implements Rounds.Side {
+  private static final String DB_CLASS = "io.tablestoreycsb.binding.TablestoreClient";
+  /** Thread start-up (DB.init: config, client, table check) is not part of the measured window. */
+  static final long SETTLE_MS = 700;
+  private static final long KEYS_PER_RUN = 10_000_000L;
+
+  private final Properties base;
+  private final boolean transactions;
+  private final int threads;
+  private long nextInsertStart;
+
+  YcsbSide(Properties base, boolean transactions, int threads, long firstInsertKey) {
+    this.base = base;
+    this.transactions = transactions;
+    this.threads = threads;
+    this.nextInsertStart = firstInsertKey;
+  }
+
+  @Override
+  public double run(double seconds) throws Exception {
+    Properties p = new Properties();
+    p.putAll(base);
+    p.setProperty("threadcount", Integer.toString(threads));
+    if (!transactions) {
+      // Fresh keys every run: the load phase inserts insertstart, insertstart+1, ...
+      p.setProperty("insertstart", Long.toString(nextInsertStart));
+      p.setProperty("insertorder", "ordered");
+      // YCSB 0.17 keeps insertstart/insertcount in an int: runs advance by 10 million keys and
+      // callers start below 2^31 - 20 runs' worth. recordcount must cover insertstart + insertcount.
+      p.setProperty("insertcount", Long.toString(KEYS_PER_RUN));
+      p.setProperty("recordcount", Long.toString(nextInsertStart + KEYS_PER_RUN));
+      nextInsertStart += KEYS_PER_RUN;
+      if (nextInsertStart > Integer.MAX_VALUE) {
+        throw new IllegalStateException("YCSB insert key range exhausted (insertstart is an int in YCSB 0.17)");
+      }
+    }
+    Measurements.setProperties(p);
+    TablestoreWorkload workload = new TablestoreWorkload();
+    workload.init(p);
+    Tracer tracer = new Tracer.Builder("bench").conf(HTraceConfiguration.EMPTY).build();
+    CountDownLatch done = new CountDownLatch(threads);
+    List<ClientThread> clients = new ArrayList<>();
+    List<Thread> running = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      DB db = DBFactory.newDB(DB_CLASS, p, tracer);
+      ClientThread client = new ClientThread(db, transactions, workload, p, 0, 0, done);
+      client.setThreadId(t);
+      client.setThreadCount(threads);
+      clients.add(client);
+    }
+    for (ClientThread client : clients) {
+      Thread thread = new Thread(client, "ycsb-" + running.size());
+      running.add(thread);
+      thread.start();
+    }
+    Thread.sleep(SETTLE_MS);
+    long ops0 = ops(clients);
+    long t0 = System.nanoTime();
+    Thread.sleep((long) (seconds * 1000));
+    long ops1 = ops(clients);
+    long t1 = System.nanoTime();
+    workload.requestStop();
+    done.await();
+    for (Thread thread : running) {
+      thread.join();
+    }
+    workload.cleanup();
+    return (ops1 - ops0) / ((t1 - t0) / 1e9);
+  }
+
+  private static long ops(List<ClientThread> clients) {
+    long sum = 0;
+    for (ClientThread client : clients) {
+      sum += client.getOpsDone();
+    }
+    return sum;
+  }
+}
