@@ -171,6 +171,20 @@ class RequestFuzzTest {
     }
   }
 
+  @Test
+  void anOversizeBodyIsRefusedFromItsHeadersBeforeItIsSent() throws Exception {
+    try (Socket socket = new Socket("127.0.0.1", mock.port())) {
+      socket.setSoTimeout(30_000);
+      OutputStream out = socket.getOutputStream();
+      // Announces 1 GiB and sends none of it: the answer can only come from the headers.
+      out.write(("POST /PutRow HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1073741824\r\n\r\n")
+          .getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      String head = new String(socket.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+      assertThat(head).isEqualTo("HTTP/1.1 413");
+    }
+  }
+
   /** A generated request and, after {@link #check}, the status it got. */
   static final class Input {
     String action;
