@@ -171,6 +171,68 @@ class RequestFuzzTest {
     }
   }
 
+  /**
+   * Malformed HTTP itself (what java.net.http never sends), over raw sockets: garbage or mutated
+   * request lines and headers, bad Content-Length, broken chunked bodies, early EOF. The server
+   * answers 4xx or closes the connection; never a 5xx, never a hang.
+   */
+  @Test
+  void malformedHttpIsRefusedOrDroppedAndTheServerKeepsServing() throws Exception {
+    int inputs = Integer.getInteger("fuzz.httpinputs", 300);
+    long seed = Long.getLong("fuzz.seed", 20261122L);
+    List<String> failures = new ArrayList<>();
+    for (int i = 0; i < inputs; i++) {
+      Random r = new Random(seed + i);
+      byte[] request = malformedHttp(r);
+      try (Socket socket = new Socket("127.0.0.1", mock.port())) {
+        socket.setSoTimeout(30_000);
+        socket.getOutputStream().write(request);
+        socket.shutdownOutput();
+        byte[] answer = socket.getInputStream().readAllBytes();
+        String statusLine = new String(answer, 0, Math.min(answer.length, 12), StandardCharsets.US_ASCII);
+        if (statusLine.startsWith("HTTP/1.1 5")) {
+          failures.add("input " + i + ": " + statusLine);
+        }
+      } catch (java.net.SocketTimeoutException e) {
+        failures.add("input " + i + ": no answer and no close within 30 s");
+      } catch (java.net.SocketException reset) {
+        // a connection reset is a legitimate way to refuse garbage
+      }
+    }
+    System.out.printf("fuzz-http: seed=%d inputs=%d failed=%d%n", seed, inputs, failures.size());
+    assertThat(failures).isEmpty();
+    assertThat(raw.post("ListTable", new byte[0]).status()).isEqualTo(200);
+  }
+
+  private static byte[] malformedHttp(Random r) {
+    String[] lines = {"POST /PutRow HTTP/1.1", "Host: 127.0.0.1", "x-ots-apiversion: 2015-12-31",
+        "Content-Length: 10", ""};
+    List<String> l = new ArrayList<>(Arrays.asList(lines));
+    String body = "0123456789";
+    switch (r.nextInt(8)) {
+      case 0 -> l.set(0, randomPrintable(r) + " " + randomPrintable(r) + " HTTP/1.1");
+      case 1 -> l.set(0, "POST /" + randomPrintable(r) + " HTTP/" + r.nextInt(4) + "." + r.nextInt(3));
+      case 2 -> l.set(3, "Content-Length: " + (r.nextBoolean() ? "-" + r.nextInt(100) : randomPrintable(r)));
+      case 3 -> {
+        l.set(3, "Transfer-Encoding: chunked");
+        body = Integer.toHexString(r.nextInt(1 << 20)) + "\r\n" + randomPrintable(r) + "\r\n" + (r.nextBoolean() ? "0\r\n\r\n" : "");
+      }
+      case 4 -> l.add(1, randomPrintable(r) + (r.nextBoolean() ? ":" : "") + randomPrintable(r));
+      case 5 -> l.add(1, "x-ots-" + "a".repeat(r.nextInt(100_000)) + ": v");
+      case 6 -> body = body.substring(0, r.nextInt(body.length())); // EOF before the body ends
+      default -> {
+        byte[] garbage = new byte[r.nextInt(4096)];
+        r.nextBytes(garbage);
+        return garbage;
+      }
+    }
+    byte[] bytes = (String.join("\r\n", l) + "\r\n" + body).getBytes(StandardCharsets.ISO_8859_1);
+    if (r.nextInt(4) == 0) {
+      bytes[r.nextInt(bytes.length)] ^= (byte) (1 << r.nextInt(8));
+    }
+    return bytes;
+  }
+
   @Test
   void anOversizeBodyIsRefusedFromItsHeadersBeforeItIsSent() throws Exception {
     try (Socket socket = new Socket("127.0.0.1", mock.port())) {
