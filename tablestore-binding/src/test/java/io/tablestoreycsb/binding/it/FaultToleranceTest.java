@@ -143,10 +143,14 @@ class FaultToleranceTest {
     Path stats = fx.file("putbursts.json");
     long injectedBefore = fx.mock.faultPlan().injectedFaults();
     AtomicBoolean loading = new AtomicBoolean(true);
-    // The first burst is on before the load starts, so the load always meets one.
+    // The first burst is on before the load starts and lasts until it has failed a PutRow, so the
+    // load always meets one however fast it runs; later bursts come and go on a timer.
     fx.mock.faultPlan().addFault("PutRow=OTSPartitionUnavailable@1.0");
     Thread bursts = new Thread(() -> {
       try {
+        while (loading.get() && fx.mock.faultPlan().injectedFaults() == injectedBefore) {
+          Thread.sleep(1);
+        }
         boolean on = true;
         while (loading.get()) {
           Thread.sleep(on ? 150 : 400);
