@@ -55,5 +55,9 @@ class LauncherBadInputTest {
         "-p", "tablestore.accesskeyid=id");
     assertThat(threads.code).isEqualTo(2);
     assertThat(threads.err).contains("threadcount").contains("many");
+
+    Result shell = ycsb("shell", "tablestore", "-tabel", "t");
+    assertThat(shell.code).isEqualTo(2);
+    assertThat(shell.err).contains("unknown option '-tabel'");
   }
 }
