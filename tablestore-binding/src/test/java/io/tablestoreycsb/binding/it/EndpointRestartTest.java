@@ -123,6 +123,66 @@ class EndpointRestartTest {
     }
   }
 
+  /**
+   * A batch load meets an outage: while the mock is away, a plain socket on its port accepts
+   * connections and drops them (resets), until the writers have hit it a few times. The binding
+   * resends the batches (connection failures are transient for full-row puts) and the load ends
+   * with every row written.
+   */
+  @Test
+  void aBatchLoadRidesOutAnOutageWithEveryRowWritten() throws Exception {
+    fx.createTable("outage");
+    Path stats = fx.file("outage.json");
+    int rows = 20_000;
+    Properties props = fx.props("tablestore.retry=sdk", "tablestore.batchsize=50", "tablestore.batchretries=30",
+        "tablestore.statsfile=" + stats, "table=outage", "recordcount=" + rows, "fieldcount=2", "fieldlength=20");
+    Throwable[] loadFailure = new Throwable[1];
+    Thread load = new Thread(() -> {
+      try {
+        YcsbRun.run(props, true, 4);
+      } catch (Throwable e) {
+        loadFailure[0] = e;
+      }
+    }, "load");
+    load.start();
+    long dropped;
+    try {
+      awaitAtLeast(() -> fx.count("outage"), 2_000);
+      fx.mock.stopServing();
+      try (java.net.ServerSocket resetter = new java.net.ServerSocket()) {
+        resetter.setReuseAddress(true);
+        resetter.bind(new java.net.InetSocketAddress("127.0.0.1", fx.mock.port()));
+        AtomicLong accepted = new AtomicLong();
+        Thread dropper = new Thread(() -> {
+          while (!resetter.isClosed()) {
+            try (java.net.Socket s = resetter.accept()) {
+              s.setSoLinger(true, 0); // close with RST: a connection reset
+              accepted.incrementAndGet();
+            } catch (java.io.IOException closed) {
+              return;
+            }
+          }
+        }, "dropper");
+        dropper.start();
+        awaitAtLeast(accepted::get, 3);
+        dropped = accepted.get();
+      }
+    } finally {
+      fx.mock.resumeServing();
+      load.join(TimeUnit.SECONDS.toMillis(120));
+    }
+    assertThat(load.isAlive()).as("the load is stuck").isFalse();
+    assertThat(loadFailure[0]).isNull();
+
+    assertThat(fx.count("outage")).isEqualTo(rows);
+    JsonNode json = new ObjectMapper().readTree(stats.toFile());
+    assertThat(json.at("/batch/rowsFailed").asLong()).isZero();
+    assertThat(json.at("/rows/written").asLong()).isEqualTo(rows);
+    long failures = json.at("/errors/ClientException").asLong();
+    assertThat(failures).as("connections dropped: %d", dropped).isPositive();
+    assertThat(json.at("/batch/rowsRetried").asLong()).isGreaterThanOrEqualTo(failures);
+  }
+
   /** Polls a counter the writers advance (not a timed wait): fails if it stalls for a minute. */
   private static void awaitAtLeast(LongSupplier counter, long target) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
