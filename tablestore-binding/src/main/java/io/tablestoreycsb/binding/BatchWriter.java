@@ -1,5 +1,6 @@
 package io.tablestoreycsb.binding;
 
+import com.alicloud.openservices.tablestore.ClientException;
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
@@ -104,12 +105,15 @@ public final class BatchWriter {
         record(MEASUREMENT + "-FAILED", start, null);
         Status status = errors.requestFailed(Action.BatchWriteRow, table, e);
         String code = e instanceof TableStoreException tse ? tse.getErrorCode() : null;
-        if (attempt < maxRetries && StatusMapping.isRetriableRowError(code)) {
+        // A connection refused or reset, or a socket timeout, is retried too: the rows are full-row
+        // puts, so sending them again is harmless even if the failed request was applied.
+        boolean transientFailure = code == null ? e instanceof ClientException : StatusMapping.isRetriableRowError(code);
+        if (attempt < maxRetries && transientFailure) {
           stats.batchRowsRetried(rows.size());
           backOff(attempt++);
           continue;
         }
-        lost(table, rows.size(), code == null ? e.toString() : code);
+        lost(table, rows.size(), code == null ? e.toString() : code, transientFailure);
         return status;
       }
       List<RowChange> retry = new ArrayList<>();
@@ -125,7 +129,7 @@ public final class BatchWriter {
         // A response must carry one result per row; count any row it left out as lost, not as written.
         Status missing = errors.rowFailed(Action.BatchWriteRow, table, "MissingRowResult",
             unanswered + " row(s) had no result in the response", response.getRequestId());
-        lost(table, unanswered, "MissingRowResult");
+        lost(table, unanswered, "MissingRowResult", false);
         requestStatus = missing;
         result = missing;
       }
@@ -137,7 +141,7 @@ public final class BatchWriter {
         if (attempt < maxRetries && StatusMapping.isRetriableRowError(code)) {
           retry.add(request.getRowChange(row.getTableName(), row.getIndex()));
         } else {
-          lost(table, 1, code);
+          lost(table, 1, code, StatusMapping.isRetriableRowError(code));
           result = rowStatus;
         }
       }
@@ -151,11 +155,11 @@ public final class BatchWriter {
     return result;
   }
 
-  private void lost(String table, int count, String cause) {
+  private void lost(String table, int count, String cause, boolean transientFailure) {
     stats.batchRowsFailed(count);
     if (!loggedLostRows) {
       loggedLostRows = true;
-      String why = !StatusMapping.isRetriableRowError(cause) ? "not a transient error"
+      String why = !transientFailure ? "not a transient error"
           : "still failing after tablestore.batchretries=" + maxRetries + " retries";
       LOG.warn("{} row(s) of a BatchWriteRow to '{}' could not be written ({}: {}); such rows are"
           + " counted in [TABLESTORE], Batch.RowsFailed and fail the insert that flushed them",

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.binding;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Map;
@@ -150,6 +151,28 @@ public final class ClientConfig {
       statsFile = stats == null ? null : Paths.get(stats);
     } catch (RuntimeException e) {
       throw new ConfigException(STATS_FILE + " is not a usable path: '" + stats + "'");
+    }
+    if (statsFile != null) {
+      checkWritable(statsFile);
+    }
+  }
+
+  /**
+   * The stats file is written at the end of the run: refuse a path that cannot be written now,
+   * rather than lose the figures after the whole run.
+   */
+  private static void checkWritable(Path file) {
+    Path absolute = file.toAbsolutePath();
+    if (Files.isDirectory(absolute)) {
+      throw new ConfigException(STATS_FILE + " is a directory, not a file: '" + file + "'");
+    }
+    Path existing = absolute.getParent();
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null || !Files.isDirectory(existing) || !Files.isWritable(existing)) {
+      throw new ConfigException(STATS_FILE + " cannot be written: '" + file + "' ("
+          + (existing == null ? "no existing parent" : "'" + existing + "' is not a writable directory") + ")");
     }
   }
 

@@ -22,6 +22,7 @@ public final class RunStats {
   private final LongAdder batchRowsRetried = new LongAdder();
   private final LongAdder batchRowsFailed = new LongAdder();
   private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, LongAdder> sdkRetries = new ConcurrentHashMap<>();
 
   public RunStats() {
     for (Action a : Action.values()) {
@@ -65,6 +66,11 @@ public final class RunStats {
     return first[0];
   }
 
+  /** Counts one retry the SDK made inside a call (tablestore.retry=sdk), by the code that caused it. */
+  public void sdkRetry(String code) {
+    sdkRetries.computeIfAbsent(code, c -> new LongAdder()).increment();
+  }
+
   public void batchRowsRetried(long n) {
     batchRowsRetried.add(n);
   }
@@ -78,14 +84,16 @@ public final class RunStats {
     requests.forEach((a, v) -> req.put(a, v.sum()));
     Map<String, Long> err = new TreeMap<>();
     errors.forEach((c, v) -> err.put(c, v.sum()));
+    Map<String, Long> retried = new TreeMap<>();
+    sdkRetries.forEach((c, v) -> retried.put(c, v.sum()));
     return new Snapshot(req, rowsRead.sum(), rowsWritten.sum(), readCu.sum(), writeCu.sum(), err,
-        batchRowsRetried.sum(), batchRowsFailed.sum());
+        batchRowsRetried.sum(), batchRowsFailed.sum(), retried);
   }
 
   /** A consistent-enough copy of the counters, with the report formats. */
   public record Snapshot(Map<Action, Long> requests, long rowsRead, long rowsWritten, long readCu,
                          long writeCu, Map<String, Long> errors, long batchRowsRetried,
-                         long batchRowsFailed) {
+                         long batchRowsFailed, Map<String, Long> sdkRetries) {
 
     /** The stats file's JSON (field names are a contract with the capacity planner). */
     public String toJson() {
@@ -105,7 +113,14 @@ public final class RunStats {
         first = false;
       }
       sb.append("},\n  \"batch\": {\"rowsRetried\": ").append(batchRowsRetried)
-          .append(", \"rowsFailed\": ").append(batchRowsFailed).append("}\n}\n");
+          .append(", \"rowsFailed\": ").append(batchRowsFailed);
+      sb.append("},\n  \"sdkRetries\": {");
+      first = true;
+      for (Map.Entry<String, Long> e : sdkRetries.entrySet()) {
+        sb.append(first ? "" : ", ").append('"').append(jsonEscape(e.getKey())).append("\": ").append(e.getValue());
+        first = false;
+      }
+      sb.append("}\n}\n");
       return sb.toString();
     }
 
@@ -122,6 +137,8 @@ public final class RunStats {
       errors.forEach((c, n) -> line(sb, "Errors." + c, n));
       line(sb, "Batch.RowsRetried", batchRowsRetried);
       line(sb, "Batch.RowsFailed", batchRowsFailed);
+      line(sb, "SdkRetries", sdkRetries.values().stream().mapToLong(Long::longValue).sum());
+      sdkRetries.forEach((c, n) -> line(sb, "SdkRetries." + c, n));
       return sb.toString();
     }
 

@@ -25,8 +25,17 @@ public final class SharedClients {
 
   /** A client for {@code config}: shared or private according to the configuration. */
   public static ClientLease acquire(ClientConfig config) {
+    return acquire(config, null);
+  }
+
+  /**
+   * Like {@link #acquire(ClientConfig)}, counting the SDK's own retries in {@code stats} (when not
+   * null). A shared client counts into the stats of the run that created it: clients live no
+   * longer than their run, as the last DB instance of a run releases them.
+   */
+  public static ClientLease acquire(ClientConfig config, RunStats stats) {
     if (config.clientPerThread()) {
-      SyncClient own = newClient(config, 1);
+      SyncClient own = newClient(config, 1, stats);
       return new ClientLease() {
         private boolean closed;
 
@@ -45,7 +54,7 @@ public final class SharedClients {
       };
     }
     synchronized (SHARED) {
-      Shared shared = SHARED.computeIfAbsent(config.clientKey(), k -> new Shared(k, newClient(config, 0)));
+      Shared shared = SHARED.computeIfAbsent(config.clientKey(), k -> new Shared(k, newClient(config, 0, stats)));
       shared.users++;
       return shared.lease();
     }
@@ -63,7 +72,12 @@ public final class SharedClients {
    * serving a single synchronous thread needs only one.
    */
   public static SyncClient newClient(ClientConfig config, int ioThreads) {
-    ClientConfiguration sdk = sdkConfiguration(config, ioThreads);
+    return newClient(config, ioThreads, null);
+  }
+
+  /** {@link #newClient(ClientConfig, int)} counting the SDK's retries in {@code stats} (when not null). */
+  public static SyncClient newClient(ClientConfig config, int ioThreads, RunStats stats) {
+    ClientConfiguration sdk = sdkConfiguration(config, ioThreads, stats);
     LOG.debug("new Tablestore client: {}", config);
     if (config.stsToken() != null) {
       return new SyncClient(config.endpoint(), config.accessKeyId(), config.accessKeySecret(),
@@ -79,10 +93,10 @@ public final class SharedClients {
    */
   public static InternalClient newInternalClient(ClientConfig config) {
     return new InternalClient(config.endpoint(), config.accessKeyId(), config.accessKeySecret(),
-        config.instance(), sdkConfiguration(config, 1), null, config.stsToken());
+        config.instance(), sdkConfiguration(config, 1, null), null, config.stsToken());
   }
 
-  private static ClientConfiguration sdkConfiguration(ClientConfig config, int ioThreads) {
+  private static ClientConfiguration sdkConfiguration(ClientConfig config, int ioThreads, RunStats stats) {
     ClientConfiguration sdk = new ClientConfiguration();
     sdk.setConnectionTimeoutInMillisecond(config.connectionTimeoutMs());
     sdk.setSocketTimeoutInMillisecond(config.socketTimeoutMs());
@@ -91,7 +105,7 @@ public final class SharedClients {
       sdk.setIoThreadCount(ioThreads);
     }
     sdk.setRetryStrategy(config.retryMode() == ClientConfig.RetryMode.NONE
-        ? new NoRetryStrategy() : new DefaultRetryStrategy());
+        ? new NoRetryStrategy() : new BindingRetryStrategy(new DefaultRetryStrategy(), stats));
     return sdk;
   }
 

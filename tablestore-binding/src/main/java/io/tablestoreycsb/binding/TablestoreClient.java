@@ -78,7 +78,7 @@ public class TablestoreClient extends DB {
     stats = run.stats();
     errors = run.errors();
     try {
-      lease = SharedClients.acquire(config);
+      lease = SharedClients.acquire(config, stats);
       client = lease.client();
       TableCheck.verify(client, config);
     } catch (TableCheck.TableCheckException | RuntimeException e) {

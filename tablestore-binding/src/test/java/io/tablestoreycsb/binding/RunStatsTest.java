@@ -57,9 +57,12 @@ class RunStatsTest {
     stats.error("ClientException");
     stats.batchRowsRetried(3);
     stats.batchRowsFailed(1);
+    stats.sdkRetry("OTSServerBusy");
+    stats.sdkRetry("OTSServerBusy");
     JsonNode json = new ObjectMapper().readTree(stats.snapshot().toJson());
     assertThat(json.fieldNames()).toIterable()
-        .containsExactly("requests", "rows", "capacityUnits", "errors", "batch");
+        .containsExactly("requests", "rows", "capacityUnits", "errors", "batch", "sdkRetries");
+    assertThat(json.at("/sdkRetries/OTSServerBusy").asLong()).isEqualTo(2);
     assertThat(json.get("requests").fieldNames()).toIterable()
         .containsExactlyInAnyOrder("GetRow", "GetRange", "PutRow", "BatchWriteRow", "UpdateRow", "DeleteRow");
     assertThat(json.at("/requests/BatchWriteRow").asLong()).isEqualTo(1);

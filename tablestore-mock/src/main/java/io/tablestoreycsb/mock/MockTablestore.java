@@ -1,5 +1,6 @@
 package io.tablestoreycsb.mock;
 
+import io.tablestoreycsb.mock.cli.PrivateFiles;
 import io.tablestoreycsb.mock.faults.FaultPlan;
 import io.tablestoreycsb.mock.operations.RequestPipeline;
 import io.tablestoreycsb.mock.protocol.Credentials;
@@ -35,15 +36,28 @@ public final class MockTablestore implements AutoCloseable {
   public static final String DEFAULT_HOST = "127.0.0.1";
 
   private final Credentials credentials;
-  private final MockHttpServer server;
   private final FaultPlan faultPlan;
   private final MemoryBudget budget;
+  private final RequestPipeline pipeline;
+  /** The options of the first start, with its actual port, so a resumed server listens where clients expect it. */
+  private final ServerOptions options;
+  private final String host;
+  private final int port;
+  /** Null while serving is stopped; guarded by {@code this}. */
+  private MockHttpServer server;
+  private boolean closed;
 
-  private MockTablestore(Credentials credentials, MockHttpServer server, FaultPlan faultPlan, MemoryBudget budget) {
+  private MockTablestore(Credentials credentials, MockHttpServer server, FaultPlan faultPlan, MemoryBudget budget,
+      RequestPipeline pipeline, ServerOptions options) {
     this.credentials = credentials;
     this.server = server;
     this.faultPlan = faultPlan;
     this.budget = budget;
+    this.pipeline = pipeline;
+    this.host = server.host();
+    this.port = server.port();
+    this.options = new ServerOptions(options.host(), port, options.maxRequestBodyBytes(), options.idleTimeout(),
+        options.workerThreads());
   }
 
   public static Builder builder() {
@@ -52,12 +66,11 @@ public final class MockTablestore implements AutoCloseable {
 
   /** {@code http://<host>:<port>}, the form the SDKs accept (no path). */
   public String endpoint() {
-    String host = server.host();
-    return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.port();
+    return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
   }
 
   public int port() {
-    return server.port();
+    return port;
   }
 
   public String instanceName() {
@@ -83,8 +96,36 @@ public final class MockTablestore implements AutoCloseable {
   }
 
   /**
+   * Stops listening and drops every open connection (requests in flight get a connection reset),
+   * keeping tables, rows and the fault plan, to simulate an endpoint that goes away. No-op when
+   * already stopped.
+   */
+  public synchronized void stopServing() {
+    if (server != null) {
+      server.close();
+      server = null;
+    }
+  }
+
+  /** Listens again on the same address and port, serving the data kept by {@link #stopServing()}. */
+  public synchronized void resumeServing() {
+    if (closed) {
+      throw new IllegalStateException("the mock is closed");
+    }
+    if (server == null) {
+      server = MockHttpServer.start(options, pipeline);
+    }
+  }
+
+  /** False between {@link #stopServing()} and {@link #resumeServing()}, and after {@link #close()}. */
+  public synchronized boolean isServing() {
+    return server != null;
+  }
+
+  /**
    * Writes {@code tablestore.endpoint}, {@code tablestore.instance}, {@code tablestore.accesskeyid}
    * and {@code tablestore.accesskeysecret} to {@code file} (a properties file for the binding).
+   * The file holds the secret, so it is created readable by its owner only (mode 600).
    */
   public void writeProperties(Path file) throws IOException {
     Properties p = new Properties();
@@ -92,18 +133,17 @@ public final class MockTablestore implements AutoCloseable {
     p.setProperty("tablestore.instance", instanceName());
     p.setProperty("tablestore.accesskeyid", accessKeyId());
     p.setProperty("tablestore.accesskeysecret", accessKeySecret());
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
+    PrivateFiles.createOwnerOnly(file);
     try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       p.store(w, "Tablestore mock endpoint");
     }
   }
 
+  /** Stops the server; calling it again does nothing. */
   @Override
-  public void close() {
-    server.close();
+  public synchronized void close() {
+    closed = true;
+    stopServing();
   }
 
   @Override
@@ -195,9 +235,9 @@ public final class MockTablestore implements AutoCloseable {
       MemoryBudget budget = new MemoryBudget(memoryBudgetBytes > 0 ? memoryBudgetBytes : MemoryBudget.defaultLimitBytes());
       Catalog catalog = new Catalog(budget);
       RequestPipeline pipeline = new RequestPipeline(catalog, credentials, faultPlan, Clock.systemUTC());
-      MockHttpServer server = MockHttpServer.start(
-          new ServerOptions(host, port, ServiceLimits.MAX_REQUEST_BODY_BYTES, idleTimeout, workerThreads), pipeline);
-      return new MockTablestore(credentials, server, faultPlan, budget);
+      ServerOptions options = new ServerOptions(host, port, ServiceLimits.MAX_REQUEST_BODY_BYTES, idleTimeout, workerThreads);
+      MockHttpServer server = MockHttpServer.start(options, pipeline);
+      return new MockTablestore(credentials, server, faultPlan, budget, pipeline, options);
     }
   }
 }

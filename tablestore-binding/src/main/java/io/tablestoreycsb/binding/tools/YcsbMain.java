@@ -38,8 +38,9 @@ public final class YcsbMain {
     try {
       props = ycsbProperties(args);
     } catch (IllegalArgumentException e) {
-      // Leave command-line syntax errors to YCSB's own usage message.
-      site.ycsb.Client.main(args);
+      // YCSB's Client would print its usage and exit 0 (or die on a NumberFormatException).
+      System.err.println("ycsb: " + e.getMessage() + "; see bin/ycsb --help");
+      System.exit(2);
       return;
     } catch (IOException e) {
       System.err.println("ycsb: cannot read a -P properties file: " + e);
@@ -83,10 +84,25 @@ public final class YcsbMain {
           cli.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
         }
         case "-threads" -> cli.setProperty(ClientConfig.YCSB_THREAD_COUNT, value(args, ++i, a));
-        case "-target", "-db", "-l" -> value(args, ++i, a);
-        default -> {
-          // -load, -t, -s and anything YCSB itself will judge
+        case "-target" -> {
+          String target = value(args, ++i, a);
+          try {
+            if (Integer.parseInt(target) < 0) {
+              throw new NumberFormatException();
+            }
+          } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("-target must be a whole number of operations per second, got '"
+                + target + "'");
+          }
         }
+        case "-db", "-l" -> value(args, ++i, a);
+        case "-load", "-t", "-s" -> {
+          // flags YCSB reads itself
+        }
+        default -> throw new IllegalArgumentException(a.startsWith("-")
+            ? "unknown option '" + a + "'"
+            // Not echoed: a stray value may be a secret that followed a mistyped option.
+            : "argument " + (i + 1) + " is not an option nor the value of one");
       }
     }
     files.putAll(cli);

@@ -293,7 +293,7 @@ class TablestoreClientTest {
   @Test
   void anUnreachableEndpointIsAnErrorCountedAsClientException() throws Exception {
     Path stats = fx.file("unreachable.json");
-    // The mock is closed mid-test and closed only once (its close() is not idempotent).
+    // The mock is closed mid-test.
     MockFixture other = MockFixture.start(dir);
     TablestoreClient db;
     try {

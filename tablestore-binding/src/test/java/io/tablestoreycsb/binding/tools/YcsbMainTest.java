@@ -1,6 +1,7 @@
 package io.tablestoreycsb.binding.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,20 @@ class YcsbMainTest {
     assertThat(p.getProperty("y")).isEqualTo("2");
     assertThat(p.getProperty("z")).isEqualTo("3");
     assertThat(p.getProperty("threadcount")).isEqualTo("7");
+  }
+
+  @Test
+  void unknownOptionsStrayArgumentsAndBadValuesAreRefusedWithoutEchoingValues() {
+    assertThatThrownBy(() -> YcsbMain.ycsbProperties(new String[] {"-db", "d", "-treads", "4"}))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("unknown option '-treads'");
+    assertThatThrownBy(() -> YcsbMain.ycsbProperties(new String[] {"-db", "d", "-pp", "tablestore.accesskeysecret=hush"}))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageNotContaining("hush");
+    assertThatThrownBy(() -> YcsbMain.ycsbProperties(new String[] {"-db", "d", "hush"}))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageNotContaining("hush").hasMessageContaining("argument 3");
+    assertThatThrownBy(() -> YcsbMain.ycsbProperties(new String[] {"-db", "d", "-target", "fast"}))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-target").hasMessageContaining("'fast'");
+    assertThatThrownBy(() -> YcsbMain.ycsbProperties(new String[] {"-db", "d", "-threads"}))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("-threads needs a value");
   }
 
   @Test

@@ -10,7 +10,7 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /** Files that hold a secret: readable and writable by their owner only, where the OS allows. */
-final class PrivateFiles {
+public final class PrivateFiles {
 
   private static final Set<PosixFilePermission> OWNER_ONLY =
       EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
@@ -19,7 +19,7 @@ final class PrivateFiles {
   }
 
   /** Creates {@code file} as mode 600 before anything is written to it (no-op if it exists). */
-  static void createOwnerOnly(Path file) throws IOException {
+  public static void createOwnerOnly(Path file) throws IOException {
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
       Files.createDirectories(parent);
@@ -36,7 +36,7 @@ final class PrivateFiles {
   }
 
   /** Sets mode 600 on {@code file} where the file system has POSIX permissions. */
-  static void restrictToOwner(Path file) throws IOException {
+  public static void restrictToOwner(Path file) throws IOException {
     if (supportsPosix(file)) {
       Files.setPosixFilePermissions(file, OWNER_ONLY);
     }

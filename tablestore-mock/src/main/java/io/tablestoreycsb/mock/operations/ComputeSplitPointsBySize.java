@@ -45,7 +45,11 @@ public final class ComputeSplitPointsBySize implements Action {
     }
     long unit = request.hasSplitSizeUnitInByte() && request.getSplitSizeUnitInByte() > 0
         ? request.getSplitSizeUnitInByte() : DEFAULT_UNIT_BYTES;
-    long splitBytes = Math.multiplyExact(request.getSplitSize(), unit);
+    if (request.getSplitSize() > Long.MAX_VALUE / unit) {
+      throw OtsException.parameterInvalid("split_size x split_size_unit_in_byte is too large: " + request.getSplitSize()
+          + " x " + unit + ".");
+    }
+    long splitBytes = request.getSplitSize() * unit;
     int limit = request.hasSplitPointLimit() && request.getSplitPointLimit() > 0 ? request.getSplitPointLimit() : Integer.MAX_VALUE;
 
     List<PrimaryKey> points = new ArrayList<>();

@@ -2,16 +2,16 @@ package io.tablestoreycsb.mock.transport;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Logs unexpected exceptions concisely: one WARNING line (exception and where it was thrown) the
- * first time a kind of failure is seen, the stack trace and repeats at FINE, so a bug hit by
- * every request does not flood the log.
+ * Logs unexpected exceptions concisely: one WARN line (exception and where it was thrown) the
+ * first time a kind of failure is seen, the stack trace and repeats at DEBUG, so a bug hit by
+ * every request does not flood the log. Through SLF4J, like the SDK and the rest of the project.
  */
 public final class InternalErrors {
-  private static final Logger LOG = Logger.getLogger("io.tablestoreycsb.mock");
+  private static final Logger LOG = LoggerFactory.getLogger("io.tablestoreycsb.mock");
   private static final Set<String> SEEN = ConcurrentHashMap.newKeySet();
 
   private InternalErrors() {}
@@ -21,8 +21,8 @@ public final class InternalErrors {
     String summary = "Internal error answering " + where + ": " + e + (origin == null ? "" : " at " + origin)
         + " (answered OTSInternalServerError)";
     if (SEEN.add(e.getClass().getName() + "@" + origin)) {
-      LOG.warning(summary);
+      LOG.warn(summary);
     }
-    LOG.log(Level.FINE, summary, e);
+    LOG.debug(summary, e);
   }
 }

@@ -23,15 +23,15 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Takes each complete request off the I/O loop to a worker, then writes the reply back on the
  * loop after the delay the reply asks for (scheduled, no thread sleeps), in request order.
  */
 final class OtsHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
-  private static final Logger LOG = Logger.getLogger(OtsHttpHandler.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(OtsHttpHandler.class);
 
   private final RequestHandler handler;
   private final ExecutorService workers;
@@ -119,7 +119,7 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     if (!(cause instanceof IOException)) {
-      LOG.log(Level.FINE, "Closing a connection after an error", cause);
+      LOG.debug("Closing a connection after an error", cause);
     }
     ctx.close();
   }

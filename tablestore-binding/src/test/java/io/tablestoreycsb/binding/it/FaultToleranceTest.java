@@ -1,0 +1,228 @@
+package io.tablestoreycsb.binding.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * YCSB load and run phases through the binding, the real SDK and the mock over HTTP while the
+ * mock injects faults: nothing is lost, and every fault the mock injected is accounted for in the
+ * binding's report (as an SDK retry, a batch retry or an error), none hidden.
+ *
+ * <p>Sizes: CI uses the defaults below; the issue's full sizes are
+ * {@code -Dreliability.batchrows=100000 -Dreliability.putrows=100000 -Dreliability.reads=100000}.
+ */
+class FaultToleranceTest {
+  static final int BATCH_ROWS = Integer.getInteger("reliability.batchrows", 100_000);
+  static final int PUT_ROWS = Integer.getInteger("reliability.putrows", 20_000);
+  static final int READS = Integer.getInteger("reliability.reads", 20_000);
+
+  @TempDir
+  static Path dir;
+  static MockFixture fx;
+
+  @BeforeAll
+  static void start() throws Exception {
+    fx = MockFixture.start(dir);
+  }
+
+  @AfterAll
+  static void stop() {
+    fx.close();
+  }
+
+  @AfterEach
+  void clearFaults() {
+    fx.mock.faultPlan().clear();
+  }
+
+  private static Properties phase(String table, int rows, Path stats, String retry, String... extra) {
+    Properties p = fx.props(extra);
+    p.setProperty("tablestore.retry", retry);
+    p.setProperty("table", table);
+    p.setProperty("recordcount", String.valueOf(rows));
+    p.setProperty("fieldcount", "5");
+    p.setProperty("fieldlength", "100");
+    p.setProperty("fieldlengthdistribution", "constant");
+    p.setProperty("tablestore.statsfile", stats.toString());
+    return p;
+  }
+
+  private static long sum(JsonNode object) {
+    long total = 0;
+    for (JsonNode n : object) {
+      total += n.asLong();
+    }
+    return total;
+  }
+
+  /**
+   * 5% of batched rows and 5% of BatchWriteRow requests fail with OTSServerBusy. With retry=none
+   * the binding sees (and counts) every one; with retry=sdk the SDK retries whole requests and the
+   * binding counts those retries too.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"none", "sdk"})
+  void batchLoadUnderThrottlingWritesEveryRowAndAccountsForEveryFault(String retry) throws Exception {
+    String table = "batchbusy_" + retry;
+    fx.createTable(table, "--partitions", "4");
+    fx.mock.faultPlan().addFault("BatchWriteRow.row=OTSServerBusy@0.05");
+    fx.mock.faultPlan().addFault("BatchWriteRow=OTSServerBusy@0.05");
+    long injectedBefore = fx.mock.faultPlan().injectedFaults();
+    Path stats = fx.file(table + ".json");
+    String before = YcsbRun.report();
+
+    YcsbRun.run(phase(table, BATCH_ROWS, stats, retry, "tablestore.batchsize=200", "tablestore.batchretries=50"), true, 4);
+    long injected = fx.mock.faultPlan().injectedFaults() - injectedBefore;
+    fx.mock.faultPlan().clear();
+
+    JsonNode json = new ObjectMapper().readTree(stats.toFile());
+    assertThat(fx.count(table)).as("rows in the table; run statistics %s, injected %d", json, injected)
+        .isEqualTo(BATCH_ROWS);
+    assertThat(json.at("/batch/rowsFailed").asLong()).isZero();
+    assertThat(json.at("/rows/written").asLong()).isEqualTo(BATCH_ROWS);
+    long seen = json.at("/errors/OTSServerBusy").asLong();
+    long sdkRetried = json.at("/sdkRetries/OTSServerBusy").asLong();
+    assertThat(injected).isPositive();
+    assertThat(seen + sdkRetried).as("every injected fault is reported").isEqualTo(injected);
+    assertThat(sum(json.get("errors"))).isEqualTo(seen);
+    // Each failed row, and each row of a failed request, is sent again by the binding.
+    assertThat(json.at("/batch/rowsRetried").asLong()).isGreaterThanOrEqualTo(seen);
+    if (retry.equals("none")) {
+      assertThat(sdkRetried).isZero();
+    }
+
+    String after = YcsbRun.report();
+    long inserts = YcsbRun.metric(after, "INSERT", "Return=OK") - YcsbRun.metric(before, "INSERT", "Return=OK")
+        + YcsbRun.metric(after, "INSERT", "Return=BATCHED_OK") - YcsbRun.metric(before, "INSERT", "Return=BATCHED_OK");
+    assertThat(inserts).as("every insert succeeded in YCSB's output").isEqualTo(BATCH_ROWS);
+    long batchOps = YcsbRun.metric(after, "BATCH_WRITE", "Operations") - YcsbRun.metric(before, "BATCH_WRITE", "Operations")
+        + YcsbRun.metric(after, "BATCH_WRITE-FAILED", "Operations")
+        - YcsbRun.metric(before, "BATCH_WRITE-FAILED", "Operations");
+    assertThat(batchOps).as("each BatchWriteRow call is measured").isEqualTo(json.at("/requests/BatchWriteRow").asLong());
+  }
+
+  @Test
+  void putRowLoadUnderThrottlingIsRetriedByTheSdkAndEveryRetryIsCounted() throws Exception {
+    fx.createTable("putbusy", "--partitions", "4");
+    fx.mock.faultPlan().addFault("PutRow=OTSServerBusy@0.05");
+    long injectedBefore = fx.mock.faultPlan().injectedFaults();
+    Path stats = fx.file("putbusy.json");
+    String before = YcsbRun.report();
+
+    YcsbRun.run(phase("putbusy", PUT_ROWS, stats, "sdk"), true, 8);
+    long injected = fx.mock.faultPlan().injectedFaults() - injectedBefore;
+    fx.mock.faultPlan().clear();
+
+    assertThat(fx.count("putbusy")).isEqualTo(PUT_ROWS);
+    JsonNode json = new ObjectMapper().readTree(stats.toFile());
+    assertThat(injected).isPositive();
+    assertThat(json.at("/sdkRetries/OTSServerBusy").asLong()).isEqualTo(injected);
+    assertThat(json.get("errors").size()).isZero();
+    assertThat(json.at("/requests/PutRow").asLong()).isEqualTo(PUT_ROWS);
+    String after = YcsbRun.report();
+    assertThat(YcsbRun.metric(after, "INSERT", "Return=OK") - YcsbRun.metric(before, "INSERT", "Return=OK"))
+        .isEqualTo(PUT_ROWS);
+  }
+
+  /** Whole bursts of OTSPartitionUnavailable (every PutRow fails for a while) are ridden out by the SDK's retry. */
+  @Test
+  void putRowLoadRidesOutPartitionUnavailableBursts() throws Exception {
+    fx.createTable("putbursts");
+    Path stats = fx.file("putbursts.json");
+    long injectedBefore = fx.mock.faultPlan().injectedFaults();
+    AtomicBoolean loading = new AtomicBoolean(true);
+    // The first burst is on before the load starts and lasts until it has failed a PutRow, so the
+    // load always meets one however fast it runs; later bursts come and go on a timer.
+    fx.mock.faultPlan().addFault("PutRow=OTSPartitionUnavailable@1.0");
+    Thread bursts = new Thread(() -> {
+      try {
+        while (loading.get() && fx.mock.faultPlan().injectedFaults() == injectedBefore) {
+          Thread.sleep(1);
+        }
+        boolean on = true;
+        while (loading.get()) {
+          Thread.sleep(on ? 150 : 400);
+          on = !on;
+          fx.mock.faultPlan().addFault("PutRow=OTSPartitionUnavailable@" + (on ? "1.0" : "0"));
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "bursts");
+    bursts.start();
+    try {
+      YcsbRun.run(phase("putbursts", PUT_ROWS / 4, stats, "sdk"), true, 8);
+    } finally {
+      loading.set(false);
+      bursts.join();
+    }
+    long injected = fx.mock.faultPlan().injectedFaults() - injectedBefore;
+    fx.mock.faultPlan().clear();
+
+    assertThat(fx.count("putbursts")).isEqualTo(PUT_ROWS / 4);
+    JsonNode json = new ObjectMapper().readTree(stats.toFile());
+    assertThat(injected).isPositive();
+    assertThat(json.at("/sdkRetries/OTSPartitionUnavailable").asLong()).isEqualTo(injected);
+    assertThat(json.get("errors").size()).isZero();
+  }
+
+  /**
+   * Reads with 1% OTSTimeout and 1% latency spikes: the run completes, and every timeout shows up
+   * by its code, as an SDK retry (reads are retried) or, with retry=none, as an error YCSB counts.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"none", "sdk"})
+  void readsWithTimeoutsAndLatencySpikesCompleteAndReportTimeoutsByCode(String retry) throws Exception {
+    String table = "readtimeouts_" + retry;
+    fx.createTable(table, "--partitions", "4");
+    int rows = 2_000;
+    YcsbRun.run(phase(table, rows, fx.file(table + "-load.json"), "none", "tablestore.batchsize=100"), true, 2);
+    fx.mock.faultPlan().addFault("GetRow=OTSTimeout@0.01");
+    fx.mock.faultPlan().addLatency("GetRow=spike(100ms@0.01)");
+    long injectedBefore = fx.mock.faultPlan().injectedFaults();
+    Path stats = fx.file(table + ".json");
+    String before = YcsbRun.report();
+
+    Properties run = phase(table, rows, stats, retry);
+    run.setProperty("operationcount", String.valueOf(READS));
+    run.setProperty("readproportion", "1");
+    run.setProperty("updateproportion", "0");
+    run.setProperty("scanproportion", "0");
+    run.setProperty("insertproportion", "0");
+    run.setProperty("requestdistribution", "uniform");
+    YcsbRun.run(run, false, 16);
+    long injected = fx.mock.faultPlan().injectedFaults() - injectedBefore;
+    fx.mock.faultPlan().clear();
+
+    JsonNode json = new ObjectMapper().readTree(stats.toFile());
+    String after = YcsbRun.report();
+    long readOk = YcsbRun.metric(after, "READ", "Return=OK") - YcsbRun.metric(before, "READ", "Return=OK");
+    long readUnavailable = YcsbRun.metric(after, "READ-FAILED", "Return=SERVICE_UNAVAILABLE")
+        - YcsbRun.metric(before, "READ-FAILED", "Return=SERVICE_UNAVAILABLE")
+        + YcsbRun.metric(after, "READ", "Return=SERVICE_UNAVAILABLE")
+        - YcsbRun.metric(before, "READ", "Return=SERVICE_UNAVAILABLE");
+    assertThat(injected).isPositive();
+    long errors = json.at("/errors/OTSTimeout").asLong();
+    long sdkRetried = json.at("/sdkRetries/OTSTimeout").asLong();
+    assertThat(errors + sdkRetried).isEqualTo(injected);
+    assertThat(readOk + readUnavailable).as("every read is in YCSB's output").isEqualTo(READS);
+    assertThat(readUnavailable).as("failed reads are YCSB errors, not hidden").isEqualTo(errors);
+    if (retry.equals("none")) {
+      assertThat(errors).isEqualTo(injected);
+    } else {
+      assertThat(errors).isZero();
+    }
+  }
+}
