@@ -135,14 +135,24 @@ class BatchLoadTest {
   @Test
   void wholeRequestThrottlingIsRetriedForBatchesToo() throws Exception {
     fx.createTable("batchbusy");
-    fx.mock.faultPlan().addFault("BatchWriteRow=OTSServerBusy@0.3");
+    // 40 requests of 50 rows, each refused at 50%: the chance that none is refused is 2^-40.
+    fx.mock.faultPlan().addFault("BatchWriteRow=OTSServerBusy@0.5");
+    long injectedBefore = fx.mock.faultPlan().injectedFaults();
     Path stats = fx.file("batchbusy.json");
-    YcsbRun.run(load("batchbusy", 2_000, stats, "tablestore.batchretries=20"), true, 2);
+    Properties p = load("batchbusy", 2_000, stats, "tablestore.retry=none", "tablestore.batchretries=100");
+    p.setProperty("tablestore.batchsize", "50");
+    // retry=none: the SDK hands every refusal to the binding, which resends the whole batch.
+    YcsbRun.run(p, true, 2);
+    long injected = fx.mock.faultPlan().injectedFaults() - injectedBefore;
     fx.mock.faultPlan().clear();
+
     assertThat(fx.count("batchbusy")).isEqualTo(2_000);
     JsonNode json = new ObjectMapper().readTree(stats.toFile());
-    assertThat(json.at("/batch/rowsRetried").asLong()).isPositive();
+    assertThat(injected).isPositive();
+    assertThat(json.at("/errors/OTSServerBusy").asLong()).isEqualTo(injected);
+    assertThat(json.at("/batch/rowsRetried").asLong()).isEqualTo(50 * injected);
     assertThat(json.at("/batch/rowsFailed").asLong()).isZero();
     assertThat(StatusMapping.isRetriableRowError("OTSServerBusy")).isTrue();
   }
+
 }
