@@ -6,8 +6,6 @@ import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import io.tablestoreycsb.mock.storage.Catalog;
 import io.tablestoreycsb.mock.storage.Table;
-import java.util.HashSet;
-import java.util.Set;
 
 /**
  * BatchGetRow: rows of several tables, answered per table in request order. A row that fails (a
@@ -71,23 +69,7 @@ public final class BatchGetRow implements Action {
   }
 
   private static void checkShape(OtsInternalApi.BatchGetRowRequest request) {
-    if (request.getTablesCount() == 0) {
-      throw OtsException.parameterInvalid("No row specified in the request of BatchGetRow.");
-    }
-    int rows = 0;
-    Set<String> names = new HashSet<>();
-    for (OtsInternalApi.TableInBatchGetRowRequest t : request.getTablesList()) {
-      if (!names.add(t.getTableName())) {
-        throw OtsException.parameterInvalid("Duplicated table name in BatchGetRow: " + t.getTableName() + ".");
-      }
-      if (t.getPrimaryKeyCount() == 0) {
-        throw OtsException.parameterInvalid("No row specified in table " + t.getTableName() + " of BatchGetRow.");
-      }
-      rows += t.getPrimaryKeyCount();
-    }
-    if (rows > ServiceLimits.MAX_BATCH_GET_ROWS) {
-      throw OtsException.parameterInvalid("Rows count exceeds the upper limit: BatchGetRow reads at most "
-          + ServiceLimits.MAX_BATCH_GET_ROWS + " rows, the request has " + rows + ".");
-    }
+    BatchShape.check("BatchGetRow", "reads", ServiceLimits.MAX_BATCH_GET_ROWS, request.getTablesList(),
+        OtsInternalApi.TableInBatchGetRowRequest::getTableName, OtsInternalApi.TableInBatchGetRowRequest::getPrimaryKeyCount);
   }
 }

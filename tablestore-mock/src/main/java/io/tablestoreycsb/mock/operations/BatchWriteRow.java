@@ -6,8 +6,6 @@ import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import io.tablestoreycsb.mock.storage.Catalog;
 import io.tablestoreycsb.mock.storage.Table;
-import java.util.HashSet;
-import java.util.Set;
 
 /**
  * BatchWriteRow: PUT, UPDATE and DELETE rows of several tables, answered per table in request
@@ -99,23 +97,7 @@ public final class BatchWriteRow implements Action {
     if (request.hasTransactionId()) {
       throw OtsException.parameterInvalid("Local transactions are not supported by this mock endpoint.");
     }
-    if (request.getTablesCount() == 0) {
-      throw OtsException.parameterInvalid("No row specified in the request of BatchWriteRow.");
-    }
-    int rows = 0;
-    Set<String> names = new HashSet<>();
-    for (OtsInternalApi.TableInBatchWriteRowRequest t : request.getTablesList()) {
-      if (!names.add(t.getTableName())) {
-        throw OtsException.parameterInvalid("Duplicated table name in BatchWriteRow: " + t.getTableName() + ".");
-      }
-      if (t.getRowsCount() == 0) {
-        throw OtsException.parameterInvalid("No row specified in table " + t.getTableName() + " of BatchWriteRow.");
-      }
-      rows += t.getRowsCount();
-    }
-    if (rows > ServiceLimits.MAX_BATCH_WRITE_ROWS) {
-      throw OtsException.parameterInvalid("Rows count exceeds the upper limit: BatchWriteRow writes at most "
-          + ServiceLimits.MAX_BATCH_WRITE_ROWS + " rows, the request has " + rows + ".");
-    }
+    BatchShape.check("BatchWriteRow", "writes", ServiceLimits.MAX_BATCH_WRITE_ROWS, request.getTablesList(),
+        OtsInternalApi.TableInBatchWriteRowRequest::getTableName, OtsInternalApi.TableInBatchWriteRowRequest::getRowsCount);
   }
 }
