@@ -11,35 +11,16 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /** Batched inserts (BatchWriteRow) through YCSB's load phase, with and without failing rows. */
 class BatchLoadTest {
-  @TempDir
-  static Path dir;
-  static MockFixture fx;
-
-  @BeforeAll
-  static void start() throws Exception {
-    fx = MockFixture.start(dir);
-  }
-
-  @AfterAll
-  static void stop() {
-    fx.close();
-  }
-
-  @AfterEach
-  void clearFaults() {
-    fx.mock.faultPlan().clear();
-  }
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.perClass();
 
   private static Properties load(String table, int rows, Path stats, String... extra) {
     Properties p = fx.props(extra);

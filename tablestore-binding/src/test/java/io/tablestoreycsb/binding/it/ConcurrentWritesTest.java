@@ -4,17 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.binding.KeyFormat;
 import io.tablestoreycsb.binding.TablestoreClient;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
@@ -32,19 +30,12 @@ class ConcurrentWritesTest {
   private static final int READERS = 4;
   private static final int OPS = 600;
 
-  @TempDir
-  static Path dir;
-  static MockFixture fx;
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.perClass();
 
   @BeforeAll
   static void start() throws Exception {
-    fx = MockFixture.start(dir);
     fx.createTable("usertable");
-  }
-
-  @AfterAll
-  static void stop() {
-    fx.close();
   }
 
   /** A call's real-time interval (System.nanoTime) and the tag it wrote or read. */

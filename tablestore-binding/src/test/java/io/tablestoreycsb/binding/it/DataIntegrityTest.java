@@ -3,13 +3,10 @@ package io.tablestoreycsb.binding.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.binding.SharedClients;
-import java.nio.file.Path;
 import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * YCSB's own data-integrity check (dataintegrity=true: every value read is compared with the
@@ -17,19 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
  * mixes, with the paper's key format, several threads, shared and per-thread clients.
  */
 class DataIntegrityTest {
-  @TempDir
-  static Path dir;
-  static MockFixture fx;
-
-  @BeforeAll
-  static void start() throws Exception {
-    fx = MockFixture.start(dir);
-  }
-
-  @AfterAll
-  static void stop() {
-    fx.close();
-  }
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.perClass();
 
   private static Properties workload(String table, String... extra) {
     Properties p = fx.props(extra);

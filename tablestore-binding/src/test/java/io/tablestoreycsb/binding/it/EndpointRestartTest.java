@@ -18,10 +18,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
@@ -33,19 +32,12 @@ import site.ycsb.StringByteIterator;
  */
 class EndpointRestartTest {
   private static final int THREADS = 4;
-  @TempDir
-  static Path dir;
-  static MockFixture fx;
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.perClass();
 
   @BeforeAll
   static void start() throws Exception {
-    fx = MockFixture.start(dir);
     fx.createTable("usertable");
-  }
-
-  @AfterAll
-  static void stop() {
-    fx.close();
   }
 
   @Test

@@ -7,11 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -28,24 +25,8 @@ class FaultToleranceTest {
   static final int PUT_ROWS = Integer.getInteger("reliability.putrows", 20_000);
   static final int READS = Integer.getInteger("reliability.reads", 20_000);
 
-  @TempDir
-  static Path dir;
-  static MockFixture fx;
-
-  @BeforeAll
-  static void start() throws Exception {
-    fx = MockFixture.start(dir);
-  }
-
-  @AfterAll
-  static void stop() {
-    fx.close();
-  }
-
-  @AfterEach
-  void clearFaults() {
-    fx.mock.faultPlan().clear();
-  }
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.perClass();
 
   private static Properties phase(String table, int rows, Path stats, String retry, String... extra) {
     Properties p = fx.props(extra);

@@ -9,29 +9,80 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Comparator;
 import java.util.Properties;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import site.ycsb.measurements.Measurements;
 
-/** A mock endpoint plus helpers: the properties a run needs, and the table tool. */
-final class MockFixture implements AutoCloseable {
-  final MockTablestore mock;
-  final Path dir;
-  final Path endpointProperties;
+/**
+ * A mock endpoint plus helpers: the properties a run needs, and the table tool.
+ *
+ * <p>A test class registers one with {@code @RegisterExtension static final MockFixture fx =
+ * MockFixture.perClass();}: it starts before the class's {@code @BeforeAll} methods (which may
+ * create tables), clears injected faults after each test, and closes the endpoint and deletes its
+ * directory after all tests. {@link #start(Path)} makes an extra one by hand.
+ */
+final class MockFixture implements AutoCloseable, BeforeAllCallback, AfterEachCallback, AfterAllCallback {
+  // Set once: in the constructor, or in beforeAll for a per-class fixture.
+  MockTablestore mock;
+  Path dir;
+  Path endpointProperties;
+  private boolean ownsDir;
 
   static {
     // YCSB's measurement singleton must be configured before anything asks for it.
     Measurements.setProperties(new Properties());
   }
 
-  MockFixture(MockTablestore mock, Path dir) throws IOException {
+  private MockFixture() {
+  }
+
+  private MockFixture(MockTablestore mock, Path dir) throws IOException {
+    open(mock, dir);
+  }
+
+  private void open(MockTablestore mock, Path dir) throws IOException {
     this.mock = mock;
     this.dir = dir;
     this.endpointProperties = dir.resolve("endpoint.properties");
     mock.writeProperties(endpointProperties);
   }
 
+  /** A fixture started now, writing into {@code dir}; the caller closes it. */
   static MockFixture start(Path dir) throws IOException {
     return new MockFixture(MockTablestore.builder().start(), dir);
+  }
+
+  /** A fixture for {@code @RegisterExtension}: one endpoint for the whole test class. */
+  static MockFixture perClass() {
+    return new MockFixture();
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws IOException {
+    ownsDir = true;
+    open(MockTablestore.builder().start(), Files.createTempDirectory("mock-fixture"));
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) {
+    mock.faultPlan().clear();
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) throws IOException {
+    close();
+    if (ownsDir) {
+      try (Stream<Path> files = Files.walk(dir)) {
+        for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(p);
+        }
+      }
+    }
   }
 
   /** Connection properties plus fast failure (no SDK retries) unless a test says otherwise. */

@@ -7,27 +7,14 @@ import io.tablestoreycsb.binding.TablestoreClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.StringByteIterator;
 
 /** bin/tablestore-table's commands against the mock. */
 class TableToolTest {
-  @TempDir
-  static Path dir;
-  static MockFixture fx;
-
-  @BeforeAll
-  static void start() throws Exception {
-    fx = MockFixture.start(dir);
-  }
-
-  @AfterAll
-  static void stop() {
-    fx.close();
-  }
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.perClass();
 
   @Test
   void createPreSplitsAtHexPrefixesAndDescribeShowsThePartitions() {
@@ -104,7 +91,7 @@ class TableToolTest {
     assertThat(badProperty.code()).isEqualTo(2);
     assertThat(badProperty.err()).contains("tablestore.primarykey");
 
-    Path empty = dir.resolve("empty.properties");
+    Path empty = fx.dir.resolve("empty.properties");
     Files.writeString(empty, "");
     java.io.StringWriter err = new java.io.StringWriter();
     int code = io.tablestoreycsb.binding.tools.TableTool.run(new String[] {"count", "-P", empty.toString()},
@@ -112,7 +99,7 @@ class TableToolTest {
     assertThat(code).isEqualTo(2);
     assertThat(err.toString()).contains("tablestore.endpoint is not set");
 
-    MockFixture.ToolResult noFile = fx.tableTool("count", "-P", dir.resolve("absent.properties").toString());
+    MockFixture.ToolResult noFile = fx.tableTool("count", "-P", fx.dir.resolve("absent.properties").toString());
     assertThat(noFile.code()).isEqualTo(2);
     assertThat(noFile.err()).contains("absent.properties");
   }

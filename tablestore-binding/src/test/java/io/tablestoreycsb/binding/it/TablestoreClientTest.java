@@ -15,6 +15,7 @@ import com.alicloud.openservices.tablestore.model.RowPutChange;
 import io.tablestoreycsb.binding.KeyFormat;
 import io.tablestoreycsb.binding.StatusMapping;
 import io.tablestoreycsb.binding.TablestoreClient;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,10 +25,9 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.Vector;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
 import site.ycsb.Status;
@@ -35,21 +35,14 @@ import site.ycsb.StringByteIterator;
 
 /** Every DB method against the mock endpoint over HTTP with the real SDK. */
 class TablestoreClientTest {
-  @TempDir
-  static Path dir;
-  static MockFixture fx;
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.perClass();
 
   @BeforeAll
   static void start() throws Exception {
-    fx = MockFixture.start(dir);
     fx.createTable("usertable");
     fx.createTable("versions", "-p", "tablestore.maxversions=3");
     fx.createTable("scans");
-  }
-
-  @AfterAll
-  static void stop() {
-    fx.close();
   }
 
   private static TablestoreClient open(Properties p) throws DBException {
@@ -294,7 +287,8 @@ class TablestoreClientTest {
   void anUnreachableEndpointIsAnErrorCountedAsClientException() throws Exception {
     Path stats = fx.file("unreachable.json");
     // The mock is closed mid-test.
-    MockFixture other = MockFixture.start(dir);
+    // Its own directory: its endpoint.properties must not replace the class fixture's.
+    MockFixture other = MockFixture.start(Files.createDirectories(fx.dir.resolve("other")));
     TablestoreClient db;
     try {
       other.createTable("usertable");
