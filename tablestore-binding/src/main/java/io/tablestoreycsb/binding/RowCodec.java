@@ -45,7 +45,7 @@ public final class RowCodec {
   public RowPutChange putChange(String table, String key, Map<String, ByteIterator> values) {
     RowPutChange change = new RowPutChange(table, primaryKey(key));
     for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
-      change.addColumn(e.getKey(), ColumnValue.fromString(e.getValue().toString()));
+      change.addColumn(e.getKey(), stringValue(e.getValue()));
     }
     return change;
   }
@@ -53,7 +53,7 @@ public final class RowCodec {
   public RowUpdateChange updateChange(String table, String key, Map<String, ByteIterator> values) {
     RowUpdateChange change = new RowUpdateChange(table, primaryKey(key));
     for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
-      change.put(e.getKey(), ColumnValue.fromString(e.getValue().toString()));
+      change.put(e.getKey(), stringValue(e.getValue()));
     }
     return change;
   }
@@ -89,6 +89,30 @@ public final class RowCodec {
         previous = column.getName();
       }
     }
+  }
+
+  /**
+   * A STRING column value with its UTF-8 bytes attached, so the SDK does not encode the string
+   * again (it looks the charset up by name for every value). YCSB's generators produce ASCII,
+   * whose bytes are their own UTF-8; anything else is decoded as UTF-8 (invalid sequences become
+   * U+FFFD) and re-encoded, exactly as a plain {@code ColumnValue.fromString} would send it.
+   */
+  static ColumnValue stringValue(ByteIterator value) {
+    byte[] raw = value.toArray();
+    if (isAscii(raw)) {
+      return ColumnValue.fromString(new String(raw, StandardCharsets.US_ASCII), raw);
+    }
+    String text = new String(raw, StandardCharsets.UTF_8);
+    return ColumnValue.fromString(text, text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static boolean isAscii(byte[] raw) {
+    for (byte b : raw) {
+      if (b < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   static byte[] bytes(ColumnValue value) {

@@ -95,11 +95,31 @@ public final class RequestPipeline implements RequestHandler {
   }
 
   /** Request ids shaped like the service's (hex groups), unique enough for log correlation. */
-  private static String newRequestId() {
+  static String newRequestId() {
     ThreadLocalRandom r = ThreadLocalRandom.current();
+    char[] id = new char[36];
     long a = r.nextLong();
     long b = r.nextLong();
-    return String.format("%08x-%04x-%04x-%04x-%012x", (int) (a >>> 32), (int) (a >>> 16) & 0xffff, (int) a & 0xffff,
-        (int) (b >>> 48) & 0xffff, b & 0xffffffffffffL);
+    int at = hex(a >>> 32, 8, id, 0);
+    id[at++] = '-';
+    at = hex(a >>> 16, 4, id, at);
+    id[at++] = '-';
+    at = hex(a, 4, id, at);
+    id[at++] = '-';
+    at = hex(b >>> 48, 4, id, at);
+    id[at++] = '-';
+    hex(b, 12, id, at);
+    return new String(id);
   }
+
+  /** Writes the low {@code digits} hex digits of {@code value} at {@code at}; returns the next index. */
+  private static int hex(long value, int digits, char[] into, int at) {
+    for (int i = digits - 1; i >= 0; i--) {
+      into[at + i] = HEX[(int) (value & 0xf)];
+      value >>>= 4;
+    }
+    return at + digits;
+  }
+
+  private static final char[] HEX = "0123456789abcdef".toCharArray();
 }

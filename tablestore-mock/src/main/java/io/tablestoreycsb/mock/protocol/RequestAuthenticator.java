@@ -3,12 +3,11 @@ package io.tablestoreycsb.mock.protocol;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Checks a request the way the service does before executing it: required headers, API version,
@@ -126,42 +125,27 @@ public final class RequestAuthenticator {
 
   /** {@code /Action\nPOST\n\n} then every x-ots-* header but the signatures, sorted, {@code name:trimmed-value\n}. */
   static String stringToSign(String action, Map<String, String> lowerCaseHeaders) {
-    StringBuilder sb = new StringBuilder(256).append('/').append(action).append("\nPOST\n\n");
-    for (Map.Entry<String, String> e : new TreeMap<>(lowerCaseHeaders).entrySet()) {
+    List<Map.Entry<String, String>> signed = new ArrayList<>(8);
+    for (Map.Entry<String, String> e : lowerCaseHeaders.entrySet()) {
       String name = e.getKey();
       if (name.startsWith(OtsHeaders.PREFIX) && !name.equals(OtsHeaders.SIGNATURE) && !name.equals(OtsHeaders.SIGNATURE_V4)) {
-        sb.append(name).append(':').append(e.getValue().trim()).append('\n');
+        signed.add(e);
       }
+    }
+    signed.sort(Map.Entry.comparingByKey());
+    StringBuilder sb = new StringBuilder(256).append('/').append(action).append("\nPOST\n\n");
+    for (Map.Entry<String, String> e : signed) {
+      sb.append(e.getKey()).append(':').append(e.getValue().trim()).append('\n');
     }
     return sb.toString();
   }
 
   private void checkDate(String value) {
-    Instant sent = parseDate(value);
+    Instant sent = OtsDates.parse(value);
     Duration skew = Duration.between(sent, clock.instant()).abs();
     if (skew.compareTo(MAX_DATE_SKEW) > 0) {
       throw new OtsException(ErrorCode.AUTH_FAILED, "Mismatch between request time and server time: x-ots-date "
           + value + " differs from the server's clock by more than 15 minutes.");
-    }
-  }
-
-  /**
-   * SDKs differ in precision: Java sends milliseconds, others send whole seconds or microseconds;
-   * some send an offset instead of Z, some RFC 1123.
-   */
-  static Instant parseDate(String value) {
-    try {
-      return Instant.parse(value);
-    } catch (DateTimeParseException notInstant) {
-      try {
-        return OffsetDateTime.parse(value).toInstant();
-      } catch (DateTimeParseException notOffset) {
-        try {
-          return ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
-        } catch (DateTimeParseException notRfc) {
-          throw new OtsException(ErrorCode.AUTH_FAILED, "Invalid date format in x-ots-date: " + value + ".");
-        }
-      }
     }
   }
 }

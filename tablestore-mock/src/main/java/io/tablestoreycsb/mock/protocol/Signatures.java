@@ -3,22 +3,30 @@ package io.tablestoreycsb.mock.protocol;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.util.Arrays;
 import java.util.Base64;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
-/** The two digests of the protocol: Base64(HMAC-SHA1) signatures and Base64(MD5) content checks. */
+/**
+ * The digests of the protocol: Base64(HMAC-SHA1) signatures, HMAC-SHA256 for V4 signing and
+ * Base64(MD5) content checks.
+ *
+ * <p>Every request is checked and every response signed, so the JCA objects are kept per thread:
+ * {@code Mac.getInstance} and {@code MessageDigest.getInstance} walk the provider list each time,
+ * and {@code Mac.init} re-derives the key pads. A thread reuses its initialised {@code Mac} while
+ * the key stays the same (one secret, the common case); {@code doFinal} leaves it ready for reuse.
+ */
 public final class Signatures {
+  private static final ThreadLocal<KeyedMac> HMAC_SHA1 = ThreadLocal.withInitial(() -> new KeyedMac("HmacSHA1"));
+  private static final ThreadLocal<KeyedMac> HMAC_SHA256 = ThreadLocal.withInitial(() -> new KeyedMac("HmacSHA256"));
+  private static final ThreadLocal<MessageDigest> MD5 = ThreadLocal.withInitial(() -> digest("MD5"));
+
   private Signatures() {}
 
   public static String hmacSha1Base64(String secret, String stringToSign) {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA1");
-      mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA1"));
-      return Base64.getEncoder().encodeToString(mac.doFinal(stringToSign.getBytes(StandardCharsets.UTF_8)));
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("HmacSHA1 is not available in this JVM", e);
-    }
+    byte[] mac = HMAC_SHA1.get().sign(secret.getBytes(StandardCharsets.UTF_8), stringToSign.getBytes(StandardCharsets.UTF_8));
+    return Base64.getEncoder().encodeToString(mac);
   }
 
   public static String hmacSha256Base64(String key, String stringToSign) {
@@ -26,25 +34,51 @@ public final class Signatures {
   }
 
   public static byte[] hmacSha256(byte[] key, String data) {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(new SecretKeySpec(key, "HmacSHA256"));
-      return mac.doFinal(data.getBytes(StandardCharsets.UTF_8));
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("HmacSHA256 is not available in this JVM", e);
-    }
+    return HMAC_SHA256.get().sign(key, data.getBytes(StandardCharsets.UTF_8));
   }
 
   public static String md5Base64(byte[] body) {
-    try {
-      return Base64.getEncoder().encodeToString(MessageDigest.getInstance("MD5").digest(body));
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("MD5 is not available in this JVM", e);
-    }
+    return Base64.getEncoder().encodeToString(MD5.get().digest(body)); // digest() resets it
   }
 
   /** Constant-time comparison so that a wrong signature leaks nothing through timing. */
   public static boolean sameSignature(String expected, String actual) {
     return MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), actual.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static MessageDigest digest(String algorithm) {
+    try {
+      return MessageDigest.getInstance(algorithm);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException(algorithm + " is not available in this JVM", e);
+    }
+  }
+
+  /** One thread's Mac and the key it was last initialised with. Never shared between threads. */
+  private static final class KeyedMac {
+    private final String algorithm;
+    private final Mac mac;
+    private byte[] key; // null until the first init
+
+    KeyedMac(String algorithm) {
+      this.algorithm = algorithm;
+      try {
+        this.mac = Mac.getInstance(algorithm);
+      } catch (GeneralSecurityException e) {
+        throw new IllegalStateException(algorithm + " is not available in this JVM", e);
+      }
+    }
+
+    byte[] sign(byte[] newKey, byte[] data) {
+      if (!Arrays.equals(key, newKey)) {
+        try {
+          mac.init(new SecretKeySpec(newKey, algorithm));
+        } catch (GeneralSecurityException e) {
+          throw new IllegalStateException("Cannot initialise " + algorithm, e);
+        }
+        key = newKey.clone();
+      }
+      return mac.doFinal(data);
+    }
   }
 }

@@ -12,16 +12,16 @@ class RequestAuthenticatorTest {
   void datesOfEveryPrecisionAndOffsetParse() {
     Instant expected = Instant.parse("2026-01-02T03:04:05Z");
 
-    assertThat(RequestAuthenticator.parseDate("2026-01-02T03:04:05Z")).isEqualTo(expected);
-    assertThat(RequestAuthenticator.parseDate("2026-01-02T03:04:05.000Z")).isEqualTo(expected);
-    assertThat(RequestAuthenticator.parseDate("2026-01-02T03:04:05.000000Z")).isEqualTo(expected);
-    assertThat(RequestAuthenticator.parseDate("2026-01-02T11:04:05+08:00")).isEqualTo(expected);
-    assertThat(RequestAuthenticator.parseDate("Fri, 02 Jan 2026 03:04:05 GMT")).isEqualTo(expected);
+    assertThat(OtsDates.parse("2026-01-02T03:04:05Z")).isEqualTo(expected);
+    assertThat(OtsDates.parse("2026-01-02T03:04:05.000Z")).isEqualTo(expected);
+    assertThat(OtsDates.parse("2026-01-02T03:04:05.000000Z")).isEqualTo(expected);
+    assertThat(OtsDates.parse("2026-01-02T11:04:05+08:00")).isEqualTo(expected);
+    assertThat(OtsDates.parse("Fri, 02 Jan 2026 03:04:05 GMT")).isEqualTo(expected);
   }
 
   @Test
   void anUnparseableDateIsOtsAuthFailedNamingTheValue() {
-    assertThatThrownBy(() -> RequestAuthenticator.parseDate("yesterday"))
+    assertThatThrownBy(() -> OtsDates.parse("yesterday"))
         .isInstanceOfSatisfying(OtsException.class, e -> {
           assertThat(e.errorCode()).isEqualTo(ErrorCode.AUTH_FAILED);
           assertThat(e.getMessage()).contains("yesterday");
