@@ -8,7 +8,7 @@ import java.util.Properties;
  * {@link #MAX_KEY_NUMBER}.
  *
  * <p>YCSB 0.17 keeps key numbers in a Java {@code int} in places: CoreWorkload's insert and
- * key-choosing code narrow each key number with {@code intValue()}, and Client, CoreWorkload parse
+ * key-choosing code narrow each key number with {@code intValue()}, and Client and CoreWorkload parse
  * {@code recordcount}, {@code insertcount} and {@code operationcount} with
  * {@code Integer.parseInt}. A key number past 2147483647 wraps negative; {@link KeyFormat} then
  * refuses it in a client thread, and YCSB's ClientThread reacts with {@code System.exit(0)}: a run
