@@ -60,4 +60,24 @@ class LauncherBadInputTest {
     assertThat(shell.code).isEqualTo(2);
     assertThat(shell.err).contains("unknown option '-tabel'");
   }
+
+  /**
+   * YCSB 0.17 keeps key numbers in an int: a load slice past 2147483647 would wrap negative part-way
+   * and YCSB's client thread would end the run with System.exit(0). bin/ycsb refuses it up front.
+   */
+  @Test
+  void keyRangesPastYcsbIntKeyNumbersStopWithStatusTwoNamingTheProperties() throws Exception {
+    Result slice = ycsb("load", "tablestore", "-P", "workloads/tablestore-batch-write",
+        "-p", "insertstart=2000000000", "-p", "insertcount=400000000", "-p", "recordcount=2400000000",
+        "-p", "tablestore.endpoint=http://127.0.0.1:1", "-p", "tablestore.instance=i", "-p", "tablestore.accesskeyid=id");
+    assertThat(slice.code).isEqualTo(2);
+    assertThat(slice.err).contains("insertstart + insertcount = 2000000000 + 400000000 = 2400000000 is beyond 2147483647");
+    assertThat(slice.out).doesNotContain("[OVERALL]");
+
+    // Not even an int: YCSB itself would die on a bare NumberFormatException.
+    Result records = ycsb("run", "tablestore", "-P", "workloads/tablestore-random-read", "-p", "recordcount=3000000000");
+    assertThat(records.code).isEqualTo(2);
+    assertThat(records.err).contains("recordcount = 3000000000 is beyond 2147483647")
+        .doesNotContain("NumberFormatException");
+  }
 }

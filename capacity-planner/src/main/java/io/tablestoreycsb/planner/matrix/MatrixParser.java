@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.matrix;
 
+import io.tablestoreycsb.binding.KeyNumberLimits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -193,6 +194,7 @@ public final class MatrixParser {
     String table = optional(plan, "table", "usertable");
     String db = optional(plan, "db", "io.tablestoreycsb.binding.TablestoreClient");
     long rowsPerPartition = positiveLong(plan, "rows-per-partition", 1000);
+    checkKeySpace(plan, rowsPerPartition, partitions);
     int loadThreads = positiveInt(plan, "load-threads", 8);
     String loadWorkload = optional(plan, "load-workload", "workloads/tablestore-batch-write");
     Map<String, String> properties = properties(plan);
@@ -213,6 +215,18 @@ public final class MatrixParser {
     }
     return new Matrix(source, name, instanceType, runners, partitions, table, db, rowsPerPartition, loadThreads,
         loadWorkload, properties, List.copyOf(cases), quick);
+  }
+
+  /** Every loaded row needs a key number, and YCSB 0.17 numbers keys with an int. */
+  private void checkKeySpace(Section plan, long rowsPerPartition, List<Integer> partitions) {
+    int most = partitions.stream().mapToInt(Integer::intValue).max().orElse(1);
+    if (rowsPerPartition > KeyNumberLimits.MAX_KEY_NUMBER / most) {
+      Entry e = plan.entries.get("rows-per-partition");
+      throw MatrixException.at(file, e == null ? plan.entries.get("partitions").line() : e.line(),
+          "'rows-per-partition' = " + rowsPerPartition + " x " + most + " partitions is beyond "
+              + KeyNumberLimits.MAX_KEY_NUMBER + " rows, the most keys YCSB 0.17 can number (it keeps key numbers"
+              + " in an int)");
+    }
   }
 
   private CaseSpec buildCase(Section s) {

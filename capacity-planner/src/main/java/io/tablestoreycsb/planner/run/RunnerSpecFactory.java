@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.binding.KeyNumberLimits;
 import io.tablestoreycsb.planner.matrix.CaseSpec;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import java.nio.file.Path;
@@ -14,11 +15,13 @@ import java.util.Properties;
  *
  * <p>Key layout of a table with N loaded rows: the load writes keys [0, N), each runner a contiguous
  * slice; read cells read the same slices; write cells write keys from N on, runner r owning
- * [N + r x WRITE_SLICE, N + (r + 1) x WRITE_SLICE). Every write cell of a table writes the same range,
- * so repeated cells overwrite rows instead of growing the table without bound.
+ * [N + r x S, N + (r + 1) x S) with S = {@link #writeSlice}: WRITE_SLICE, or less where the slices
+ * would otherwise pass the largest key number YCSB 0.17 can generate ({@link KeyNumberLimits}). Every
+ * write cell of a table writes the same range, so repeated cells overwrite rows instead of growing the
+ * table without bound.
  */
 public final class RunnerSpecFactory {
-  /** Keys each runner of a write cell may insert (YCSB's insertcount is an int). */
+  /** Keys each runner of a write cell may insert at most (YCSB's insertcount is an int). */
   static final long WRITE_SLICE = 400_000_000L;
   /** YCSB's operationcount is an int; read cells stop on maxexecutiontime long before this. */
   static final long READ_OPERATIONS = 2_000_000_000L;
@@ -61,9 +64,10 @@ public final class RunnerSpecFactory {
       long start;
       long count;
       if (c.phase() == CaseSpec.Phase.LOAD) {
-        start = loaded + r * WRITE_SLICE;
-        count = WRITE_SLICE;
-        runnerProps.put("recordcount", Long.toString(loaded + n * WRITE_SLICE));
+        long slice = writeSlice(loaded, n);
+        start = loaded + r * slice;
+        count = slice;
+        runnerProps.put("recordcount", Long.toString(loaded + n * slice));
       } else {
         start = sliceStart(loaded, n, r);
         count = sliceStart(loaded, n, r + 1) - start;
@@ -96,6 +100,20 @@ public final class RunnerSpecFactory {
           loadDir.resolve("runner-" + r), jvmOptions));
     }
     return specs;
+  }
+
+  /**
+   * Keys per runner of a write cell: WRITE_SLICE, or an equal share of the key numbers left after
+   * the loaded rows when WRITE_SLICE would pass YCSB's int key numbers (e.g. 16 partitions of 36
+   * million rows and 5 runners: 314,296,729 each).
+   */
+  static long writeSlice(long loaded, int runners) {
+    long slice = Math.min(WRITE_SLICE, (KeyNumberLimits.MAX_KEY_NUMBER - loaded) / runners);
+    if (slice < 1) {
+      throw new IllegalStateException(loaded + " loaded rows leave no key numbers for write cells: YCSB 0.17"
+          + " numbers keys up to " + KeyNumberLimits.MAX_KEY_NUMBER + "; lower rows-per-partition");
+    }
+    return slice;
   }
 
   static long sliceStart(long total, int runners, int index) {

@@ -101,4 +101,16 @@ class MatrixParserTest {
     assertThatThrownBy(() -> MatrixParser.parse(Path.of("m.ini"), lines))
         .hasMessage("m.ini:3: [case c] needs 'measure = ...'");
   }
+
+  @Test
+  void moreLoadedRowsThanYcsbCanNumberAreRefused() {
+    List<String> lines = List.of("[plan]", "partitions = 1, 16", "rows-per-partition = 140000000", "[case c]",
+        "workload = w", "phase = run", "duration = 5s", "measure = READ", "threads = 1");
+    assertThatThrownBy(() -> MatrixParser.parse(Path.of("m.ini"), lines))
+        .hasMessage("m.ini:3: 'rows-per-partition' = 140000000 x 16 partitions is beyond 2147483647 rows, the most"
+            + " keys YCSB 0.17 can number (it keeps key numbers in an int)");
+    List<String> fits = new ArrayList<>(lines);
+    fits.set(2, "rows-per-partition = 134217727"); // x 16 = 2,147,483,632
+    assertThat(MatrixParser.parse(Path.of("m.ini"), fits).rowsPerPartition()).isEqualTo(134_217_727L);
+  }
 }

@@ -68,6 +68,30 @@ class PlanShapeTest {
   }
 
   @Test
+  void writeSlicesStayWithinYcsbIntKeyNumbers() throws Exception {
+    // 16 partitions x 36 million loaded rows + 5 runners x 400 million would reach key 2,576,000,000.
+    Matrix m = MatrixParser.parse(Path.of("..", "workloads", "matrix", "capacity"));
+    RunnerSpecFactory factory = new RunnerSpecFactory(m, Path.of("endpoint.properties"), List.of());
+    List<PlannedCell> cells = PlanExecutor.plan(m, CellFilter.parse("case=random-write"), null);
+    PlannedCell p16 = cells.stream().filter(c -> c.key().partitions() == 16).findFirst().orElseThrow();
+    List<RunnerSpec> writers = factory.cell(p16, Path.of("out"));
+    assertThat(writers).extracting(RunnerSpec::insertCount).containsOnly(314_296_729L);
+    RunnerSpec last = writers.get(writers.size() - 1);
+    assertThat(last.insertStart() + last.insertCount()).isLessThanOrEqualTo(Integer.MAX_VALUE);
+    // Each runner's properties pass the binding's own check of a load.
+    for (RunnerSpec w : writers) {
+      java.util.Properties p = new java.util.Properties();
+      p.putAll(w.properties());
+      p.setProperty("insertstart", Long.toString(w.insertStart()));
+      p.setProperty("insertcount", Long.toString(w.insertCount()));
+      p.setProperty("dotransactions", "false");
+      io.tablestoreycsb.binding.KeyNumberLimits.check(p);
+    }
+    PlannedCell p4 = cells.stream().filter(c -> c.key().partitions() == 4).findFirst().orElseThrow();
+    assertThat(factory.cell(p4, Path.of("out"))).extracting(RunnerSpec::insertCount).containsOnly(400_000_000L);
+  }
+
+  @Test
   void badOptionsAreNamed() {
     assertThatThrownBy(() -> CellFilter.parse("case=x,partition=4")).hasMessageContaining("unknown key 'partition'");
     assertThatThrownBy(() -> CellFilter.parse("partitions=four")).hasMessageContaining("'partitions=four' needs a whole number");

@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code bin/tablestore-table create|describe|count|drop -P FILE [--table T] [--partitions N]}:
  * sets up and inspects the benchmark table with the same properties files as {@code bin/ycsb}.
- * Exit codes: 0 done, 1 the service refused or failed, 2 bad command line or properties.
+ * Exit codes: 0 done, 1 the service refused or failed, 2 bad command line or properties. The work
+ * is {@link TableSetup}'s; this class parses the command line and prints.
  */
 @Command(name = "tablestore-table", mixinStandardHelpOptions = true,
     description = "Create, describe, count or drop the YCSB table on Tablestore.",
@@ -46,7 +47,7 @@ public final class TableTool implements Runnable {
         cmd.getErr().println("tablestore-table: " + e.getMessage());
         return 2;
       }
-      if (e instanceof ToolFailure) {
+      if (e instanceof TableSetupException) {
         cmd.getErr().println("tablestore-table: " + e.getMessage());
         return 1;
       }
@@ -113,13 +114,23 @@ public final class TableTool implements Runnable {
 
     @Override
     public Integer call() {
-      if (partitions < 1 || partitions > 65536) {
+      if (partitions < 1 || partitions > TableSetup.MAX_PARTITIONS) {
         throw new ParameterException(spec.commandLine(),
-            "--partitions must be from 1 to 65536, got " + partitions);
+            "--partitions must be from 1 to " + TableSetup.MAX_PARTITIONS + ", got " + partitions);
       }
       ClientConfig config = common.config();
-      new TableAdmin(config, spec.commandLine().getOut(), spec.commandLine().getErr())
-          .create(KeyFormat.splitPoints(partitions));
+      PrintWriter out = spec.commandLine().getOut();
+      TableDescription created = new TableSetup(config).create(partitions);
+      List<String> asked = KeyFormat.splitPoints(partitions);
+      out.println("created table '" + config.table() + "' on instance '" + config.instance() + "': primary key "
+          + config.primaryKey() + " STRING, max versions " + config.maxVersions() + ", " + created.partitions()
+          + " partition(s)" + (asked.isEmpty() ? "" : " (split at " + String.join(", ", asked) + ")"));
+      if (created.partitions() != partitions) {
+        spec.commandLine().getErr().println("tablestore-table: asked for " + partitions + " partitions but the"
+            + " service reports " + created.partitions() + ". Alibaba Cloud starts new tables with one partition"
+            + " and pre-splits on request: open a support ticket giving the table name and the split points "
+            + String.join(", ", asked) + ".");
+      }
       return 0;
     }
   }
@@ -135,8 +146,41 @@ public final class TableTool implements Runnable {
 
     @Override
     public Integer call() {
-      new TableAdmin(common.config(), spec.commandLine().getOut(), spec.commandLine().getErr()).describe();
+      print(new TableSetup(common.config()).describe(), spec.commandLine().getOut());
       return 0;
+    }
+
+    private static void print(TableDescription d, PrintWriter out) {
+      out.println("table: " + d.table());
+      out.println("primary key: " + String.join(", ", d.primaryKey()));
+      if (d.maxVersions() != null || d.timeToLiveSeconds() != null) {
+        out.println("max versions: " + orUnknown(d.maxVersions()) + ", time to live: "
+            + (d.timeToLiveSeconds() == null ? "?" : seconds(d.timeToLiveSeconds())));
+      }
+      if (d.reservedReadCu() != null || d.reservedWriteCu() != null) {
+        out.println("reserved throughput: read " + orUnknown(d.reservedReadCu()) + " CU, write "
+            + orUnknown(d.reservedWriteCu()) + " CU");
+      }
+      out.println("partitions: " + d.partitions());
+      String lower = "INF_MIN";
+      List<String> splits = d.splitPoints();
+      for (int i = 0; i <= splits.size(); i++) {
+        String upper = i < splits.size() ? shown(splits.get(i), d.stringSplitPoints()) : "INF_MAX";
+        out.println("  " + (i + 1) + ": [" + lower + ", " + upper + ")");
+        lower = upper;
+      }
+    }
+
+    private static String shown(String splitPoint, boolean string) {
+      return string ? "\"" + splitPoint + "\"" : splitPoint;
+    }
+
+    private static String orUnknown(Integer value) {
+      return value == null ? "?" : value.toString();
+    }
+
+    private static String seconds(int ttl) {
+      return ttl < 0 ? "forever" : ttl + " s";
     }
   }
 
@@ -151,7 +195,7 @@ public final class TableTool implements Runnable {
 
     @Override
     public Integer call() {
-      long rows = new TableAdmin(common.config(), spec.commandLine().getOut(), spec.commandLine().getErr()).count();
+      long rows = new TableSetup(common.config()).countRows();
       spec.commandLine().getOut().println(rows);
       return 0;
     }
@@ -167,7 +211,9 @@ public final class TableTool implements Runnable {
 
     @Override
     public Integer call() {
-      new TableAdmin(common.config(), spec.commandLine().getOut(), spec.commandLine().getErr()).drop();
+      ClientConfig config = common.config();
+      new TableSetup(config).drop();
+      spec.commandLine().getOut().println("dropped table '" + config.table() + "' on instance '" + config.instance() + "'");
       return 0;
     }
   }
@@ -180,14 +226,4 @@ public final class TableTool implements Runnable {
       super(message);
     }
   }
-
-  /** The service refused or failed (exit code 1); the message says what to do. */
-  static final class ToolFailure extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    ToolFailure(String message) {
-      super(message);
-    }
-  }
-
 }

@@ -3,6 +3,7 @@ package io.tablestoreycsb.binding.tools;
 import com.alicloud.openservices.tablestore.SyncClient;
 import io.tablestoreycsb.binding.ClientConfig;
 import io.tablestoreycsb.binding.ConfigException;
+import io.tablestoreycsb.binding.KeyNumberLimits;
 import io.tablestoreycsb.binding.SharedClients;
 import io.tablestoreycsb.binding.TableCheck;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * What {@code bin/ycsb load|run} starts: checks the binding's properties and the table first, so
@@ -48,6 +50,7 @@ public final class YcsbMain {
       return;
     }
     try {
+      checkWorkload(props);
       ClientConfig config = ClientConfig.from(props);
       SyncClient client = SharedClients.newClient(config, 1);
       try {
@@ -62,7 +65,31 @@ public final class YcsbMain {
     site.ycsb.Client.main(hideSecrets(args));
   }
 
-  /** The properties YCSB's Client will see: -P files in order, then -p pairs, then -threads. */
+  /**
+   * The workload class must exist (YCSB's Client prints a stack trace and exits 0 otherwise), and a
+   * CoreWorkload's key range must fit YCSB's int key numbers ({@link KeyNumberLimits}).
+   */
+  static void checkWorkload(Properties props) {
+    String name = props.getProperty("workload");
+    if (name == null || name.isBlank()) {
+      throw new ConfigException("workload is not set: give a workload file, e.g. -P workloads/tablestore-batch-write");
+    }
+    Class<?> workload;
+    try {
+      workload = Class.forName(name, false, YcsbMain.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new ConfigException("workload='" + name + "' is not a class on the classpath (e.g. "
+          + "io.tablestoreycsb.binding.TablestoreWorkload or site.ycsb.workloads.CoreWorkload)");
+    }
+    if (CoreWorkload.class.isAssignableFrom(workload)) {
+      KeyNumberLimits.check(props);
+    }
+  }
+
+  /**
+   * The properties YCSB's Client will see: -P files in order, then -p pairs, then -threads,
+   * {@code -load} / {@code -t} as {@code dotransactions}.
+   */
   static Properties ycsbProperties(String[] args) throws IOException {
     Properties files = new Properties();
     Properties cli = new Properties();
@@ -96,8 +123,10 @@ public final class YcsbMain {
           }
         }
         case "-db", "-l" -> value(args, ++i, a);
-        case "-load", "-t", "-s" -> {
-          // flags YCSB reads itself
+        case "-load" -> cli.setProperty("dotransactions", "false");
+        case "-t" -> cli.setProperty("dotransactions", "true");
+        case "-s" -> {
+          // a flag YCSB reads itself
         }
         default -> throw new IllegalArgumentException(a.startsWith("-")
             ? "unknown option '" + a + "'"

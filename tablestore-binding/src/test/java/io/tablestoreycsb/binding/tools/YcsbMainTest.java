@@ -1,8 +1,10 @@
 package io.tablestoreycsb.binding.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablestoreycsb.binding.ConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -58,5 +60,31 @@ class YcsbMainTest {
         java.nio.file.attribute.PosixFilePermission.OWNER_READ, java.nio.file.attribute.PosixFilePermission.OWNER_WRITE);
     String[] none = {"-db", "d", "-p", "a=b"};
     assertThat(Arrays.asList(YcsbMain.hideSecrets(none))).containsExactly(none);
+  }
+
+  @Test
+  void theWorkloadMustExistAndItsKeyRangeFitYcsbIntKeyNumbers() throws Exception {
+    Properties load = YcsbMain.ycsbProperties(new String[] {"-db", "d", "-p", "recordcount=2400000000",
+        "-p", "insertstart=2000000000", "-p", "insertcount=400000000", "-load"});
+    assertThat(load.getProperty("dotransactions")).isEqualTo("false");
+    load.setProperty("workload", "io.tablestoreycsb.binding.TablestoreWorkload");
+    assertThatThrownBy(() -> YcsbMain.checkWorkload(load)).isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("insertstart + insertcount = 2000000000 + 400000000 = 2400000000 is beyond 2147483647");
+    // YCSB's own CoreWorkload narrows key numbers to an int just the same.
+    load.setProperty("workload", "site.ycsb.workloads.CoreWorkload");
+    assertThatThrownBy(() -> YcsbMain.checkWorkload(load)).hasMessageContaining("is beyond 2147483647");
+    load.setProperty("insertstart", "0");
+    assertThatCode(() -> YcsbMain.checkWorkload(load)).doesNotThrowAnyException();
+
+    Properties run = YcsbMain.ycsbProperties(new String[] {"-db", "d", "-p", "recordcount=3000000000",
+        "-p", "workload=io.tablestoreycsb.binding.TablestoreWorkload", "-t"});
+    assertThat(run.getProperty("dotransactions")).isEqualTo("true");
+    assertThatThrownBy(() -> YcsbMain.checkWorkload(run)).hasMessageStartingWith("recordcount = 3000000000 is beyond");
+
+    Properties none = YcsbMain.ycsbProperties(new String[] {"-db", "d", "-load"});
+    assertThatThrownBy(() -> YcsbMain.checkWorkload(none)).hasMessageStartingWith("workload is not set");
+    none.setProperty("workload", "io.tablestoreycsb.binding.NoSuchWorkload");
+    assertThatThrownBy(() -> YcsbMain.checkWorkload(none))
+        .hasMessageStartingWith("workload='io.tablestoreycsb.binding.NoSuchWorkload' is not a class");
   }
 }
