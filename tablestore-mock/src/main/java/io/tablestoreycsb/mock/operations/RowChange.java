@@ -12,6 +12,7 @@ import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.PlainBufferCodec;
 import io.tablestoreycsb.mock.protocol.RowSizes;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
+import io.tablestoreycsb.mock.storage.RowKey;
 import io.tablestoreycsb.mock.storage.Table;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,11 +23,16 @@ final class RowChange {
 
   enum CellOp { PUT, DELETE_ONE_VERSION, DELETE_ALL_VERSIONS, INCREMENT }
 
-  /** One column operation; {@code timestamp} is -1 when the client left it to the server. */
-  record CellChange(String name, CellOp op, ColumnValue value, long timestamp) {}
+  /**
+   * One column operation; {@code nameBytes} is the name's UTF-8; {@code timestamp} is -1 when the
+   * client left it to the server.
+   */
+  record CellChange(String name, byte[] nameBytes, CellOp op, ColumnValue value, long timestamp) {}
 
   final Kind kind;
   final PrimaryKey primaryKey;
+  /** The primary key encoded for storage ({@link RowKey}). */
+  final byte[] key;
   final List<CellChange> cells;
   /** Billed write size: primary key plus the names and values written. */
   final long dataBytes;
@@ -34,6 +40,7 @@ final class RowChange {
   private RowChange(Kind kind, PrimaryKey primaryKey, List<CellChange> cells, long dataBytes) {
     this.kind = kind;
     this.primaryKey = primaryKey;
+    this.key = RowKey.encode(primaryKey);
     this.cells = cells;
     this.dataBytes = dataBytes;
   }
@@ -67,7 +74,7 @@ final class RowChange {
     for (PlainBufferCell cell : row.getCells()) {
       CellChange change = decodeCell(kind, cell, key);
       cells.add(change);
-      bytesWritten += RowSizes.cell(change.name(), change.value());
+      bytesWritten += change.nameBytes().length + (change.value() == null ? 0 : change.value().getDataSize());
     }
     return new RowChange(kind, key, cells, bytesWritten);
   }
@@ -114,6 +121,6 @@ final class RowChange {
     if (value != null) {
       ServiceLimits.checkAttributeValue(name, value);
     }
-    return new CellChange(name, op, value, ts);
+    return new CellChange(name, cell.getNameRawData(), op, value, ts);
   }
 }
