@@ -28,6 +28,10 @@ class PlainBufferWriterTest {
       random.nextBytes(bytes);
       byte seed = (byte) random.nextInt(256);
       assertThat(PlainBufferWriter.crc8(seed, bytes, 0, bytes.length)).isEqualTo(PlainBufferCrc8.crc8(seed, bytes));
+      int from = bytes.length == 0 ? 0 : random.nextInt(bytes.length);
+      int to = from + random.nextInt(bytes.length - from + 1);
+      assertThat(PlainBufferWriter.crc8(seed, bytes, from, to))
+          .isEqualTo(PlainBufferCrc8.crc8Slow(seed, java.util.Arrays.copyOfRange(bytes, from, to)));
     }
   }
 
