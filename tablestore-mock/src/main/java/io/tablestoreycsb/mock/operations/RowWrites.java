@@ -1,7 +1,6 @@
 package io.tablestoreycsb.mock.operations;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
-import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.aliyun.ots.thirdparty.com.google.protobuf.ByteString;
 import io.tablestoreycsb.mock.protocol.CapacityUnits;
 import io.tablestoreycsb.mock.protocol.ErrorCode;
@@ -76,7 +75,7 @@ final class RowWrites {
       case PUT: {
         RowBuilder columns = RowBuilder.empty();
         for (RowChange.CellChange cell : change.cells) {
-          columns.put(cell.nameBytes(), version(timestampOf(cell, nowMillis), cell.value()), maxVersions);
+          columns.put(cell.nameBytes(), version(timestampOf(cell, nowMillis), cell), maxVersions);
         }
         return new StoredRow(change.key, columns.build());
       }
@@ -96,7 +95,7 @@ final class RowWrites {
   private static void applyCell(RowBuilder columns, RowChange.CellChange cell, int maxVersions, long nowMillis) {
     switch (cell.op()) {
       case PUT:
-        columns.put(cell.nameBytes(), version(timestampOf(cell, nowMillis), cell.value()), maxVersions);
+        columns.put(cell.nameBytes(), version(timestampOf(cell, nowMillis), cell), maxVersions);
         break;
       case DELETE_ALL_VERSIONS:
         columns.deleteAllVersions(cell.nameBytes());
@@ -114,7 +113,8 @@ final class RowWrites {
           }
           base = latest.longValue();
         }
-        columns.put(cell.nameBytes(), version(nowMillis, ColumnValue.fromLong(base + cell.value().asLong())), maxVersions);
+        columns.put(cell.nameBytes(), RowBuilder.Version.of(nowMillis, Cells.INTEGER, Cells.longBytes(base + cell.longValue())),
+            maxVersions);
         break;
       }
       default:
@@ -122,8 +122,8 @@ final class RowWrites {
     }
   }
 
-  private static RowBuilder.Version version(long timestamp, ColumnValue value) {
-    return RowBuilder.Version.of(timestamp, Cells.typeOf(value), Cells.bytesOf(value));
+  private static RowBuilder.Version version(long timestamp, RowChange.CellChange cell) {
+    return new RowBuilder.Version(timestamp, cell.type(), cell.data(), cell.offset(), cell.length());
   }
 
   private static long timestampOf(RowChange.CellChange cell, long nowMillis) {

@@ -67,7 +67,7 @@ public final class PlainBufferWriter {
     return (byte) c;
   }
 
-  private static byte crc8(byte crc, byte b) {
+  static byte crc8(byte crc, byte b) {
     return CRC8[(crc ^ b) & 0xFF];
   }
 

@@ -109,7 +109,7 @@ public final class Cells {
     }
   }
 
-  static byte[] longBytes(long value) {
+  public static byte[] longBytes(long value) {
     byte[] out = new byte[8];
     writeLong(out, 0, value);
     return out;
