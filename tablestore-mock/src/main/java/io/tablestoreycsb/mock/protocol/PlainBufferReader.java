@@ -31,6 +31,8 @@ public final class PlainBufferReader {
     public byte cellType;
     public boolean hasTimestamp;
     public long timestamp;
+    /** The cell's checksum as received (and verified). */
+    byte checksum;
 
     /** An INTEGER's value (or a DOUBLE's raw bits). */
     public long longValue() {
@@ -100,10 +102,10 @@ public final class PlainBufferReader {
     readTag();
     byte crc = 0;
     for (Cell cell : row.primaryKey) {
-      crc = PlainBufferWriter.crc8(crc, cellChecksum(cell));
+      crc = PlainBufferWriter.crc8(crc, cell.checksum);
     }
     for (Cell cell : row.cells) {
-      crc = PlainBufferWriter.crc8(crc, cellChecksum(cell));
+      crc = PlainBufferWriter.crc8(crc, cell.checksum);
     }
     crc = PlainBufferWriter.crc8(crc, (byte) (row.deleteMarker ? 1 : 0));
     if (crc != checksum) {
@@ -185,6 +187,7 @@ public final class PlainBufferReader {
     if (cellChecksum(cell) != checksum) {
       throw new IllegalArgumentException("Checksum is mismatch.");
     }
+    cell.checksum = checksum;
     return cell;
   }
 

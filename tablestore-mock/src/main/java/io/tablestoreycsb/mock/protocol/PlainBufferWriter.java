@@ -3,10 +3,8 @@ package io.tablestoreycsb.mock.protocol;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConsts;
 import com.aliyun.ots.thirdparty.com.google.protobuf.ByteString;
 import com.aliyun.ots.thirdparty.com.google.protobuf.UnsafeByteOperations;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Writes PlainBuffer rows (the format of the SDK's {@code PlainBufferCodedOutputStream}, byte for
@@ -20,11 +18,18 @@ import java.util.Arrays;
 public final class PlainBufferWriter {
   private static final byte[] CRC8 = new byte[256];
   /**
-   * Slicing-by-8: {@code SLICES[k][x]} is the CRC register after feeding byte x then k zero bytes
-   * (CRC-8 is linear, so 8 bytes fold into 8 independent lookups instead of a chain of 8).
+   * Slicing-by-8: {@code Tk[x]} is the CRC register after feeding byte x then k zero bytes (CRC-8 is
+   * linear, so 8 bytes fold into 8 independent lookups instead of a chain of 8). Separate constant
+   * arrays let the JIT drop their range checks.
    */
-  private static final int[][] SLICES = new int[8][256];
-  private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final int[] T0 = new int[256];
+  private static final int[] T1 = new int[256];
+  private static final int[] T2 = new int[256];
+  private static final int[] T3 = new int[256];
+  private static final int[] T4 = new int[256];
+  private static final int[] T5 = new int[256];
+  private static final int[] T6 = new int[256];
+  private static final int[] T7 = new int[256];
 
   static {
     for (int i = 0; i < 256; i++) {
@@ -34,10 +39,11 @@ public final class PlainBufferWriter {
       }
       CRC8[i] = (byte) x;
     }
+    int[][] slices = {T0, T1, T2, T3, T4, T5, T6, T7};
     for (int i = 0; i < 256; i++) {
-      SLICES[0][i] = CRC8[i] & 0xFF;
+      T0[i] = CRC8[i] & 0xFF;
       for (int k = 1; k < 8; k++) {
-        SLICES[k][i] = CRC8[SLICES[k - 1][i]] & 0xFF;
+        slices[k][i] = CRC8[slices[k - 1][i]] & 0xFF;
       }
     }
   }
@@ -52,14 +58,12 @@ public final class PlainBufferWriter {
 
   /** CRC-8/ATM (polynomial x^8 + x^2 + x + 1, initial value {@code crc}) over {@code bytes[from, to)}. */
   public static byte crc8(byte crc, byte[] bytes, int from, int to) {
+    Objects.checkFromToIndex(from, to, bytes.length);
     int c = crc & 0xFF;
     int i = from;
-    int[] t0 = SLICES[0], t1 = SLICES[1], t2 = SLICES[2], t3 = SLICES[3];
-    int[] t4 = SLICES[4], t5 = SLICES[5], t6 = SLICES[6], t7 = SLICES[7];
     for (; i + 8 <= to; i += 8) {
-      long w = (long) LONG_LE.get(bytes, i); // byte i in the low 8 bits
-      c = t7[(c ^ (int) w) & 0xFF] ^ t6[(int) (w >>> 8) & 0xFF] ^ t5[(int) (w >>> 16) & 0xFF] ^ t4[(int) (w >>> 24) & 0xFF]
-          ^ t3[(int) (w >>> 32) & 0xFF] ^ t2[(int) (w >>> 40) & 0xFF] ^ t1[(int) (w >>> 48) & 0xFF] ^ t0[(int) (w >>> 56) & 0xFF];
+      c = T7[(c ^ bytes[i]) & 0xFF] ^ T6[bytes[i + 1] & 0xFF] ^ T5[bytes[i + 2] & 0xFF] ^ T4[bytes[i + 3] & 0xFF]
+          ^ T3[bytes[i + 4] & 0xFF] ^ T2[bytes[i + 5] & 0xFF] ^ T1[bytes[i + 6] & 0xFF] ^ T0[bytes[i + 7] & 0xFF];
     }
     for (; i < to; i++) {
       c = CRC8[(c ^ bytes[i]) & 0xFF] & 0xFF;
