@@ -177,7 +177,10 @@ public final class PlainBufferCodec {
     return raw;
   }
 
-  /** One row with header: primary key plus columns (each with its timestamp). */
+  /**
+   * One row with header: primary key plus columns (each with its timestamp), with the SDK's
+   * encoder (split points; responses from stored rows use {@link PlainBufferWriter}).
+   */
   public static ByteString encodeRow(PrimaryKey primaryKey, List<Column> columns) {
     PlainBufferRow row = toPlainBufferRow(primaryKey, columns);
     try {
@@ -186,43 +189,6 @@ public final class PlainBufferCodec {
       return ByteString.copyFrom(out.getBuffer());
     } catch (IOException e) {
       throw new IllegalStateException("Failed to encode a row as PlainBuffer", e);
-    }
-  }
-
-  /** Accumulates many rows behind one header, as GetRange answers them. */
-  public static final class RowsWriter {
-    private final List<PlainBufferRow> rows = new ArrayList<>();
-    private int size = 4; // the header
-
-    public void add(PrimaryKey primaryKey, List<Column> columns) {
-      PlainBufferRow row = toPlainBufferRow(primaryKey, columns);
-      try {
-        size += PlainBufferBuilder.computePlainBufferRow(row);
-      } catch (IOException e) {
-        throw new IllegalStateException("Failed to size a PlainBuffer row", e);
-      }
-      rows.add(row);
-    }
-
-    public boolean isEmpty() {
-      return rows.isEmpty();
-    }
-
-    public ByteString toByteString() {
-      if (rows.isEmpty()) {
-        return ByteString.EMPTY;
-      }
-      try {
-        PlainBufferOutputStream out = new PlainBufferOutputStream(size);
-        PlainBufferCodedOutputStream coded = new PlainBufferCodedOutputStream(out);
-        coded.writeHeader();
-        for (PlainBufferRow row : rows) {
-          coded.writeRow(row);
-        }
-        return ByteString.copyFrom(out.getBuffer());
-      } catch (IOException e) {
-        throw new IllegalStateException("Failed to encode rows as PlainBuffer", e);
-      }
     }
   }
 

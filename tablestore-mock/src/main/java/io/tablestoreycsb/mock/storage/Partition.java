@@ -69,10 +69,6 @@ public final class Partition {
     return rowsOf(rows);
   }
 
-  public int size() {
-    return rows.size();
-  }
-
   /** Gives this partition's memory back to the budget (the table is being dropped). */
   void release() {
     budget.add(-heapBytes.getAndSet(0));

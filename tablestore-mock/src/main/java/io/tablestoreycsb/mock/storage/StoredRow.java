@@ -33,10 +33,6 @@ public final class StoredRow {
     return cells;
   }
 
-  public boolean hasColumns() {
-    return cells.length > 0;
-  }
-
   public CellCursor cursor() {
     return new CellCursor(cells);
   }

@@ -112,10 +112,6 @@ public final class Table {
     return lo;
   }
 
-  public Partition partitionOf(byte[] key) {
-    return partitions[partitionIndexOf(key)];
-  }
-
   /** The primary key column names as UTF-8, in schema order. Do not modify. */
   public byte[][] primaryKeyNames() {
     return primaryKeyNames;

@@ -2,7 +2,12 @@ package io.tablestoreycsb.mock.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCell;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCodedOutputStream;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConsts;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConversion;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferOutputStream;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferRow;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCrc8;
 import com.alicloud.openservices.tablestore.model.Column;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
@@ -14,6 +19,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -49,18 +55,32 @@ class PlainBufferWriterTest {
   }
 
   @Test
-  void manyRowsBehindOneHeaderMatchTheSdkEncoder() {
+  void manyRowsBehindOneHeaderMatchTheSdkEncoder() throws Exception {
     Random random = new Random(3);
-    PlainBufferCodec.RowsWriter sdk = new PlainBufferCodec.RowsWriter();
+    PlainBufferOutputStream sdkOut = new PlainBufferOutputStream(1 << 20);
+    PlainBufferCodedOutputStream sdk = new PlainBufferCodedOutputStream(sdkOut);
+    sdk.writeHeader();
     PlainBufferWriter ours = new PlainBufferWriter(16);
     ours.header();
     for (int n = 0; n < 50; n++) {
       PrimaryKey key = randomKey(random);
       List<Column> columns = randomColumns(random);
-      sdk.add(key, columns);
+      sdk.writeRow(sdkRow(key, columns));
       writeRow(ours, key, columns);
     }
-    assertThat(ours.toByteString()).isEqualTo(sdk.toByteString());
+    assertThat(ours.toByteString().toByteArray()).isEqualTo(Arrays.copyOf(sdkOut.getBuffer(), sdkOut.count()));
+  }
+
+  private static PlainBufferRow sdkRow(PrimaryKey key, List<Column> columns) throws Exception {
+    List<PlainBufferCell> pk = new ArrayList<>();
+    for (PrimaryKeyColumn c : key.getPrimaryKeyColumns()) {
+      pk.add(PlainBufferConversion.toPlainBufferCell(c));
+    }
+    List<PlainBufferCell> cells = new ArrayList<>();
+    for (Column c : columns) {
+      cells.add(PlainBufferConversion.toPlainBufferCell(c, false, false, false, (byte) 0));
+    }
+    return new PlainBufferRow(pk, cells, false);
   }
 
   private static void writeRow(PlainBufferWriter writer, PrimaryKey key, List<Column> columns) {
