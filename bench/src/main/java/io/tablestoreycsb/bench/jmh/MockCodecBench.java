@@ -28,9 +28,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Mock hot paths: PlainBuffer encoding and decoding of one paper row (the SDK's codec, and the
- * mock's writer from a stored row's bytes); primary-key comparison (SDK objects through
- * PrimaryKeyOrder, and the encoded keys the row map compares) and key encoding.
+ * Mock hot paths: PlainBuffer encoding of one paper row (the SDK's encoder from SDK objects, and the
+ * mock's writer from a stored row's bytes), decoding it (the mock's reader, checksums verified);
+ * primary-key comparison (SDK objects through PrimaryKeyOrder, as the row map compared them
+ * before, and the encoded keys it compares now) and key encoding.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -76,11 +77,13 @@ public class MockCodecBench {
     return PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn("userid", PrimaryKeyValue.fromString(value)).build();
   }
 
+  /** The SDK's encoder from SDK objects (the mock used it for every response before it stored bytes). */
   @Benchmark
   public ByteString encodeRow() {
     return PlainBufferCodec.encodeRow(key, columns);
   }
 
+  /** The mock's reader (PlainBufferCodec), checksums verified, as every row change is read. */
   @Benchmark
   public Object decodeRow() {
     return PlainBufferCodec.decodeOneRow(encoded, "row");
