@@ -6,8 +6,10 @@ import com.aliyun.ots.thirdparty.com.google.protobuf.ByteString;
 import com.aliyun.ots.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.PlainBufferCodec;
-import io.tablestoreycsb.mock.storage.CellVersion;
+import io.tablestoreycsb.mock.storage.CellCursor;
+import io.tablestoreycsb.mock.storage.Cells;
 import io.tablestoreycsb.mock.storage.StoredRow;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -88,28 +90,34 @@ abstract class ColumnFilter {
     if (filter.hasValueTransRule()) {
       throw OtsException.parameterInvalid("Regex value rules in " + field + " are not supported by this mock endpoint.");
     }
-    String column = filter.getColumnName();
+    byte[] column = filter.getColumnName().getBytes(StandardCharsets.UTF_8);
     OtsFilter.ComparatorType comparator = filter.getComparator();
     boolean existence = comparator == OtsFilter.ComparatorType.CT_EXIST || comparator == OtsFilter.ComparatorType.CT_NOT_EXIST;
     ColumnValue operand = existence ? null : PlainBufferCodec.decodeBareColumnValue(filter.getColumnValue(), field);
+    byte operandType = existence ? -1 : Cells.typeOf(operand);
+    byte[] operandBytes = existence ? null : Cells.bytesOf(operand);
     boolean passIfMissing = !filter.getFilterIfMissing();
     boolean latestOnly = filter.getLatestVersionOnly();
     return new ColumnFilter() {
       @Override
       boolean test(StoredRow row) {
-        List<CellVersion> versions = row == null ? null : row.columns().get(column);
+        CellCursor cursor = row == null ? null : row.cursor();
+        boolean present = cursor != null && cursor.seekColumn(column);
         if (comparator == OtsFilter.ComparatorType.CT_EXIST) {
-          return versions != null;
+          return present;
         }
         if (comparator == OtsFilter.ComparatorType.CT_NOT_EXIST) {
-          return versions == null;
+          return !present;
         }
-        if (versions == null) {
+        if (!present) {
           return passIfMissing;
         }
-        for (CellVersion v : latestOnly ? versions.subList(0, 1) : versions) {
-          if (matches(comparator, v.value(), operand)) {
+        while (cursor.nextVersion()) {
+          if (matches(comparator, cursor, operandType, operandBytes)) {
             return true;
+          }
+          if (latestOnly) {
+            break;
           }
         }
         return false;
@@ -117,8 +125,9 @@ abstract class ColumnFilter {
     };
   }
 
-  static boolean matches(OtsFilter.ComparatorType comparator, ColumnValue value, ColumnValue operand) {
-    if (value.getType() != operand.getType()) {
+  /** Whether the cursor's current version compares to the operand as asked; values of different types never match. */
+  static boolean matches(OtsFilter.ComparatorType comparator, CellCursor value, byte operandType, byte[] operand) {
+    if (value.type() != operandType) {
       return false;
     }
     int c = compare(value, operand);
@@ -140,20 +149,21 @@ abstract class ColumnFilter {
     }
   }
 
-  private static int compare(ColumnValue a, ColumnValue b) {
-    switch (a.getType()) {
-      case INTEGER:
-        return Long.compare(a.asLong(), b.asLong());
-      case DOUBLE:
-        return Double.compare(a.asDouble(), b.asDouble());
-      case BOOLEAN:
-        return Boolean.compare(a.asBoolean(), b.asBoolean());
-      case STRING:
-        return Arrays.compareUnsigned(a.asStringInBytes(), b.asStringInBytes());
-      case BINARY:
-        return Arrays.compareUnsigned(a.asBinary(), b.asBinary());
+  private static int compare(CellCursor value, byte[] operand) {
+    byte[] cells = value.array();
+    int offset = value.valueOffset();
+    switch (value.type()) {
+      case Cells.INTEGER:
+        return Long.compare(value.longValue(), Cells.readLong(operand, 0));
+      case Cells.DOUBLE:
+        return Double.compare(Double.longBitsToDouble(value.longValue()), Double.longBitsToDouble(Cells.readLong(operand, 0)));
+      case Cells.BOOLEAN:
+        return Boolean.compare(cells[offset] != 0, operand[0] != 0);
+      case Cells.STRING:
+      case Cells.BINARY:
+        return Arrays.compareUnsigned(cells, offset, offset + value.valueLength(), operand, 0, operand.length);
       default:
-        throw new IllegalArgumentException("unknown column type " + a.getType());
+        throw new IllegalArgumentException("unknown stored type " + value.type());
     }
   }
 }

@@ -7,8 +7,8 @@ import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.PlainBufferCodec;
 import io.tablestoreycsb.mock.protocol.PrimaryKeyOrder;
-import io.tablestoreycsb.mock.protocol.RowSizes;
 import io.tablestoreycsb.mock.storage.Catalog;
+import io.tablestoreycsb.mock.storage.CellCursor;
 import io.tablestoreycsb.mock.storage.StoredRow;
 import io.tablestoreycsb.mock.storage.Table;
 import java.util.ArrayList;
@@ -63,18 +63,20 @@ public final class ComputeSplitPointsBySize implements Action {
     List<PrimaryKey> bySize = new ArrayList<>();
     while (rows.hasNext()) {
       StoredRow row = rows.next();
-      int partition = table.partitionIndexOf(row.primaryKey());
+      int partition = table.partitionIndexOf(row.key());
       if (partition != lastPartition) {
         accumulated = 0; // a partition boundary already splits here
         lastPartition = partition;
       }
       if (accumulated >= splitBytes) {
-        bySize.add(row.primaryKey());
+        bySize.add(table.decodeKey(row.key()));
         accumulated = 0;
       }
-      accumulated += RowSizes.primaryKey(row.primaryKey());
-      for (var column : row.columns().entrySet()) {
-        accumulated += RowSizes.cell(column.getKey(), column.getValue().get(0).value());
+      accumulated += table.primaryKeyDataSize(row.key());
+      CellCursor cells = row.cursor();
+      while (cells.nextColumn()) { // the latest version of each column
+        cells.nextVersion();
+        accumulated += cells.nameLength() + cells.valueLength();
       }
     }
     points.addAll(bySize);

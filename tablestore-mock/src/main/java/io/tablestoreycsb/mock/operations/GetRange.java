@@ -2,11 +2,13 @@ package io.tablestoreycsb.mock.operations;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import com.aliyun.ots.thirdparty.com.google.protobuf.ByteString;
 import io.tablestoreycsb.mock.protocol.CapacityUnits;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.PlainBufferCodec;
-import io.tablestoreycsb.mock.protocol.PrimaryKeyOrder;
+import io.tablestoreycsb.mock.protocol.PlainBufferWriter;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
+import io.tablestoreycsb.mock.storage.RowKey;
 import io.tablestoreycsb.mock.storage.StoredRow;
 import io.tablestoreycsb.mock.storage.Table;
 import io.tablestoreycsb.mock.storage.Catalog;
@@ -44,7 +46,9 @@ public final class GetRange implements Action {
     ServiceLimits.checkPrimaryKey(start, table.schema(), true);
     ServiceLimits.checkPrimaryKey(end, table.schema(), true);
     boolean forward = request.getDirection() == OtsInternalApi.Direction.FORWARD;
-    int order = PrimaryKeyOrder.compareKeys(start, end);
+    byte[] startKey = RowKey.encode(start);
+    byte[] endKey = RowKey.encode(end);
+    int order = RowKey.compare(startKey, endKey);
     if (forward && order > 0) {
       throw OtsException.parameterInvalid("Begin key must be less than end key in FORWARD direction.");
     }
@@ -59,40 +63,41 @@ public final class GetRange implements Action {
       limit = Math.min(limit, request.getLimit());
     }
 
-    PlainBufferCodec.RowsWriter rows = new PlainBufferCodec.RowsWriter();
+    PlainBufferWriter rows = new PlainBufferWriter(4096);
+    rows.header();
     long bytesRead = 0;
     long bytesReturned = 0;
     int returned = 0;
-    PrimaryKey nextStart = null;
-    Iterator<StoredRow> it = table.scan(start, end, forward);
+    byte[] nextStart = null;
+    Iterator<StoredRow> it = table.scan(startKey, endKey, forward);
     while (it.hasNext()) {
       StoredRow row = it.next();
       if (returned == limit) {
-        nextStart = row.primaryKey();
+        nextStart = row.key();
         break;
       }
-      ReadSpec.Projection projection = spec.project(row);
+      ReadSpec.Projection projection = spec.project(table, row);
       if (projection == null) {
         continue;
       }
       if (returned > 0 && bytesReturned + projection.dataBytes() > ServiceLimits.MAX_RANGE_BYTES) {
-        nextStart = row.primaryKey();
+        nextStart = row.key();
         break;
       }
-      rows.add(row.primaryKey(), projection.columns());
-      context.served(table, table.partitionIndexOf(row.primaryKey()), 1);
+      RowEncoder.write(rows, table, row, projection);
+      context.served(table, table.partitionIndexOf(row.key()), 1);
       bytesReturned += projection.dataBytes();
       bytesRead += projection.dataBytes();
       returned++;
     }
     OtsInternalApi.GetRangeResponse.Builder response = OtsInternalApi.GetRangeResponse.newBuilder()
         .setConsumed(RowReads.consumed(CapacityUnits.forScan(bytesRead), 0))
-        .setRows(rows.toByteString());
+        .setRows(returned == 0 ? ByteString.EMPTY : rows.toByteString());
     if (nextStart != null) {
-      response.setNextStartPrimaryKey(PlainBufferCodec.encodeRow(nextStart, java.util.List.of()));
+      response.setNextStartPrimaryKey(RowEncoder.primaryKeyOnly(table, nextStart));
     }
     if (returned == 0) {
-      context.served(table, table.partitionIndexOf(start), 1); // an empty scan still costs its partition a lookup
+      context.served(table, table.partitionIndexOf(startKey), 1); // an empty scan still costs its partition a lookup
     }
     return response.build().toByteArray();
   }

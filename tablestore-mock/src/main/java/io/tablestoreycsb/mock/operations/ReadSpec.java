@@ -1,16 +1,14 @@
 package io.tablestoreycsb.mock.operations;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
-import com.alicloud.openservices.tablestore.model.Column;
 import io.tablestoreycsb.mock.protocol.OtsException;
-import io.tablestoreycsb.mock.protocol.RowSizes;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
-import io.tablestoreycsb.mock.storage.CellVersion;
+import io.tablestoreycsb.mock.storage.CellCursor;
 import io.tablestoreycsb.mock.storage.StoredRow;
+import io.tablestoreycsb.mock.storage.Table;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -18,10 +16,48 @@ import java.util.Set;
  * range, which rows pass the filter (rows that fail it read as absent).
  */
 final class ReadSpec {
-  /** The columns and data size of one row as read. */
-  record Projection(List<Column> columns, long dataBytes) {}
+  /**
+   * What a read selected of one stored row, as positions in its packed cells (name and version
+   * offsets, in response order), plus the billed data size (primary key included).
+   */
+  static final class Projection {
+    private int[] picks = new int[12]; // per selected version: name offset, name length, version offset
+    private int count;
+    private long dataBytes;
+
+    void add(int nameOffset, int nameLength, int versionOffset) {
+      if (3 * count + 3 > picks.length) {
+        picks = java.util.Arrays.copyOf(picks, picks.length * 2);
+      }
+      picks[3 * count] = nameOffset;
+      picks[3 * count + 1] = nameLength;
+      picks[3 * count + 2] = versionOffset;
+      count++;
+    }
+
+    int count() {
+      return count;
+    }
+
+    int nameOffset(int i) {
+      return picks[3 * i];
+    }
+
+    int nameLength(int i) {
+      return picks[3 * i + 1];
+    }
+
+    int versionOffset(int i) {
+      return picks[3 * i + 2];
+    }
+
+    long dataBytes() {
+      return dataBytes;
+    }
+  }
 
   private final Set<String> columnsToGet;
+  private final byte[][] columnsToGetBytes; // the same names as UTF-8, matched against stored names
   private final boolean primaryKeyRequested;
   private final int maxVersions;
   private final long startTime;
@@ -34,6 +70,11 @@ final class ReadSpec {
     this.rowFilter = rowFilter;
     this.expiredBefore = expiredBefore;
     this.columnsToGet = columnsToGet;
+    this.columnsToGetBytes = new byte[columnsToGet.size()][];
+    int i = 0;
+    for (String name : columnsToGet) {
+      columnsToGetBytes[i++] = name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
     this.primaryKeyRequested = primaryKeyRequested;
     this.maxVersions = maxVersions;
     this.startTime = startTime;
@@ -93,35 +134,43 @@ final class ReadSpec {
    * The row as this read returns it, or null when nothing of it is selected (the service then
    * answers as if the row were absent).
    */
-  Projection project(StoredRow row) {
+  Projection project(Table table, StoredRow row) {
     if (!row.aliveSince(expiredBefore)) {
       return null;
     }
     if (rowFilter != null && !rowFilter.test(row)) {
       return null;
     }
-    long bytes = RowSizes.primaryKey(row.primaryKey());
-    List<Column> columns = new ArrayList<>();
-    for (Map.Entry<String, List<CellVersion>> e : row.columns().entrySet()) {
-      if (!columnsToGet.isEmpty() && !columnsToGet.contains(e.getKey())) {
+    Projection projection = new Projection();
+    long bytes = table.primaryKeyDataSize(row.key());
+    CellCursor cursor = row.cursor();
+    while (cursor.nextColumn()) {
+      if (columnsToGetBytes.length > 0 && !wanted(cursor)) {
         continue;
       }
       int taken = 0;
-      for (CellVersion v : e.getValue()) {
-        if (taken == maxVersions) {
-          break;
-        }
-        if (v.timestamp() >= startTime && v.timestamp() < endTime) {
-          columns.add(new Column(e.getKey(), v.value(), v.timestamp()));
-          bytes += RowSizes.cell(e.getKey(), v.value());
+      while (taken < maxVersions && cursor.nextVersion()) {
+        if (cursor.timestamp() >= startTime && cursor.timestamp() < endTime) {
+          projection.add(cursor.nameOffset(), cursor.nameLength(), cursor.versionOffset());
+          bytes += cursor.nameLength() + cursor.valueLength();
           taken++;
         }
       }
     }
-    if (columns.isEmpty() && !columnsToGet.isEmpty() && !primaryKeyRequested) {
+    if (projection.count() == 0 && !columnsToGet.isEmpty() && !primaryKeyRequested) {
       return null;
     }
-    return new Projection(columns, bytes);
+    projection.dataBytes = bytes;
+    return projection;
+  }
+
+  private boolean wanted(CellCursor cursor) {
+    for (byte[] name : columnsToGetBytes) {
+      if (cursor.nameEquals(name)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static List<String> primaryKeyNames(io.tablestoreycsb.mock.storage.Table table) {

@@ -6,6 +6,7 @@ import com.aliyun.ots.thirdparty.com.google.protobuf.ByteString;
 import io.tablestoreycsb.mock.protocol.CapacityUnits;
 import io.tablestoreycsb.mock.protocol.PlainBufferCodec;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
+import io.tablestoreycsb.mock.storage.RowKey;
 import io.tablestoreycsb.mock.storage.StoredRow;
 import io.tablestoreycsb.mock.storage.Table;
 
@@ -19,11 +20,12 @@ final class RowReads {
   static Result read(Table table, ByteString primaryKeyBytes, String field, ReadSpec spec, RequestContext context) {
     PrimaryKey key = PlainBufferCodec.decodePrimaryKey(primaryKeyBytes, field);
     ServiceLimits.checkPrimaryKey(key, table.schema(), false);
-    int partition = table.partitionIndexOf(key);
-    StoredRow row = table.partition(partition).get(key);
+    byte[] encodedKey = RowKey.encode(key);
+    int partition = table.partitionIndexOf(encodedKey);
+    StoredRow row = table.partition(partition).get(encodedKey);
     context.served(table, partition, 1);
-    ReadSpec.Projection projection = row == null ? null : spec.project(row);
-    ByteString encoded = projection == null ? ByteString.EMPTY : PlainBufferCodec.encodeRow(key, projection.columns());
+    ReadSpec.Projection projection = row == null ? null : spec.project(table, row);
+    ByteString encoded = projection == null ? ByteString.EMPTY : RowEncoder.row(table, row, projection);
     int readCu = CapacityUnits.forRow(projection == null ? 0 : projection.dataBytes());
     return new Result(encoded, consumed(readCu, 0));
   }

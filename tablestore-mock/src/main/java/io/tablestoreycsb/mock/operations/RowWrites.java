@@ -1,22 +1,16 @@
 package io.tablestoreycsb.mock.operations;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
-import com.alicloud.openservices.tablestore.model.Column;
-import com.alicloud.openservices.tablestore.model.ColumnType;
-import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.aliyun.ots.thirdparty.com.google.protobuf.ByteString;
 import io.tablestoreycsb.mock.protocol.CapacityUnits;
 import io.tablestoreycsb.mock.protocol.ErrorCode;
 import io.tablestoreycsb.mock.protocol.OtsException;
-import io.tablestoreycsb.mock.protocol.PlainBufferCodec;
-import io.tablestoreycsb.mock.storage.CellVersion;
+import io.tablestoreycsb.mock.storage.CellCursor;
+import io.tablestoreycsb.mock.storage.Cells;
+import io.tablestoreycsb.mock.storage.RowBuilder;
 import io.tablestoreycsb.mock.storage.StoredRow;
 import io.tablestoreycsb.mock.storage.Table;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.ListIterator;
-import java.util.Map;
-import java.util.TreeMap;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Applies one row change to a table: the row-existence condition is checked and the row replaced
@@ -35,9 +29,9 @@ final class RowWrites {
         ? ColumnFilter.parse(condition.getColumnCondition(), "column_condition") : null;
     int maxVersions = table.settings().maxVersions();
     checkTimestamps(change, table.settings().deviationCellVersionInSec(), nowMillis);
-    int partitionIndex = table.partitionIndexOf(change.primaryKey);
+    int partitionIndex = table.partitionIndexOf(change.key);
     long minVisible = table.settings().minVisibleTimestamp(nowMillis);
-    StoredRow after = table.partition(partitionIndex).compute(change.primaryKey, stored -> {
+    StoredRow after = table.partition(partitionIndex).compute(change.key, stored -> {
       StoredRow current = stored == null || stored.aliveSince(minVisible) ? stored : null; // expired rows are gone
       checkExistence(expectation, current);
       if (columnCondition != null && !columnCondition.test(current)) {
@@ -49,7 +43,7 @@ final class RowWrites {
     int writeCu = CapacityUnits.forRow(change.dataBytes);
     OtsInternalApi.ConsumedCapacity consumed = OtsInternalApi.ConsumedCapacity.newBuilder()
         .setCapacityUnit(OtsInternalApi.CapacityUnit.newBuilder().setRead(readCu).setWrite(writeCu)).build();
-    return new Outcome(consumed, returned(change, after, returnContent), partitionIndex);
+    return new Outcome(consumed, returned(table, change, after, returnContent), partitionIndex);
   }
 
   /**
@@ -79,61 +73,48 @@ final class RowWrites {
       case DELETE:
         return null;
       case PUT: {
-        TreeMap<String, List<CellVersion>> columns = new TreeMap<>();
+        RowBuilder columns = RowBuilder.empty();
         for (RowChange.CellChange cell : change.cells) {
-          putVersion(columns, storedName(cell), new CellVersion(timestampOf(cell, nowMillis), cell.value()), maxVersions);
+          columns.put(cell.nameBytes(), version(timestampOf(cell, nowMillis), cell), maxVersions);
         }
-        return new StoredRow(change.primaryKey, columns);
+        return new StoredRow(change.key, columns.build());
       }
       case UPDATE: {
-        TreeMap<String, List<CellVersion>> columns = new TreeMap<>();
-        if (current != null) {
-          columns.putAll(current.columns());
-        }
+        RowBuilder columns = RowBuilder.from(current);
         for (RowChange.CellChange cell : change.cells) {
           applyCell(columns, cell, maxVersions, nowMillis);
         }
         // A row whose last attribute column is deleted no longer exists.
-        return columns.isEmpty() ? null : new StoredRow(change.primaryKey, columns);
+        return columns.isEmpty() ? null : new StoredRow(change.key, columns.build());
       }
       default:
         throw new IllegalStateException("unknown change kind " + change.kind);
     }
   }
 
-  private static void applyCell(TreeMap<String, List<CellVersion>> columns, RowChange.CellChange cell, int maxVersions,
-      long nowMillis) {
+  private static void applyCell(RowBuilder columns, RowChange.CellChange cell, int maxVersions, long nowMillis) {
     switch (cell.op()) {
       case PUT:
-        putVersion(columns, storedName(cell), new CellVersion(timestampOf(cell, nowMillis), cell.value()), maxVersions);
+        columns.put(cell.nameBytes(), version(timestampOf(cell, nowMillis), cell), maxVersions);
         break;
       case DELETE_ALL_VERSIONS:
-        columns.remove(cell.name());
+        columns.deleteAllVersions(cell.nameBytes());
         break;
-      case DELETE_ONE_VERSION: {
-        List<CellVersion> versions = columns.get(cell.name());
-        if (versions != null) {
-          List<CellVersion> kept = new ArrayList<>(versions);
-          kept.removeIf(v -> v.timestamp() == cell.timestamp());
-          if (kept.isEmpty()) {
-            columns.remove(cell.name());
-          } else {
-            columns.put(cell.name(), List.copyOf(kept));
-          }
-        }
+      case DELETE_ONE_VERSION:
+        columns.deleteVersion(cell.nameBytes(), cell.timestamp());
         break;
-      }
       case INCREMENT: {
-        List<CellVersion> versions = columns.get(cell.name());
+        RowBuilder.Version latest = columns.latest(cell.nameBytes());
         long base = 0;
-        if (versions != null) {
-          ColumnValue latest = versions.get(0).value();
-          if (latest.getType() != ColumnType.INTEGER) {
-            throw OtsException.parameterInvalid("Cannot increment column " + cell.name() + ": its value is " + latest.getType() + ".");
+        if (latest != null) {
+          if (latest.type() != Cells.INTEGER) {
+            throw OtsException.parameterInvalid("Cannot increment column " + cell.name() + ": its value is "
+                + Cells.toColumnValue(latest.type(), latest.data(), latest.offset(), latest.length()).getType() + ".");
           }
-          base = latest.asLong();
+          base = latest.longValue();
         }
-        putVersion(columns, storedName(cell), new CellVersion(nowMillis, ColumnValue.fromLong(base + cell.value().asLong())), maxVersions);
+        columns.put(cell.nameBytes(), RowBuilder.Version.of(nowMillis, Cells.INTEGER, Cells.longBytes(base + cell.longValue())),
+            maxVersions);
         break;
       }
       default:
@@ -141,41 +122,8 @@ final class RowWrites {
     }
   }
 
-  /** Inserts a version keeping newest-first order; a version with the same timestamp is overwritten. */
-  private static void putVersion(Map<String, List<CellVersion>> columns, String name, CellVersion version, int maxVersions) {
-    List<CellVersion> existing = columns.get(name);
-    List<CellVersion> versions = existing == null ? new ArrayList<>(1) : new ArrayList<>(existing);
-    ListIterator<CellVersion> it = versions.listIterator();
-    boolean placed = false;
-    while (it.hasNext()) {
-      CellVersion v = it.next();
-      if (v.timestamp() == version.timestamp()) {
-        it.set(version);
-        placed = true;
-        break;
-      }
-      if (v.timestamp() < version.timestamp()) {
-        it.previous();
-        it.add(version);
-        placed = true;
-        break;
-      }
-    }
-    if (!placed) {
-      versions.add(version);
-    }
-    while (versions.size() > maxVersions) {
-      versions.remove(versions.size() - 1);
-    }
-    columns.put(name, List.copyOf(versions));
-  }
-
-  /**
-   * Every stored cell would otherwise keep its own copy of the column name as decoded from its
-   * request (about 48 bytes a cell); the canonical copy is shared by all rows.
-   */
-  private static String storedName(RowChange.CellChange cell) {
-    return cell.name().intern();
+  private static RowBuilder.Version version(long timestamp, RowChange.CellChange cell) {
+    return new RowBuilder.Version(timestamp, cell.type(), cell.data(), cell.offset(), cell.length());
   }
 
   private static long timestampOf(RowChange.CellChange cell, long nowMillis) {
@@ -183,24 +131,23 @@ final class RowWrites {
   }
 
   /** return_content: RT_PK returns the primary key; RT_AFTER_MODIFY the named columns after the change. */
-  private static ByteString returned(RowChange change, StoredRow after, OtsInternalApi.ReturnContent returnContent) {
+  private static ByteString returned(Table table, RowChange change, StoredRow after, OtsInternalApi.ReturnContent returnContent) {
     if (returnContent == null || !returnContent.hasReturnType()) {
       return null;
     }
     switch (returnContent.getReturnType()) {
       case RT_PK:
-        return PlainBufferCodec.encodeRow(change.primaryKey, List.of());
+        return RowEncoder.primaryKeyOnly(table, change.key);
       case RT_AFTER_MODIFY: {
-        List<Column> columns = new ArrayList<>();
-        if (after != null) {
-          for (String name : returnContent.getReturnColumnNamesList()) {
-            List<CellVersion> versions = after.columns().get(name);
-            if (versions != null) {
-              columns.add(new Column(name, versions.get(0).value(), versions.get(0).timestamp()));
-            }
+        StoredRow row = after != null ? after : new StoredRow(change.key, new byte[0]);
+        ReadSpec.Projection columns = new ReadSpec.Projection();
+        for (String name : returnContent.getReturnColumnNamesList()) {
+          CellCursor cursor = row.cursor();
+          if (cursor.seekColumn(name.getBytes(StandardCharsets.UTF_8)) && cursor.nextVersion()) {
+            columns.add(cursor.nameOffset(), cursor.nameLength(), cursor.versionOffset());
           }
         }
-        return PlainBufferCodec.encodeRow(change.primaryKey, columns);
+        return RowEncoder.row(table, row, columns);
       }
       default:
         return null;

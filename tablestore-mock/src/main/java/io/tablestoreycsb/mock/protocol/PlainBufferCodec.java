@@ -2,11 +2,9 @@ package io.tablestoreycsb.mock.protocol;
 
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferBuilder;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCell;
-import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCodedInputStream;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCodedOutputStream;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConsts;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConversion;
-import com.alicloud.openservices.tablestore.core.protocol.PlainBufferInputStream;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferOutputStream;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferRow;
 import com.alicloud.openservices.tablestore.model.Column;
@@ -30,21 +28,25 @@ public final class PlainBufferCodec {
   private PlainBufferCodec() {}
 
   /** One row (a row change or a primary key) from a request field. */
-  public static PlainBufferRow decodeOneRow(ByteString bytes, String field) {
-    List<PlainBufferRow> rows = decodeRows(bytes, field);
+  public static PlainBufferReader.Row decodeOneRow(ByteString bytes, String field) {
+    List<PlainBufferReader.Row> rows = decodeRows(bytes, field);
     if (rows.size() != 1) {
       throw OtsException.parameterInvalid("The " + field + " must hold exactly one PlainBuffer row, found " + rows.size() + ".");
     }
     return rows.get(0);
   }
 
-  public static List<PlainBufferRow> decodeRows(ByteString bytes, String field) {
+  /**
+   * The rows of a request field, read (and checksum-verified) as the SDK reads them, by the mock's
+   * own {@link PlainBufferReader}: values stay ranges of one copy of the field's bytes.
+   */
+  public static List<PlainBufferReader.Row> decodeRows(ByteString bytes, String field) {
     if (bytes.isEmpty()) {
       throw OtsException.parameterInvalid("The " + field + " is empty.");
     }
     try {
-      return new PlainBufferCodedInputStream(new PlainBufferInputStream(bytes.asReadOnlyByteBuffer())).readRowsWithHeader();
-    } catch (IOException | RuntimeException e) {
+      return PlainBufferReader.readRowsWithHeader(bytes.toByteArray());
+    } catch (RuntimeException e) {
       throw OtsException.parameterInvalid("Invalid PlainBuffer in " + field + ": " + describe(e));
     }
   }
@@ -54,18 +56,37 @@ public final class PlainBufferCodec {
     return primaryKeyOf(decodeOneRow(bytes, field), field);
   }
 
-  public static PrimaryKey primaryKeyOf(PlainBufferRow row, String field) {
-    List<PrimaryKeyColumn> columns = new ArrayList<>(row.getPrimaryKey().size());
-    for (PlainBufferCell cell : row.getPrimaryKey()) {
-      if (!cell.hasCellName() || !cell.hasCellValue()) {
+  public static PrimaryKey primaryKeyOf(PlainBufferReader.Row row, String field) {
+    List<PrimaryKeyColumn> columns = new ArrayList<>(row.primaryKey.size());
+    for (PlainBufferReader.Cell cell : row.primaryKey) {
+      if (cell.name == null || !cell.hasValue) {
         throw OtsException.parameterInvalid("A primary key cell in " + field + " has no name or no value.");
       }
-      columns.add(new PrimaryKeyColumn(cell.getCellName(), cell.getPkCellValue()));
+      columns.add(new PrimaryKeyColumn(cell.name, primaryKeyValue(cell)));
     }
     if (columns.isEmpty()) {
       throw OtsException.parameterInvalid("The primary key in " + field + " is empty.");
     }
     return new PrimaryKey(columns);
+  }
+
+  private static PrimaryKeyValue primaryKeyValue(PlainBufferReader.Cell cell) {
+    switch (cell.valueType) {
+      case PlainBufferConsts.VT_INTEGER:
+        return PrimaryKeyValue.fromLong(cell.longValue());
+      case PlainBufferConsts.VT_STRING: {
+        byte[] raw = cell.valueBytes();
+        return PrimaryKeyValue.fromString(new String(raw, StandardCharsets.UTF_8), raw);
+      }
+      case PlainBufferConsts.VT_BLOB:
+        return PrimaryKeyValue.fromBinary(cell.valueBytes());
+      case PlainBufferConsts.VT_INF_MIN:
+        return PrimaryKeyValue.INF_MIN;
+      case PlainBufferConsts.VT_INF_MAX:
+        return PrimaryKeyValue.INF_MAX;
+      default:
+        throw new IllegalStateException("the reader let through primary key type " + cell.valueType);
+    }
   }
 
   /**
@@ -156,7 +177,10 @@ public final class PlainBufferCodec {
     return raw;
   }
 
-  /** One row with header: primary key plus columns (each with its timestamp). */
+  /**
+   * One row with header: primary key plus columns (each with its timestamp), with the SDK's
+   * encoder (split points; responses from stored rows use {@link PlainBufferWriter}).
+   */
   public static ByteString encodeRow(PrimaryKey primaryKey, List<Column> columns) {
     PlainBufferRow row = toPlainBufferRow(primaryKey, columns);
     try {
@@ -165,43 +189,6 @@ public final class PlainBufferCodec {
       return ByteString.copyFrom(out.getBuffer());
     } catch (IOException e) {
       throw new IllegalStateException("Failed to encode a row as PlainBuffer", e);
-    }
-  }
-
-  /** Accumulates many rows behind one header, as GetRange answers them. */
-  public static final class RowsWriter {
-    private final List<PlainBufferRow> rows = new ArrayList<>();
-    private int size = 4; // the header
-
-    public void add(PrimaryKey primaryKey, List<Column> columns) {
-      PlainBufferRow row = toPlainBufferRow(primaryKey, columns);
-      try {
-        size += PlainBufferBuilder.computePlainBufferRow(row);
-      } catch (IOException e) {
-        throw new IllegalStateException("Failed to size a PlainBuffer row", e);
-      }
-      rows.add(row);
-    }
-
-    public boolean isEmpty() {
-      return rows.isEmpty();
-    }
-
-    public ByteString toByteString() {
-      if (rows.isEmpty()) {
-        return ByteString.EMPTY;
-      }
-      try {
-        PlainBufferOutputStream out = new PlainBufferOutputStream(size);
-        PlainBufferCodedOutputStream coded = new PlainBufferCodedOutputStream(out);
-        coded.writeHeader();
-        for (PlainBufferRow row : rows) {
-          coded.writeRow(row);
-        }
-        return ByteString.copyFrom(out.getBuffer());
-      } catch (IOException e) {
-        throw new IllegalStateException("Failed to encode rows as PlainBuffer", e);
-      }
     }
   }
 

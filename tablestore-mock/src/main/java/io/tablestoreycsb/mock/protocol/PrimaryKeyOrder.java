@@ -8,7 +8,8 @@ import java.util.Comparator;
  * The service's row order: column by column; INTEGER as signed 64-bit, STRING (UTF-8) and BINARY
  * as unsigned bytes; INF_MIN below and INF_MAX above every value. The SDK's own
  * {@code PrimaryKeyValue.compareTo} compares strings as Java strings (UTF-16), which differs for
- * characters outside the BMP, so it is not used.
+ * characters outside the BMP, so it is not used. The row map itself compares keys in this order as
+ * bytes ({@code storage.RowKey}, tested against this class).
  */
 public final class PrimaryKeyOrder {
   public static final Comparator<PrimaryKey> KEYS = PrimaryKeyOrder::compareKeys;

@@ -1,6 +1,5 @@
 package io.tablestoreycsb.mock.protocol;
 
-import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import java.nio.charset.StandardCharsets;
@@ -18,10 +17,6 @@ public final class RowSizes {
       size += name(column.getName()) + column.getValue().getDataSize();
     }
     return size;
-  }
-
-  public static long cell(String name, ColumnValue value) {
-    return name(name) + (value == null ? 0 : value.getDataSize());
   }
 
   public static int name(String name) {

@@ -95,8 +95,13 @@ public final class ServiceLimits {
   }
 
   public static void checkAttributeValue(String column, ColumnValue value) {
-    if (value.getDataSize() > MAX_ATTRIBUTE_VALUE_BYTES) {
-      throw OtsException.parameterInvalid("The length of attribute column " + column + " is " + value.getDataSize()
+    checkAttributeValueSize(column, value.getDataSize());
+  }
+
+  /** {@code dataSize}: the value's billed size (UTF-8 bytes of a string, 8 for numbers, 1 for a boolean). */
+  public static void checkAttributeValueSize(String column, long dataSize) {
+    if (dataSize > MAX_ATTRIBUTE_VALUE_BYTES) {
+      throw OtsException.parameterInvalid("The length of attribute column " + column + " is " + dataSize
           + " bytes, which exceeds the limit of " + MAX_ATTRIBUTE_VALUE_BYTES + " bytes.");
     }
   }

@@ -1,7 +1,8 @@
 package io.tablestoreycsb.mock.storage;
 
-import com.alicloud.openservices.tablestore.model.PrimaryKey;
-import io.tablestoreycsb.mock.protocol.PrimaryKeyOrder;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Map;
 import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -10,9 +11,13 @@ import java.util.function.UnaryOperator;
 /**
  * One partition of a table: its rows in primary-key order. Lock-free for readers; a write to a
  * row is atomic with respect to other writes to the same row.
+ *
+ * <p>The map holds only arrays: encoded key ({@link RowKey}) to packed cells ({@link Cells}). A
+ * lookup compares keys with one {@code Arrays.compareUnsigned} per skip-list step (no pointer
+ * chasing through SDK objects), and a row costs a node and two arrays.
  */
 public final class Partition {
-  private final ConcurrentSkipListMap<PrimaryKey, StoredRow> rows = new ConcurrentSkipListMap<>(PrimaryKeyOrder.KEYS);
+  private final ConcurrentSkipListMap<byte[], byte[]> rows = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
   private final MemoryBudget budget;
   private final AtomicLong heapBytes = new AtomicLong();
 
@@ -20,42 +25,48 @@ public final class Partition {
     this.budget = budget;
   }
 
-  public StoredRow get(PrimaryKey key) {
-    return rows.get(key);
+  /** The row at {@code key} (encoded, {@link RowKey}), or null. */
+  public StoredRow get(byte[] key) {
+    byte[] cells = rows.get(key);
+    return cells == null ? null : new StoredRow(key, cells);
   }
 
   /**
    * Atomically replaces the row at {@code key} with {@code change.apply(current)} (null = absent).
    * The change may throw an {@code OtsException} (e.g. a failed condition) to leave the row as it
    * is. It may be invoked more than once under contention, so it must not have side effects
-   * other than recording its latest outcome. Returns the row now stored (null if none).
+   * other than recording its latest outcome. The new row must have the same key. Returns the row
+   * now stored (null if none).
    */
-  public StoredRow compute(PrimaryKey key, UnaryOperator<StoredRow> change) {
+  public StoredRow compute(byte[] key, UnaryOperator<StoredRow> change) {
     long[] delta = new long[1];
-    StoredRow result = rows.compute(key, (k, current) -> {
-      StoredRow next = change.apply(current);
-      long d = sizeOf(next) - sizeOf(current);
+    byte[][] stored = new byte[1][];
+    byte[] result = rows.compute(key, (k, current) -> {
+      StoredRow next = change.apply(current == null ? null : new StoredRow(k, current));
+      byte[] nextCells = next == null ? null : next.cells();
+      long d = sizeOf(k, nextCells) - sizeOf(k, current);
       budget.checkRoomFor(d);
       delta[0] = d;
-      return next;
+      stored[0] = k;
+      return nextCells;
     });
     budget.add(delta[0]);
     heapBytes.addAndGet(delta[0]);
-    return result;
+    return result == null ? null : new StoredRow(stored[0], result);
   }
 
   /** Rows with {@code from <= key < to} in ascending order (a live, weakly consistent view). */
-  public NavigableMap<PrimaryKey, StoredRow> ascending(PrimaryKey from, PrimaryKey to) {
-    return rows.subMap(from, true, to, false);
+  public Iterator<StoredRow> ascending(byte[] from, byte[] to) {
+    return rowsOf(rows.subMap(from, true, to, false));
   }
 
   /** Rows with {@code to < key <= from} in descending order. */
-  public NavigableMap<PrimaryKey, StoredRow> descending(PrimaryKey from, PrimaryKey to) {
-    return rows.subMap(to, false, from, true).descendingMap();
+  public Iterator<StoredRow> descending(byte[] from, byte[] to) {
+    return rowsOf(rows.subMap(to, false, from, true).descendingMap());
   }
 
-  public NavigableMap<PrimaryKey, StoredRow> all() {
-    return rows;
+  public Iterator<StoredRow> all() {
+    return rowsOf(rows);
   }
 
   /** Gives this partition's memory back to the budget (the table is being dropped). */
@@ -64,7 +75,23 @@ public final class Partition {
     rows.clear();
   }
 
-  private static long sizeOf(StoredRow row) {
-    return row == null ? 0 : row.estimatedHeapBytes();
+  private static Iterator<StoredRow> rowsOf(NavigableMap<byte[], byte[]> view) {
+    Iterator<Map.Entry<byte[], byte[]>> entries = view.entrySet().iterator();
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return entries.hasNext();
+      }
+
+      @Override
+      public StoredRow next() {
+        Map.Entry<byte[], byte[]> e = entries.next();
+        return new StoredRow(e.getKey(), e.getValue());
+      }
+    };
+  }
+
+  private static long sizeOf(byte[] key, byte[] cells) {
+    return cells == null ? 0 : StoredRow.estimatedHeapBytes(key, cells);
   }
 }

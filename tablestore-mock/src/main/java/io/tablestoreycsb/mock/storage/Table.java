@@ -3,7 +3,7 @@ package io.tablestoreycsb.mock.storage;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
-import io.tablestoreycsb.mock.protocol.PrimaryKeyOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -18,6 +18,11 @@ public final class Table {
   private final String name;
   private final List<PrimaryKeySchema> schema;
   private final List<PrimaryKeyValue> splitPoints;
+  /** The split points encoded as one-column keys ({@link RowKey}): a key's partition by byte compare. */
+  private final byte[][] encodedSplitPoints;
+  /** The primary key column names, UTF-8, in schema order (for billing and response encoding). */
+  private final byte[][] primaryKeyNames;
+  private final int primaryKeyNamesDataSize;
   private final Partition[] partitions;
   private final long creationTimeSeconds;
   private volatile TableSettings settings;
@@ -27,6 +32,17 @@ public final class Table {
     this.name = name;
     this.schema = List.copyOf(schema);
     this.splitPoints = List.copyOf(splitPoints);
+    this.encodedSplitPoints = new byte[splitPoints.size()][];
+    for (int i = 0; i < encodedSplitPoints.length; i++) {
+      encodedSplitPoints[i] = RowKey.encode(splitPoints.get(i));
+    }
+    this.primaryKeyNames = new byte[schema.size()][];
+    int namesSize = 0;
+    for (int i = 0; i < primaryKeyNames.length; i++) {
+      primaryKeyNames[i] = schema.get(i).getName().getBytes(StandardCharsets.UTF_8);
+      namesSize += primaryKeyNames[i].length;
+    }
+    this.primaryKeyNamesDataSize = namesSize;
     this.settings = settings;
     this.creationTimeSeconds = creationTimeSeconds;
     this.partitions = new Partition[splitPoints.size() + 1];
@@ -69,11 +85,25 @@ public final class Table {
 
   /** The index of the partition holding rows whose first primary-key value is {@code value}. */
   public int partitionIndexOf(PrimaryKeyValue value) {
+    return partitionIndexOf(RowKey.encode(value));
+  }
+
+  public int partitionIndexOf(PrimaryKey key) {
+    return partitionIndexOf(key.getPrimaryKeyColumn(0).getValue());
+  }
+
+  /**
+   * The index of the partition holding {@code key} (encoded, {@link RowKey}; a key or a range
+   * bound). A split point's encoding is its first column's, so comparing it with the whole key
+   * orders the key's first column against the split point, and a key that starts with the split
+   * point sorts after it.
+   */
+  public int partitionIndexOf(byte[] key) {
     int lo = 0;
-    int hi = splitPoints.size();
-    while (lo < hi) { // first split point greater than value
+    int hi = encodedSplitPoints.length;
+    while (lo < hi) { // first split point greater than the key's first column
       int mid = (lo + hi) >>> 1;
-      if (PrimaryKeyOrder.compareValues(splitPoints.get(mid), value) <= 0) {
+      if (RowKey.compare(encodedSplitPoints[mid], key) <= 0) {
         lo = mid + 1;
       } else {
         hi = mid;
@@ -82,29 +112,42 @@ public final class Table {
     return lo;
   }
 
-  public int partitionIndexOf(PrimaryKey key) {
-    return partitionIndexOf(key.getPrimaryKeyColumn(0).getValue());
+  /** The primary key column names as UTF-8, in schema order. Do not modify. */
+  public byte[][] primaryKeyNames() {
+    return primaryKeyNames;
   }
 
-  public Partition partitionOf(PrimaryKey key) {
-    return partitions[partitionIndexOf(key)];
+  /** An encoded key back as an SDK primary key with this table's column names. */
+  public PrimaryKey decodeKey(byte[] key) {
+    return RowKey.decode(key, schema);
+  }
+
+  /** The billed size of a stored row's primary key: column names plus values (as {@code RowSizes.primaryKey}). */
+  public long primaryKeyDataSize(byte[] key) {
+    long size = primaryKeyNamesDataSize;
+    RowKey.Reader reader = new RowKey.Reader(key);
+    while (reader.next()) {
+      size += reader.dataSize();
+    }
+    return size;
   }
 
   /**
-   * Rows from {@code start} (inclusive) to {@code end} (exclusive) across partitions, ascending
-   * when {@code forward}, else descending (then {@code start >= end}). Weakly consistent.
+   * Rows from {@code start} (inclusive) to {@code end} (exclusive), both encoded, across
+   * partitions, ascending when {@code forward}, else descending (then {@code start >= end}).
+   * Weakly consistent.
    */
-  public Iterator<StoredRow> scan(PrimaryKey start, PrimaryKey end, boolean forward) {
+  public Iterator<StoredRow> scan(byte[] start, byte[] end, boolean forward) {
     int first = partitionIndexOf(start);
     int last = partitionIndexOf(end);
     List<Iterator<StoredRow>> parts = new ArrayList<>();
     if (forward) {
       for (int i = first; i <= last; i++) {
-        parts.add(partitions[i].ascending(start, end).values().iterator());
+        parts.add(partitions[i].ascending(start, end));
       }
     } else {
       for (int i = first; i >= last; i--) {
-        parts.add(partitions[i].descending(start, end).values().iterator());
+        parts.add(partitions[i].descending(start, end));
       }
     }
     return concat(parts);
@@ -114,7 +157,7 @@ public final class Table {
   public Iterator<StoredRow> allRows() {
     List<Iterator<StoredRow>> parts = new ArrayList<>();
     for (Partition p : partitions) {
-      parts.add(p.all().values().iterator());
+      parts.add(p.all());
     }
     return concat(parts);
   }

@@ -1,0 +1,344 @@
+package io.tablestoreycsb.mock.protocol;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferBuilder;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCell;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCodedInputStream;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCodedOutputStream;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConsts;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConversion;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferExtension;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferInputStream;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferOutputStream;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferRow;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferSequenceInfo;
+import com.alicloud.openservices.tablestore.model.Column;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.RowDeleteChange;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
+import com.alicloud.openservices.tablestore.model.RowUpdateChange;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The mock's PlainBuffer reader against the SDK's: on valid rows of every kind and on thousands of
+ * mutated ones (bit flips, truncations, insertions, byte changes), both must accept exactly the
+ * same inputs and read the same content.
+ */
+class PlainBufferReaderTest {
+  @Test
+  void validRowsReadAsTheSdkReadsThem() throws Exception {
+    Random random = new Random(11);
+    for (int n = 0; n < 1000; n++) {
+      byte[] input = randomRow(random);
+      assertSameOutcome(input, "valid row " + n);
+      assertThat(PlainBufferReader.readRowsWithHeader(input)).hasSize(1);
+    }
+  }
+
+  @Test
+  void mutatedRowsAreAcceptedOrRefusedExactlyAsTheSdkDoes() throws Exception {
+    Random random = new Random(12);
+    int accepted = 0;
+    for (int n = 0; n < 20_000; n++) {
+      byte[] input = mutate(randomRow(random), random);
+      accepted += assertSameOutcome(input, "mutation " + n) ? 1 : 0;
+    }
+    assertThat(accepted).as("inputs accepted by both").isGreaterThan(1000);
+  }
+
+  @Test
+  void extensionsAreSkippedAsTheSdkSkipsThem() throws Exception {
+    PlainBufferRow row = sdkRow(new PrimaryKey(new PrimaryKeyColumn[] {new PrimaryKeyColumn("pk", PrimaryKeyValue.fromLong(7))}),
+        List.of(new Column("c", ColumnValue.fromString("v"), 5)));
+    PlainBufferExtension extension = new PlainBufferExtension();
+    extension.setSequenceInfo(new PlainBufferSequenceInfo());
+    row.setExtension(extension);
+    PlainBufferOutputStream out = new PlainBufferOutputStream(PlainBufferBuilder.computePlainBufferRowWithHeader(row));
+    new PlainBufferCodedOutputStream(out).writeRowWithHeader(row);
+    byte[] input = out.getBuffer();
+    assertThat(assertSameOutcome(input, "row with sequence info")).isTrue();
+  }
+
+  @Test
+  void autoIncrementPrimaryKeysAreRefusedWithTheSdkMessage() throws Exception {
+    PrimaryKey key = new PrimaryKey(new PrimaryKeyColumn[] {new PrimaryKeyColumn("pk", PrimaryKeyValue.AUTO_INCREMENT)});
+    byte[] input = PlainBufferBuilder.buildRowPutChangeWithHeader(new RowPutChange("t", key));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> PlainBufferReader.readRowsWithHeader(input))
+        .hasMessageContaining("Unsupported pk type: 11");
+  }
+
+  /** Returns whether the input was accepted; fails unless both readers agree. */
+  private static boolean assertSameOutcome(byte[] input, String what) {
+    List<PlainBufferRow> expected;
+    try {
+      expected = new PlainBufferCodedInputStream(new PlainBufferInputStream(ByteBuffer.wrap(input))).readRowsWithHeader();
+    } catch (Exception e) {
+      expected = null;
+    }
+    List<PlainBufferReader.Row> actual;
+    try {
+      actual = PlainBufferReader.readRowsWithHeader(input);
+    } catch (IllegalArgumentException e) {
+      actual = null;
+    }
+    assertThat(actual == null).as("%s refused by ours / by the SDK: %s", what, Arrays.toString(input)).isEqualTo(expected == null);
+    if (expected == null) {
+      return false;
+    }
+    assertThat(actual).hasSameSizeAs(expected);
+    for (int r = 0; r < expected.size(); r++) {
+      PlainBufferRow e = expected.get(r);
+      PlainBufferReader.Row a = actual.get(r);
+      assertThat(a.deleteMarker).as(what).isEqualTo(e.hasDeleteMarker());
+      assertSameCells(a.primaryKey, e.getPrimaryKey(), true, what);
+      assertSameCells(a.cells, e.getCells(), false, what);
+    }
+    return true;
+  }
+
+  private static void assertSameCells(List<PlainBufferReader.Cell> actual, List<PlainBufferCell> expected, boolean primaryKey,
+      String what) {
+    assertThat(actual).as(what).hasSameSizeAs(expected);
+    for (int i = 0; i < expected.size(); i++) {
+      PlainBufferCell e = expected.get(i);
+      PlainBufferReader.Cell a = actual.get(i);
+      assertThat(a.name).as(what).isEqualTo(e.hasCellName() ? e.getCellName() : null);
+      if (e.hasCellName()) {
+        assertThat(a.nameBytes).as(what).isEqualTo(e.getNameRawData());
+      }
+      assertThat(a.hasCellType).as(what).isEqualTo(e.hasCellType());
+      if (e.hasCellType()) {
+        assertThat(a.cellType).as(what).isEqualTo(e.getCellType());
+      }
+      assertThat(a.hasTimestamp).as(what).isEqualTo(e.hasCellTimestamp());
+      if (e.hasCellTimestamp()) {
+        assertThat(a.timestamp).as(what).isEqualTo(e.getCellTimestamp());
+      }
+      assertThat(a.hasValue).as(what).isEqualTo(e.hasCellValue());
+      if (e.hasCellValue()) {
+        // Our value bytes in the PlainBuffer layout, compared with the SDK value re-encoded the same way.
+        byte[] expectedBytes = primaryKey ? valueBytes(e.getPkCellValue()) : valueBytes(e.getCellValue());
+        assertThat(a.valueBytes()).as(what).isEqualTo(expectedBytes);
+        byte expectedType = primaryKey ? pkType(e.getPkCellValue()) : columnType(e.getCellValue());
+        assertThat(a.valueType).as(what).isEqualTo(expectedType);
+      }
+    }
+  }
+
+  private static byte[] valueBytes(PrimaryKeyValue v) {
+    if (v.isInfMin() || v.isInfMax()) {
+      return new byte[0];
+    }
+    switch (v.getType()) {
+      case INTEGER:
+        return le(v.asLong());
+      case STRING:
+        return v.asStringInBytes();
+      default:
+        return v.asBinary();
+    }
+  }
+
+  private static byte pkType(PrimaryKeyValue v) {
+    if (v.isInfMin()) {
+      return PlainBufferConsts.VT_INF_MIN;
+    }
+    if (v.isInfMax()) {
+      return PlainBufferConsts.VT_INF_MAX;
+    }
+    switch (v.getType()) {
+      case INTEGER:
+        return PlainBufferConsts.VT_INTEGER;
+      case STRING:
+        return PlainBufferConsts.VT_STRING;
+      default:
+        return PlainBufferConsts.VT_BLOB;
+    }
+  }
+
+  private static byte[] valueBytes(ColumnValue v) {
+    switch (v.getType()) {
+      case INTEGER:
+        return le(v.asLong());
+      case DOUBLE:
+        return le(Double.doubleToRawLongBits(v.asDouble()));
+      case BOOLEAN:
+        return new byte[] {(byte) (v.asBoolean() ? 1 : 0)};
+      case STRING:
+        return v.asStringInBytes();
+      default:
+        return v.asBinary();
+    }
+  }
+
+  private static byte columnType(ColumnValue v) {
+    switch (v.getType()) {
+      case INTEGER:
+        return PlainBufferConsts.VT_INTEGER;
+      case DOUBLE:
+        return PlainBufferConsts.VT_DOUBLE;
+      case BOOLEAN:
+        return PlainBufferConsts.VT_BOOLEAN;
+      case STRING:
+        return PlainBufferConsts.VT_STRING;
+      default:
+        return PlainBufferConsts.VT_BLOB;
+    }
+  }
+
+  private static byte[] le(long v) {
+    return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array();
+  }
+
+  private static byte[] mutate(byte[] row, Random random) throws Exception {
+    byte[] out = row.clone();
+    switch (random.nextInt(5)) {
+      case 0: // a bit flip
+        out[random.nextInt(out.length)] ^= (byte) (1 << random.nextInt(8));
+        return out;
+      case 1: // truncation
+        return Arrays.copyOf(out, random.nextInt(out.length));
+      case 2: { // an inserted byte
+        int at = random.nextInt(out.length + 1);
+        byte[] longer = new byte[out.length + 1];
+        System.arraycopy(out, 0, longer, 0, at);
+        longer[at] = (byte) random.nextInt(256);
+        System.arraycopy(out, at, longer, at + 1, out.length - at);
+        return longer;
+      }
+      case 3: { // a byte set to a tag or type value, then the checksum bytes left as they are
+        out[random.nextInt(out.length)] = (byte) random.nextInt(16);
+        return out;
+      }
+      default: // no mutation: keeps valid rows in the mix
+        return randomRow(random);
+    }
+  }
+
+  private static byte[] randomRow(Random random) throws Exception {
+    PrimaryKey key = randomKey(random);
+    switch (random.nextInt(4)) {
+      case 0: {
+        RowPutChange put = new RowPutChange("t", key);
+        for (Column c : randomColumns(random)) {
+          put.addColumn(c);
+        }
+        return PlainBufferBuilder.buildRowPutChangeWithHeader(put);
+      }
+      case 1: {
+        RowUpdateChange update = new RowUpdateChange("t", key);
+        for (Column c : randomColumns(random)) {
+          switch (random.nextInt(4)) {
+            case 0:
+              update.put(c);
+              break;
+            case 1:
+              update.deleteColumn(c.getName(), random.nextLong() & Long.MAX_VALUE);
+              break;
+            case 2:
+              update.deleteColumns(c.getName());
+              break;
+            default:
+              update.increment(new Column(c.getName(), ColumnValue.fromLong(random.nextLong())));
+          }
+        }
+        return PlainBufferBuilder.buildRowUpdateChangeWithHeader(update);
+      }
+      case 2:
+        return PlainBufferBuilder.buildRowDeleteChangeWithHeader(new RowDeleteChange("t", key));
+      default:
+        return PlainBufferBuilder.buildPrimaryKeyWithHeader(random.nextBoolean() ? key : boundKey(random));
+    }
+  }
+
+  private static PlainBufferRow sdkRow(PrimaryKey key, List<Column> columns) throws Exception {
+    List<PlainBufferCell> pk = new ArrayList<>();
+    for (PrimaryKeyColumn c : key.getPrimaryKeyColumns()) {
+      pk.add(PlainBufferConversion.toPlainBufferCell(c));
+    }
+    List<PlainBufferCell> cells = new ArrayList<>();
+    for (Column c : columns) {
+      cells.add(PlainBufferConversion.toPlainBufferCell(c, false, false, false, (byte) 0));
+    }
+    return new PlainBufferRow(pk, cells, false);
+  }
+
+  private static PrimaryKey boundKey(Random random) {
+    return new PrimaryKey(new PrimaryKeyColumn[] {
+        new PrimaryKeyColumn("a", random.nextBoolean() ? PrimaryKeyValue.INF_MIN : PrimaryKeyValue.INF_MAX),
+        new PrimaryKeyColumn("b", PrimaryKeyValue.fromString("x"))});
+  }
+
+  private static PrimaryKey randomKey(Random random) {
+    int n = 1 + random.nextInt(3);
+    PrimaryKeyColumn[] columns = new PrimaryKeyColumn[n];
+    for (int i = 0; i < n; i++) {
+      PrimaryKeyValue value;
+      switch (random.nextInt(3)) {
+        case 0:
+          value = PrimaryKeyValue.fromLong(random.nextLong());
+          break;
+        case 1:
+          value = PrimaryKeyValue.fromString(randomString(random));
+          break;
+        default:
+          value = PrimaryKeyValue.fromBinary(randomBytes(random));
+      }
+      columns[i] = new PrimaryKeyColumn("pk" + i + (random.nextInt(5) == 0 ? "\u00e9" : ""), value);
+    }
+    return new PrimaryKey(columns);
+  }
+
+  private static List<Column> randomColumns(Random random) {
+    int n = random.nextInt(5);
+    List<Column> columns = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      ColumnValue value;
+      switch (random.nextInt(5)) {
+        case 0:
+          value = ColumnValue.fromLong(random.nextLong());
+          break;
+        case 1:
+          value = ColumnValue.fromDouble(random.nextGaussian());
+          break;
+        case 2:
+          value = ColumnValue.fromBoolean(random.nextBoolean());
+          break;
+        case 3:
+          value = ColumnValue.fromString(randomString(random));
+          break;
+        default:
+          value = ColumnValue.fromBinary(randomBytes(random));
+      }
+      String name = "c" + i + (random.nextInt(5) == 0 ? "\u4e2d" : "");
+      columns.add(random.nextBoolean() ? new Column(name, value, random.nextLong() & Long.MAX_VALUE) : new Column(name, value));
+    }
+    return columns;
+  }
+
+  private static String randomString(Random random) {
+    String alphabet = "ab\0\u00e9\u4e2d";
+    StringBuilder s = new StringBuilder();
+    int length = random.nextInt(12);
+    for (int i = 0; i < length; i++) {
+      s.append(alphabet.charAt(random.nextInt(alphabet.length())));
+    }
+    return s.toString();
+  }
+
+  private static byte[] randomBytes(Random random) {
+    byte[] b = new byte[random.nextInt(12)];
+    random.nextBytes(b);
+    return b;
+  }
+}
