@@ -9,6 +9,7 @@ import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.DefaultRetryStrategy;
 import com.alicloud.openservices.tablestore.model.Response;
 import com.alicloud.openservices.tablestore.model.RetryStrategy;
+import com.aliyun.ots.thirdparty.org.apache.http.ConnectionClosedException;
 import org.junit.jupiter.api.Test;
 
 class BindingRetryStrategyTest {
@@ -41,5 +42,55 @@ class BindingRetryStrategyTest {
   void withoutStatsNothingIsCounted() {
     RetryStrategy retry = new BindingRetryStrategy(new DefaultRetryStrategy(), null);
     assertThat(retry.nextPause("PutRow", new TableStoreException("busy", "OTSServerBusy"))).isPositive();
+  }
+
+  /**
+   * The SDK's failure when its HTTP client finds the leased connection "closed" in
+   * connectionAllocated: built as AsyncCompletion.failed wraps it, with the frame the client throws from.
+   */
+  private static ClientException connectionClosedIn(String method) {
+    ConnectionClosedException closed = new ConnectionClosedException("Connection closed");
+    closed.setStackTrace(new StackTraceElement[] {
+        new StackTraceElement("com.aliyun.ots.thirdparty.org.apache.http.impl.nio.client.DefaultClientExchangeHandlerImpl",
+            method, "DefaultClientExchangeHandlerImpl.java", 305),
+        new StackTraceElement("com.aliyun.ots.thirdparty.org.apache.http.nio.pool.AbstractNIOConnPool", "lease",
+            "AbstractNIOConnPool.java", 276)});
+    return new ClientException("Unexpected error: " + closed, closed, "trace");
+  }
+
+  @Test
+  void aWriteFailedByTheConnectionLeaseRaceIsSentAgainAndCounted() {
+    RunStats stats = new RunStats();
+    RetryStrategy retry = new BindingRetryStrategy(new DefaultRetryStrategy(), stats).clone();
+
+    for (String write : new String[] {"PutRow", "UpdateRow", "DeleteRow", "BatchWriteRow"}) {
+      assertThat(retry.clone().nextPause(write, connectionClosedIn("connectionAllocated"))).as(write).isPositive();
+    }
+    assertThat(stats.snapshot().sdkRetries()).containsEntry("ClientException", 4L).hasSize(1);
+  }
+
+  @Test
+  void theLeaseRaceIsRetriedAtMostThreeTimesPerRequest() {
+    RetryStrategy retry = new BindingRetryStrategy(new DefaultRetryStrategy(), new RunStats()).clone();
+
+    for (int i = 0; i < BindingRetryStrategy.MAX_LEASE_RACE_RETRIES; i++) {
+      assertThat(retry.nextPause("PutRow", connectionClosedIn("connectionAllocated"))).isPositive();
+    }
+    assertThat(retry.getRetries()).isEqualTo(3);
+    assertThat(retry.nextPause("PutRow", connectionClosedIn("connectionAllocated"))).isZero();
+    // Each request gets its own clone, with its own count.
+    assertThat(retry.clone().nextPause("PutRow", connectionClosedIn("connectionAllocated"))).isPositive();
+  }
+
+  @Test
+  void aWriteCutOffByAConnectionClosedMidRequestIsStillNotRetried() {
+    RunStats stats = new RunStats();
+    RetryStrategy retry = new BindingRetryStrategy(new DefaultRetryStrategy(), stats).clone();
+
+    // A close seen while the response was awaited (endOfInput): the SDK's own rule stands.
+    assertThat(retry.nextPause("PutRow", connectionClosedIn("endOfInput"))).isZero();
+    assertThat(retry.nextPause("PutRow", new ClientException("Connection reset"))).isZero();
+    assertThat(BindingRetryStrategy.isConnectionLeaseRace(new TableStoreException("busy", "OTSServerBusy"))).isFalse();
+    assertThat(stats.snapshot().sdkRetries()).isEmpty();
   }
 }

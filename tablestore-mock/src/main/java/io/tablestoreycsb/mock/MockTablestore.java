@@ -160,7 +160,7 @@ public final class MockTablestore implements AutoCloseable {
     private String accessKeySecret = DEFAULT_ACCESS_KEY_SECRET;
     private long memoryBudgetBytes = -1;
     private Duration idleTimeout = Duration.ofMinutes(5);
-    private int workerThreads = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+    private int workerThreads;
     private final FaultPlan faultPlan = new FaultPlan();
 
     private Builder() {}
@@ -203,8 +203,17 @@ public final class MockTablestore implements AutoCloseable {
       return this;
     }
 
-    /** Threads executing actions; default max(4, 2 x cores). */
+    /**
+     * 0 (the default): actions run on the I/O threads that read the requests, the cheapest path.
+     * n > 0: a pool of n threads runs them, so that one connection's long action (a 5,000-row
+     * GetRange, a large BatchGetRow) cannot delay requests on other connections that share its I/O
+     * thread; each request then costs two thread handoffs more.
+     */
     public Builder workerThreads(int workerThreads) {
+      if (workerThreads < 0) {
+        throw new IllegalArgumentException("workerThreads must be 0 (run actions on the I/O threads) or positive, got "
+            + workerThreads);
+      }
       this.workerThreads = workerThreads;
       return this;
     }

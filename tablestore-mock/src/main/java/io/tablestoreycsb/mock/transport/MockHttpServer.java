@@ -18,17 +18,18 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The HTTP/1.1 server: Netty I/O threads decode and aggregate requests (bounded), a worker pool
- * executes them, and replies go back on the I/O threads. Keep-alive connections close after the
- * idle timeout.
+ * The HTTP/1.1 server: Netty I/O threads decode and aggregate requests (bounded), execute them
+ * (or hand them to a worker pool when {@link ServerOptions#workerThreads()} asks for one) and
+ * write the replies. Keep-alive connections close after the idle timeout.
  */
 public final class MockHttpServer implements AutoCloseable {
-  /** Requests queued beyond the workers; more are answered OTSServerBusy at once. */
+  /** With a worker pool: requests queued beyond the workers; more are answered OTSServerBusy at once. */
   private static final int WORKER_QUEUE = 10_000;
   private static final int MAX_HEADER_BYTES = 64 * 1024;
 
   private final EventLoopGroup acceptor;
   private final EventLoopGroup io;
+  /** Null when actions run on the event loops (the default). */
   private final ExecutorService workers;
   private final Channel serverChannel;
 
@@ -43,8 +44,11 @@ public final class MockHttpServer implements AutoCloseable {
     EventLoopGroup acceptor = new NioEventLoopGroup(1, new DefaultThreadFactory("tablestore-mock-accept", true));
     EventLoopGroup io = new NioEventLoopGroup(Math.max(2, Runtime.getRuntime().availableProcessors()),
         new DefaultThreadFactory("tablestore-mock-io", true));
-    ExecutorService workers = new ThreadPoolExecutor(options.workerThreads(), options.workerThreads(), 60, TimeUnit.SECONDS,
-        new ArrayBlockingQueue<>(WORKER_QUEUE), new DefaultThreadFactory("tablestore-mock-worker", true));
+    // Actions are in-memory and never block: on the event loop they cost no thread handoff (a
+    // futex wake-up each way, and the loop's selector wake-up). A pool only on request.
+    ExecutorService workers = options.workerThreads() == 0 ? null
+        : new ThreadPoolExecutor(options.workerThreads(), options.workerThreads(), 60, TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(WORKER_QUEUE), new DefaultThreadFactory("tablestore-mock-worker", true));
     long idleSeconds = Math.max(1, options.idleTimeout().toSeconds());
     try {
       ServerBootstrap bootstrap = new ServerBootstrap()
@@ -67,7 +71,9 @@ public final class MockHttpServer implements AutoCloseable {
     } catch (RuntimeException e) {
       acceptor.shutdownGracefully(0, 0, TimeUnit.SECONDS);
       io.shutdownGracefully(0, 0, TimeUnit.SECONDS);
-      workers.shutdownNow();
+      if (workers != null) {
+        workers.shutdownNow();
+      }
       throw new IllegalStateException("Cannot listen on " + options.host() + ":" + options.port() + ": " + e.getMessage(), e);
     }
   }
@@ -83,9 +89,13 @@ public final class MockHttpServer implements AutoCloseable {
   @Override
   public void close() {
     serverChannel.close().syncUninterruptibly();
-    workers.shutdown();
+    if (workers != null) {
+      workers.shutdown();
+    }
     acceptor.shutdownGracefully(0, 1, TimeUnit.SECONDS);
     io.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-    workers.shutdownNow();
+    if (workers != null) {
+      workers.shutdownNow();
+    }
   }
 }

@@ -6,10 +6,13 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpHeadersFactory;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
@@ -18,6 +21,7 @@ import io.tablestoreycsb.mock.protocol.ErrorCode;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -27,13 +31,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Takes each complete request off the I/O loop to a worker, then writes the reply back on the
- * loop after the delay the reply asks for (scheduled, no thread sleeps), in request order.
+ * Answers each complete request, then writes the reply on the connection's event loop after the
+ * delay the reply asks for (scheduled, no thread sleeps), in request order. Actions run on the
+ * event loop itself unless a worker pool is given (see {@link ServerOptions#workerThreads()}).
  */
 final class OtsHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   private static final Logger LOG = LoggerFactory.getLogger(OtsHttpHandler.class);
+  /** Our own replies' headers come from the signer, not from a peer: Netty need not validate them. */
+  private static final HttpHeadersFactory TRUSTED_HEADERS = DefaultHttpHeadersFactory.headersFactory().withValidation(false);
+  private static final HttpHeadersFactory NO_TRAILERS = DefaultHttpHeadersFactory.trailersFactory().withValidation(false);
 
   private final RequestHandler handler;
+  /** Null: actions run on the event loop. */
   private final ExecutorService workers;
   private final ResponseSequencer sequencer = new ResponseSequencer();
 
@@ -53,22 +62,17 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       return;
     }
     String method = request.method().name();
-    Map<String, String> headers = new HashMap<>();
-    for (Map.Entry<String, String> h : request.headers()) {
-      headers.putIfAbsent(h.getKey().toLowerCase(Locale.ROOT), h.getValue());
-    }
+    Map<String, String> headers = lowerCaseHeaders(request.headers());
     byte[] body = ByteBufUtil.getBytes(request.content());
     boolean keepAlive = HttpUtil.isKeepAlive(request);
+    if (workers == null) {
+      deliver(ctx, sequence, answer(method, path, headers, body), keepAlive);
+      return;
+    }
     try {
       workers.execute(() -> {
-        HttpReply reply;
-        try {
-          reply = handler.handle(method, path, headers, body);
-        } catch (RuntimeException | Error e) {
-          InternalErrors.log(path, e);
-          reply = handler.error(path, new OtsException(ErrorCode.INTERNAL_SERVER_ERROR, "Internal server error."));
-        }
-        schedule(ctx, sequence, reply, keepAlive);
+        HttpReply reply = answer(method, path, headers, body);
+        ctx.executor().execute(() -> deliver(ctx, sequence, reply, keepAlive));
       });
     } catch (RejectedExecutionException e) {
       HttpReply busy = handler.error(path, new OtsException(ErrorCode.SERVER_BUSY, "Server is busy: the mock's request queue is full."));
@@ -76,22 +80,46 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     }
   }
 
-  private void schedule(ChannelHandlerContext ctx, long sequence, HttpReply reply, boolean keepAlive) {
-    Runnable complete = () -> sequencer.complete(sequence, () -> write(ctx, reply, keepAlive));
-    if (reply.delayNanos() > 0) {
-      ctx.executor().schedule(complete, reply.delayNanos(), TimeUnit.NANOSECONDS);
-    } else {
-      ctx.executor().execute(complete);
+  private HttpReply answer(String method, String path, Map<String, String> headers, byte[] body) {
+    try {
+      return handler.handle(method, path, headers, body);
+    } catch (RuntimeException | Error e) {
+      InternalErrors.log(path, e);
+      return handler.error(path, new OtsException(ErrorCode.INTERNAL_SERVER_ERROR, "Internal server error."));
     }
+  }
+
+  /** On the event loop: writes the reply now or after its delay, once every earlier reply is written. */
+  private void deliver(ChannelHandlerContext ctx, long sequence, HttpReply reply, boolean keepAlive) {
+    if (reply.delayNanos() > 0) {
+      ctx.executor().schedule(() -> sequencer.complete(sequence, () -> write(ctx, reply, keepAlive)),
+          reply.delayNanos(), TimeUnit.NANOSECONDS);
+    } else {
+      sequencer.complete(sequence, () -> write(ctx, reply, keepAlive));
+    }
+  }
+
+  /**
+   * Header names folded to lower case (the first of repeated names wins). Names are usually lower
+   * case already: {@code toLowerCase} then returns the same string.
+   */
+  static Map<String, String> lowerCaseHeaders(HttpHeaders headers) {
+    Map<String, String> map = new HashMap<>(Math.max(16, headers.size() * 2));
+    for (Iterator<Map.Entry<CharSequence, CharSequence>> it = headers.iteratorCharSequence(); it.hasNext(); ) {
+      Map.Entry<CharSequence, CharSequence> h = it.next();
+      map.putIfAbsent(h.getKey().toString().toLowerCase(Locale.ROOT), h.getValue().toString());
+    }
+    return map;
   }
 
   static FullHttpResponse toResponse(HttpReply reply, boolean keepAlive) {
     FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-        HttpResponseStatus.valueOf(reply.status()), Unpooled.wrappedBuffer(reply.body()));
-    reply.headers().forEach((name, value) -> response.headers().set(name, value));
-    response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, reply.body().length);
-    response.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_OCTET_STREAM);
-    response.headers().set(HttpHeaderNames.CONNECTION, keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
+        HttpResponseStatus.valueOf(reply.status()), Unpooled.wrappedBuffer(reply.body()), TRUSTED_HEADERS, NO_TRAILERS);
+    HttpHeaders headers = response.headers();
+    reply.headers().forEach(headers::add);
+    headers.add(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(reply.body().length));
+    headers.add(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_OCTET_STREAM);
+    headers.add(HttpHeaderNames.CONNECTION, keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
     return response;
   }
 

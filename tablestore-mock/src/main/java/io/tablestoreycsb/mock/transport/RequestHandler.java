@@ -3,7 +3,10 @@ package io.tablestoreycsb.mock.transport;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import java.util.Map;
 
-/** What the HTTP layer hands a complete request to. Called on a worker thread, never the I/O loop. */
+/**
+ * What the HTTP layer hands a complete request to. Called on the connection's I/O event loop (or a
+ * worker thread when the server has a pool): it must not block; delays go in {@link HttpReply#delayNanos()}.
+ */
 public interface RequestHandler {
   /**
    * Answers one request.
