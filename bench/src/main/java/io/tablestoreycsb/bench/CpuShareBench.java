@@ -1,5 +1,6 @@
 package io.tablestoreycsb.bench;
 
+import com.alicloud.openservices.tablestore.ClientException;
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
 import com.alicloud.openservices.tablestore.model.PutRowRequest;
@@ -59,6 +60,7 @@ public final class CpuShareBench {
     SyncClient client = SharedClients.newClient(ClientConfig.from(p), 0);
     AtomicBoolean stop = new AtomicBoolean();
     LongAdder ops = new LongAdder();
+    LongAdder clientErrors = new LongAdder();
     List<Thread> workers = new ArrayList<>();
     try {
       PaperRows.createTable(client);
@@ -71,16 +73,22 @@ public final class CpuShareBench {
           try {
             boolean put = false;
             while (!stop.get()) {
-              if (put) {
-                client.putRow(new PutRowRequest(PaperRows.putChange(insertKeys.getAndIncrement())));
-              } else {
-                SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(PaperRows.TABLE,
-                    PaperRows.primaryKey(ThreadLocalRandom.current().nextLong(recordCount)));
-                criteria.setMaxVersions(1);
-                client.getRow(new GetRowRequest(criteria));
+              try {
+                if (put) {
+                  client.putRow(new PutRowRequest(PaperRows.putChange(insertKeys.getAndIncrement())));
+                } else {
+                  SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(PaperRows.TABLE,
+                      PaperRows.primaryKey(ThreadLocalRandom.current().nextLong(recordCount)));
+                  criteria.setMaxVersions(1);
+                  client.getRow(new GetRowRequest(criteria));
+                }
+                ops.increment();
+              } catch (ClientException e) {
+                // The SDK HTTP client's connection-lease race (docs/reliability.md) fails about one
+                // call in thousands on a loaded machine; counted, and the run fails if it is more.
+                clientErrors.increment();
               }
               put = !put;
-              ops.increment();
             }
           } catch (Throwable e) {
             synchronized (failures) {
@@ -117,7 +125,11 @@ public final class CpuShareBench {
       if (!failures.isEmpty()) {
         throw new IllegalStateException("driver failed: " + failures.get(0), failures.get(0));
       }
-      System.out.printf(Locale.ROOT, "detail mock-cpu-share windows=%d spread=%.3f%n", windows, Stats.spread(shares));
+      if (clientErrors.sum() * 1000 > ops.sum()) {
+        throw new IllegalStateException("driver failed: " + clientErrors.sum() + " client errors in " + ops.sum() + " calls");
+      }
+      System.out.printf(Locale.ROOT, "detail mock-cpu-share windows=%d spread=%.3f client-errors=%d calls=%d%n", windows,
+          Stats.spread(shares), clientErrors.sum(), ops.sum());
       System.out.println(new Ratio("mock-cpu-share", Stats.median(shares), Ratio.Goal.AT_MOST, 0.33).line());
     } finally {
       stop.set(true);
