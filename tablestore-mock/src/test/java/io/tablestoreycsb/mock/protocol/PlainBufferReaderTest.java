@@ -1,5 +1,9 @@
 package io.tablestoreycsb.mock.protocol;
 
+import static io.tablestoreycsb.mock.protocol.PlainBufferSamples.le;
+import static io.tablestoreycsb.mock.protocol.PlainBufferSamples.randomColumns;
+import static io.tablestoreycsb.mock.protocol.PlainBufferSamples.randomKey;
+import static io.tablestoreycsb.mock.protocol.PlainBufferSamples.sdkRow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferBuilder;
@@ -7,7 +11,6 @@ import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCell;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCodedInputStream;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCodedOutputStream;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConsts;
-import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConversion;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferExtension;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferInputStream;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferOutputStream;
@@ -22,8 +25,6 @@ import com.alicloud.openservices.tablestore.model.RowDeleteChange;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.RowUpdateChange;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -196,10 +197,6 @@ class PlainBufferReaderTest {
     }
   }
 
-  private static byte[] le(long v) {
-    return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array();
-  }
-
   private static byte[] mutate(byte[] row, Random random) throws Exception {
     byte[] out = row.clone();
     switch (random.nextInt(5)) {
@@ -230,14 +227,14 @@ class PlainBufferReaderTest {
     switch (random.nextInt(4)) {
       case 0: {
         RowPutChange put = new RowPutChange("t", key);
-        for (Column c : randomColumns(random)) {
+        for (Column c : randomColumns(random, true)) {
           put.addColumn(c);
         }
         return PlainBufferBuilder.buildRowPutChangeWithHeader(put);
       }
       case 1: {
         RowUpdateChange update = new RowUpdateChange("t", key);
-        for (Column c : randomColumns(random)) {
+        for (Column c : randomColumns(random, true)) {
           switch (random.nextInt(4)) {
             case 0:
               update.put(c);
@@ -261,84 +258,9 @@ class PlainBufferReaderTest {
     }
   }
 
-  private static PlainBufferRow sdkRow(PrimaryKey key, List<Column> columns) throws Exception {
-    List<PlainBufferCell> pk = new ArrayList<>();
-    for (PrimaryKeyColumn c : key.getPrimaryKeyColumns()) {
-      pk.add(PlainBufferConversion.toPlainBufferCell(c));
-    }
-    List<PlainBufferCell> cells = new ArrayList<>();
-    for (Column c : columns) {
-      cells.add(PlainBufferConversion.toPlainBufferCell(c, false, false, false, (byte) 0));
-    }
-    return new PlainBufferRow(pk, cells, false);
-  }
-
   private static PrimaryKey boundKey(Random random) {
     return new PrimaryKey(new PrimaryKeyColumn[] {
         new PrimaryKeyColumn("a", random.nextBoolean() ? PrimaryKeyValue.INF_MIN : PrimaryKeyValue.INF_MAX),
         new PrimaryKeyColumn("b", PrimaryKeyValue.fromString("x"))});
-  }
-
-  private static PrimaryKey randomKey(Random random) {
-    int n = 1 + random.nextInt(3);
-    PrimaryKeyColumn[] columns = new PrimaryKeyColumn[n];
-    for (int i = 0; i < n; i++) {
-      PrimaryKeyValue value;
-      switch (random.nextInt(3)) {
-        case 0:
-          value = PrimaryKeyValue.fromLong(random.nextLong());
-          break;
-        case 1:
-          value = PrimaryKeyValue.fromString(randomString(random));
-          break;
-        default:
-          value = PrimaryKeyValue.fromBinary(randomBytes(random));
-      }
-      columns[i] = new PrimaryKeyColumn("pk" + i + (random.nextInt(5) == 0 ? "\u00e9" : ""), value);
-    }
-    return new PrimaryKey(columns);
-  }
-
-  private static List<Column> randomColumns(Random random) {
-    int n = random.nextInt(5);
-    List<Column> columns = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      ColumnValue value;
-      switch (random.nextInt(5)) {
-        case 0:
-          value = ColumnValue.fromLong(random.nextLong());
-          break;
-        case 1:
-          value = ColumnValue.fromDouble(random.nextGaussian());
-          break;
-        case 2:
-          value = ColumnValue.fromBoolean(random.nextBoolean());
-          break;
-        case 3:
-          value = ColumnValue.fromString(randomString(random));
-          break;
-        default:
-          value = ColumnValue.fromBinary(randomBytes(random));
-      }
-      String name = "c" + i + (random.nextInt(5) == 0 ? "\u4e2d" : "");
-      columns.add(random.nextBoolean() ? new Column(name, value, random.nextLong() & Long.MAX_VALUE) : new Column(name, value));
-    }
-    return columns;
-  }
-
-  private static String randomString(Random random) {
-    String alphabet = "ab\0\u00e9\u4e2d";
-    StringBuilder s = new StringBuilder();
-    int length = random.nextInt(12);
-    for (int i = 0; i < length; i++) {
-      s.append(alphabet.charAt(random.nextInt(alphabet.length())));
-    }
-    return s.toString();
-  }
-
-  private static byte[] randomBytes(Random random) {
-    byte[] b = new byte[random.nextInt(12)];
-    random.nextBytes(b);
-    return b;
   }
 }

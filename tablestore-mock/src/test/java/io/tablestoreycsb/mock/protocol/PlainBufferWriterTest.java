@@ -1,24 +1,21 @@
 package io.tablestoreycsb.mock.protocol;
 
+import static io.tablestoreycsb.mock.protocol.PlainBufferSamples.le;
+import static io.tablestoreycsb.mock.protocol.PlainBufferSamples.randomColumns;
+import static io.tablestoreycsb.mock.protocol.PlainBufferSamples.randomKey;
+import static io.tablestoreycsb.mock.protocol.PlainBufferSamples.sdkRow;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCell;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCodedOutputStream;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConsts;
-import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConversion;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferOutputStream;
-import com.alicloud.openservices.tablestore.core.protocol.PlainBufferRow;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCrc8;
 import com.alicloud.openservices.tablestore.model.Column;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
-import com.aliyun.ots.thirdparty.com.google.protobuf.ByteString;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -46,7 +43,7 @@ class PlainBufferWriterTest {
     Random random = new Random(2);
     for (int n = 0; n < 500; n++) {
       PrimaryKey key = randomKey(random);
-      List<Column> columns = randomColumns(random);
+      List<Column> columns = randomColumns(random, false);
       PlainBufferWriter writer = new PlainBufferWriter(8); // small: exercises growing
       writer.header();
       writeRow(writer, key, columns);
@@ -64,23 +61,11 @@ class PlainBufferWriterTest {
     ours.header();
     for (int n = 0; n < 50; n++) {
       PrimaryKey key = randomKey(random);
-      List<Column> columns = randomColumns(random);
+      List<Column> columns = randomColumns(random, false);
       sdk.writeRow(sdkRow(key, columns));
       writeRow(ours, key, columns);
     }
     assertThat(ours.toByteString().toByteArray()).isEqualTo(Arrays.copyOf(sdkOut.getBuffer(), sdkOut.count()));
-  }
-
-  private static PlainBufferRow sdkRow(PrimaryKey key, List<Column> columns) throws Exception {
-    List<PlainBufferCell> pk = new ArrayList<>();
-    for (PrimaryKeyColumn c : key.getPrimaryKeyColumns()) {
-      pk.add(PlainBufferConversion.toPlainBufferCell(c));
-    }
-    List<PlainBufferCell> cells = new ArrayList<>();
-    for (Column c : columns) {
-      cells.add(PlainBufferConversion.toPlainBufferCell(c, false, false, false, (byte) 0));
-    }
-    return new PlainBufferRow(pk, cells, false);
   }
 
   private static void writeRow(PlainBufferWriter writer, PrimaryKey key, List<Column> columns) {
@@ -136,71 +121,5 @@ class PlainBufferWriterTest {
       }
     }
     writer.endRow();
-  }
-
-  private static byte[] le(long v) {
-    return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array();
-  }
-
-  private static PrimaryKey randomKey(Random random) {
-    int n = 1 + random.nextInt(4);
-    PrimaryKeyColumn[] columns = new PrimaryKeyColumn[n];
-    for (int i = 0; i < n; i++) {
-      PrimaryKeyValue value;
-      switch (random.nextInt(3)) {
-        case 0:
-          value = PrimaryKeyValue.fromLong(random.nextLong());
-          break;
-        case 1:
-          value = PrimaryKeyValue.fromString(randomString(random));
-          break;
-        default:
-          value = PrimaryKeyValue.fromBinary(randomBytes(random));
-      }
-      columns[i] = new PrimaryKeyColumn("pk" + i + randomString(random), value);
-    }
-    return new PrimaryKey(columns);
-  }
-
-  private static List<Column> randomColumns(Random random) {
-    int n = random.nextInt(6);
-    List<Column> columns = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      ColumnValue value;
-      switch (random.nextInt(5)) {
-        case 0:
-          value = ColumnValue.fromLong(random.nextLong());
-          break;
-        case 1:
-          value = ColumnValue.fromDouble(random.nextDouble() * 1e6 - 5e5);
-          break;
-        case 2:
-          value = ColumnValue.fromBoolean(random.nextBoolean());
-          break;
-        case 3:
-          value = ColumnValue.fromString(randomString(random));
-          break;
-        default:
-          value = ColumnValue.fromBinary(randomBytes(random));
-      }
-      columns.add(new Column("c" + i + randomString(random), value, random.nextLong() & Long.MAX_VALUE));
-    }
-    return columns;
-  }
-
-  private static String randomString(Random random) {
-    String alphabet = "ab\0\u00e9\u4e2d";
-    StringBuilder s = new StringBuilder();
-    int length = random.nextInt(random.nextInt(10) == 0 ? 300 : 8);
-    for (int i = 0; i < length; i++) {
-      s.append(alphabet.charAt(random.nextInt(alphabet.length())));
-    }
-    return s.toString();
-  }
-
-  private static byte[] randomBytes(Random random) {
-    byte[] b = new byte[random.nextInt(random.nextInt(10) == 0 ? 300 : 8)];
-    random.nextBytes(b);
-    return b;
   }
 }
