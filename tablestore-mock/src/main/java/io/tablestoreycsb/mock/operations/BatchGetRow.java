@@ -36,9 +36,8 @@ public final class BatchGetRow implements Action {
       ReadSpec spec = null;
       try {
         table = catalog.require(tableRequest.getTableName());
-        spec = ReadSpec.of(tableRequest.getColumnsToGetList(), tableRequest.hasTimeRange(), tableRequest.getTimeRange(),
-            tableRequest.hasMaxVersions(), tableRequest.getMaxVersions(), tableRequest.hasFilter(), tableRequest.getFilter(), ReadSpec.primaryKeyNames(table))
-        .hidingVersionsBefore(table.settings().minVisibleTimestamp(context.nowMillis()));
+        spec = ReadSpec.of(table, context.nowMillis(), tableRequest.getColumnsToGetList(), tableRequest.hasTimeRange(),
+            tableRequest.getTimeRange(), tableRequest.hasMaxVersions(), tableRequest.getMaxVersions(), tableRequest.hasFilter(), tableRequest.getFilter());
       } catch (OtsException e) {
         tableError = e;
       }
@@ -53,13 +52,7 @@ public final class BatchGetRow implements Action {
   private static OtsInternalApi.RowInBatchGetRowResponse readOne(Table table, OtsException tableError, ReadSpec spec,
       OtsInternalApi.TableInBatchGetRowRequest tableRequest, int index, RequestContext context) {
     try {
-      if (tableError != null) {
-        throw tableError;
-      }
-      OtsException injected = context.rowFault();
-      if (injected != null) {
-        throw injected;
-      }
+      context.checkBatchRow(tableError);
       RowReads.Result result = RowReads.read(table, tableRequest.getPrimaryKey(index), "primary_key[" + index + "]", spec, context);
       return OtsInternalApi.RowInBatchGetRowResponse.newBuilder().setIsOk(true).setConsumed(result.consumed())
           .setRow(result.row()).build();

@@ -55,13 +55,7 @@ public final class BatchWriteRow implements Action {
   private static OtsInternalApi.RowInBatchWriteRowResponse writeOne(Table table, OtsException tableError,
       OtsInternalApi.RowInBatchWriteRowRequest row, int index, RequestContext context) {
     try {
-      if (tableError != null) {
-        throw tableError;
-      }
-      OtsException injected = context.rowFault();
-      if (injected != null) {
-        throw injected;
-      }
+      context.checkBatchRow(tableError);
       RowChange change = RowChange.decode(kindOf(row.getType()), row.getRowChange(), table, "rows[" + index + "].row_change");
       RowWrites.Outcome outcome = RowWrites.apply(table, change, row.getCondition(),
           row.hasReturnContent() ? row.getReturnContent() : null, context.nowMillis());

@@ -35,9 +35,8 @@ public final class GetRange implements Action {
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.GetRangeRequest request = Requests.parse(body, OtsInternalApi.GetRangeRequest::parseFrom, "GetRangeRequest");
     Table table = catalog.require(request.getTableName());
-    ReadSpec spec = ReadSpec.of(request.getColumnsToGetList(), request.hasTimeRange(), request.getTimeRange(),
-        request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter(), ReadSpec.primaryKeyNames(table))
-        .hidingVersionsBefore(table.settings().minVisibleTimestamp(context.nowMillis()));
+    ReadSpec spec = ReadSpec.of(table, context.nowMillis(), request.getColumnsToGetList(), request.hasTimeRange(),
+        request.getTimeRange(), request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter());
     if (request.hasToken() && !request.getToken().isEmpty()) {
       throw OtsException.parameterInvalid("Wide-row paging tokens are not supported by this mock endpoint.");
     }

@@ -21,9 +21,8 @@ public final class GetRow implements Action {
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.GetRowRequest request = Requests.parse(body, OtsInternalApi.GetRowRequest::parseFrom, "GetRowRequest");
     Table table = catalog.require(request.getTableName());
-    ReadSpec spec = ReadSpec.of(request.getColumnsToGetList(), request.hasTimeRange(), request.getTimeRange(),
-        request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter(), ReadSpec.primaryKeyNames(table))
-        .hidingVersionsBefore(table.settings().minVisibleTimestamp(context.nowMillis()));
+    ReadSpec spec = ReadSpec.of(table, context.nowMillis(), request.getColumnsToGetList(), request.hasTimeRange(),
+        request.getTimeRange(), request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter());
     RowReads.Result result = RowReads.read(table, request.getPrimaryKey(), "primary_key", spec, context);
     return OtsInternalApi.GetRowResponse.newBuilder().setConsumed(result.consumed()).setRow(result.row()).build().toByteArray();
   }

@@ -1,12 +1,12 @@
 package io.tablestoreycsb.mock.operations;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
+import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import io.tablestoreycsb.mock.storage.CellCursor;
 import io.tablestoreycsb.mock.storage.StoredRow;
 import io.tablestoreycsb.mock.storage.Table;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -81,9 +81,13 @@ final class ReadSpec {
     this.endTime = endTime;
   }
 
-  static ReadSpec of(List<String> columnsToGet, boolean hasTimeRange, OtsInternalApi.TimeRange timeRange, boolean hasMaxVersions,
-      int maxVersions, boolean hasFilter, com.aliyun.ots.thirdparty.com.google.protobuf.ByteString filter,
-      List<String> primaryKeyNames) {
+  /**
+   * The read a request asks of {@code table} at {@code nowMillis}: its fields as given, with the
+   * versions the table's TTL has expired hidden.
+   */
+  static ReadSpec of(Table table, long nowMillis, List<String> columnsToGet, boolean hasTimeRange,
+      OtsInternalApi.TimeRange timeRange, boolean hasMaxVersions, int maxVersions, boolean hasFilter,
+      com.aliyun.ots.thirdparty.com.google.protobuf.ByteString filter) {
     ColumnFilter rowFilter = hasFilter && !filter.isEmpty() ? ColumnFilter.parse(filter, "filter") : null;
     ServiceLimits.checkColumnsToGet(columnsToGet);
     if (!hasTimeRange && !hasMaxVersions) {
@@ -115,14 +119,15 @@ final class ReadSpec {
     }
     Set<String> wanted = new HashSet<>(columnsToGet);
     boolean pkRequested = false;
-    for (String pk : primaryKeyNames) {
-      pkRequested |= wanted.contains(pk);
+    for (PrimaryKeySchema pk : table.schema()) {
+      pkRequested |= wanted.contains(pk.getName());
     }
-    return new ReadSpec(wanted, pkRequested, versions, start, end, rowFilter, 0);
+    return new ReadSpec(wanted, pkRequested, versions, start, end, rowFilter, 0)
+        .hidingVersionsBefore(table.settings().minVisibleTimestamp(nowMillis));
   }
 
   /** This read with versions older than {@code minTimestamp} (expired by TTL) hidden. */
-  ReadSpec hidingVersionsBefore(long minTimestamp) {
+  private ReadSpec hidingVersionsBefore(long minTimestamp) {
     if (minTimestamp <= startTime) {
       return this;
     }
@@ -171,13 +176,5 @@ final class ReadSpec {
       }
     }
     return false;
-  }
-
-  static List<String> primaryKeyNames(io.tablestoreycsb.mock.storage.Table table) {
-    List<String> names = new ArrayList<>();
-    for (var s : table.schema()) {
-      names.add(s.getName());
-    }
-    return names;
   }
 }

@@ -34,9 +34,18 @@ public final class RequestContext {
     return nowMillis;
   }
 
-  /** An injected error for the next row of a batch, or null. */
-  public OtsException rowFault() {
-    return injection.rowFault(action);
+  /**
+   * Fails the next row of a batch before it is touched, with its table's error (null: none) or
+   * else an injected row fault, if either applies.
+   */
+  public void checkBatchRow(OtsException tableError) {
+    if (tableError != null) {
+      throw tableError;
+    }
+    OtsException injected = injection.rowFault(action);
+    if (injected != null) {
+      throw injected;
+    }
   }
 
   /** Records that partition {@code partition} of {@code table} served (read or wrote) {@code rows} rows. */
