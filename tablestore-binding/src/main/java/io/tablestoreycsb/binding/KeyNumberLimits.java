@@ -2,6 +2,9 @@ package io.tablestoreycsb.binding;
 
 import java.math.BigInteger;
 import java.util.Properties;
+import site.ycsb.Client;
+import site.ycsb.Workload;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * Rejects, before any operation, YCSB properties that would take a key number past
@@ -19,14 +22,6 @@ public final class KeyNumberLimits {
   /** The largest key number (and count) YCSB 0.17 handles: {@code Integer.MAX_VALUE}. */
   public static final long MAX_KEY_NUMBER = Integer.MAX_VALUE;
 
-  static final String RECORD_COUNT = "recordcount";
-  static final String INSERT_START = "insertstart";
-  static final String INSERT_COUNT = "insertcount";
-  static final String OPERATION_COUNT = "operationcount";
-  static final String INSERT_PROPORTION = "insertproportion";
-  static final String REQUEST_DISTRIBUTION = "requestdistribution";
-  static final String DO_TRANSACTIONS = "dotransactions";
-
   private static final String WHY = "YCSB 0.17 keeps key numbers and counts in a Java int, whose largest value is "
       + MAX_KEY_NUMBER;
 
@@ -39,7 +34,7 @@ public final class KeyNumberLimits {
    */
   public static void check(Properties p) {
     // Client reads the flag with Boolean.valueOf: anything but "true" (any case) means load.
-    check(p, !Boolean.parseBoolean(p.getProperty(DO_TRANSACTIONS, "true")));
+    check(p, !Boolean.parseBoolean(p.getProperty(Client.DO_TRANSACTIONS_PROPERTY, "true")));
   }
 
   /**
@@ -47,7 +42,7 @@ public final class KeyNumberLimits {
    * else {@code -t}); throws {@link ConfigException} naming the first one out of range.
    */
   static void check(Properties p, boolean loading) {
-    long insertStart = count(p, INSERT_START, 0);
+    long insertStart = count(p, Workload.INSERT_START_PROPERTY, 0);
     if (loading) {
       checkLoad(p, insertStart);
     } else {
@@ -63,14 +58,14 @@ public final class KeyNumberLimits {
   private static void checkLoad(Properties p, long insertStart) {
     String countName;
     long rows;
-    if (p.getProperty(INSERT_COUNT) != null) {
-      countName = INSERT_COUNT;
-      rows = count(p, INSERT_COUNT, 0);
+    if (p.getProperty(Workload.INSERT_COUNT_PROPERTY) != null) {
+      countName = "insertcount";
+      rows = count(p, Workload.INSERT_COUNT_PROPERTY, 0);
     } else {
-      countName = RECORD_COUNT + " (insertcount is not set, so YCSB loads recordcount rows from insertstart)";
-      rows = count(p, RECORD_COUNT, 0);
+      countName = "recordcount (insertcount is not set, so YCSB loads recordcount rows from insertstart)";
+      rows = count(p, Client.RECORD_COUNT_PROPERTY, 0);
     }
-    requireWithin(INSERT_START + " + " + countName, insertStart + " + " + rows, insertStart + rows,
+    requireWithin("insertstart + " + countName, insertStart + " + " + rows, insertStart + rows,
         "the load would insert key numbers up to " + (insertStart + rows - 1) + "; load at most " + MAX_KEY_NUMBER
             + " keys in all, split over runners with smaller insertstart/insertcount slices");
   }
@@ -82,25 +77,25 @@ public final class KeyNumberLimits {
    * by twice the expected inserts.
    */
   private static void checkRun(Properties p, long insertStart) {
-    long records = count(p, RECORD_COUNT, 0);
+    long records = count(p, Client.RECORD_COUNT_PROPERTY, 0);
     long effectiveRecords = records == 0 ? MAX_KEY_NUMBER : records;
-    long operations = count(p, OPERATION_COUNT, 0);
+    long operations = count(p, Client.OPERATION_COUNT_PROPERTY, 0);
     long keys;
-    if (p.getProperty(INSERT_COUNT) != null) {
-      keys = count(p, INSERT_COUNT, 0);
-      requireWithin(INSERT_START + " + " + INSERT_COUNT, insertStart + " + " + keys, insertStart + keys,
+    if (p.getProperty(Workload.INSERT_COUNT_PROPERTY) != null) {
+      keys = count(p, Workload.INSERT_COUNT_PROPERTY, 0);
+      requireWithin("insertstart + insertcount", insertStart + " + " + keys, insertStart + keys,
           "the run would read key numbers past it");
     } else {
       keys = effectiveRecords - insertStart;
     }
     double insertProportion = proportion(p);
     if (insertProportion > 0 && operations > 0) {
-      requireWithin(RECORD_COUNT + " + " + OPERATION_COUNT, effectiveRecords + " + " + operations,
-          effectiveRecords + operations, "this run inserts (" + INSERT_PROPORTION + "=" + insertProportion
+      requireWithin("recordcount + operationcount", effectiveRecords + " + " + operations,
+          effectiveRecords + operations, "this run inserts (insertproportion=" + insertProportion
               + ") new key numbers from recordcount on, up to one per operation; lower operationcount");
-      if ("zipfian".equals(p.getProperty(REQUEST_DISTRIBUTION))) {
+      if ("zipfian".equals(p.getProperty(CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY))) {
         long expectedNew = (long) (operations * insertProportion * 2.0);
-        requireWithin(INSERT_START + " + " + INSERT_COUNT + " + 2 x " + OPERATION_COUNT + " x " + INSERT_PROPORTION,
+        requireWithin("insertstart + insertcount + 2 x operationcount x insertproportion",
             insertStart + " + " + keys + " + " + expectedNew, insertStart + keys + expectedNew,
             "the zipfian key chooser's range covers twice the expected inserts; lower operationcount");
       }
@@ -130,14 +125,14 @@ public final class KeyNumberLimits {
   }
 
   private static double proportion(Properties p) {
-    String raw = p.getProperty(INSERT_PROPORTION);
+    String raw = p.getProperty(CoreWorkload.INSERT_PROPORTION_PROPERTY);
     if (raw == null) {
       return 0;
     }
     try {
       return Double.parseDouble(raw);
     } catch (NumberFormatException e) {
-      throw new ConfigException(INSERT_PROPORTION + " must be a number from 0 to 1, got '" + raw + "'");
+      throw new ConfigException("insertproportion must be a number from 0 to 1, got '" + raw + "'");
     }
   }
 
