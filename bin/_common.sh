@@ -2,7 +2,10 @@
 #   - an unpacked distribution tarball: bin/ lib/ conf/ workloads/ docs/
 #   - a source checkout: builds the distribution once (and again when sources change) and
 #     uses distribution/target/tablestore-ycsb-*/tablestore-ycsb-*/lib.
-# Sets TSY_HOME, TSY_CONF, TSY_LIB; provides tsy_exec_java MAIN_CLASS ARGS...
+# Sets TSY_HOME, TSY_CONF, TSY_LIB; provides tsy_exec_java MAIN_CLASS ARGS..., tsy_resolve_files
+# (-P/--matrix paths relative to the distribution) and tsy_die.
+# Exit status of every launcher: 0 done, 1 the run or the service failed, 2 bad usage, options,
+# properties or input files (docs/binding.md, "Exit status").
 # JVM options: TSY_JAVA_OPTS (e.g. TSY_JAVA_OPTS="-Xmx4g").
 
 TSY_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -63,6 +66,50 @@ else
   TSY_LIB="$(tsy_dist_dir)/lib"
   TSY_CONF="$TSY_HOME/distribution/src/conf"
 fi
+
+# Prints the path to use for FILE given with -P or --matrix: FILE itself when it exists from the
+# current directory (or is absolute), else the distribution's copy (workloads/..., conf/...), saying
+# so on stderr, else FILE unchanged (the program then reports it missing).
+tsy_resolve_file() {
+  local file=$1 candidate
+  if [ -e "$file" ] || [ "${file#/}" != "$file" ]; then
+    printf '%s\n' "$file"
+    return 0
+  fi
+  candidate="$TSY_HOME/$file"
+  if [ ! -e "$candidate" ] && [ "${file#conf/}" != "$file" ]; then
+    candidate="$TSY_CONF/${file#conf/}"
+  fi
+  if [ -e "$candidate" ]; then
+    echo "$(basename "$0"): $file is not in $(pwd); using $candidate" >&2
+    printf '%s\n' "$candidate"
+  else
+    printf '%s\n' "$file"
+  fi
+}
+
+# Sets TSY_ARGS to "$@" with the file after each -P and --matrix resolved by tsy_resolve_file.
+tsy_resolve_files() {
+  TSY_ARGS=()
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      -P|--matrix)
+        TSY_ARGS+=("$1")
+        shift
+        if [ $# -gt 0 ]; then
+          TSY_ARGS+=("$(tsy_resolve_file "$1")")
+          shift
+        fi ;;
+      --matrix=*) TSY_ARGS+=("--matrix=$(tsy_resolve_file "${1#--matrix=}")"); shift ;;
+      *) TSY_ARGS+=("$1"); shift ;;
+    esac
+  done
+}
+
+# bin/ycsb --version (the picocli launchers print the same line through ToolVersion themselves).
+tsy_exec_version() {
+  tsy_exec_java io.tablestoreycsb.binding.tools.ToolVersion "$(basename "$0")"
+}
 
 tsy_exec_java() {
   local main=$1; shift

@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner;
 
+import io.tablestoreycsb.binding.tools.ToolVersion;
+import io.tablestoreycsb.binding.tools.UsageErrors;
 import io.tablestoreycsb.planner.matrix.MatrixException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -9,9 +11,9 @@ import picocli.CommandLine.Command;
  * {@code bin/capacity-plan run|report|quickstart}. Exit codes: 0 done, 1 some cells failed or the
  * endpoint refused, 2 bad command line or matrix file.
  */
-@Command(name = "capacity-plan", mixinStandardHelpOptions = true,
+@Command(name = "capacity-plan", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
     description = "Runs the Tablestore white paper's test matrix over several YCSB runners and reports it.",
-    subcommands = {RunCommand.class, ReportCommand.class, QuickstartCommand.class},
+    subcommands = {RunCommand.class, RenderCommand.class, ReportCommand.class, QuickstartCommand.class},
     exitCodeOnInvalidInput = 2)
 public final class CapacityPlanCli implements Runnable {
   @CommandLine.Spec
@@ -24,15 +26,40 @@ public final class CapacityPlanCli implements Runnable {
 
   /** Runs the CLI and returns its exit code (for tests). */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    CommandLine cl = new CommandLine(new CapacityPlanCli());
+    return execute(new CommandLine(new CapacityPlanCli()), args, out, err);
+  }
+
+  /**
+   * {@code bin/quickstart}: the quickstart command on its own, so that its help, version and
+   * errors call it {@code quickstart} rather than {@code capacity-plan quickstart}.
+   */
+  public static int runQuickstart(String[] args, PrintWriter out, PrintWriter err) {
+    return execute(new CommandLine(new QuickstartCommand()), args, out, err);
+  }
+
+  /** Entry point of {@code bin/quickstart}. */
+  public static final class Quickstart {
+    private Quickstart() {
+    }
+
+    public static void main(String[] args) {
+      System.setProperty("java.awt.headless", "true");
+      System.exit(runQuickstart(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+  }
+
+  /** Exit codes: 2 bad command line, matrix file or options; 1 the work failed. */
+  private static int execute(CommandLine cl, String[] args, PrintWriter out, PrintWriter err) {
+    String program = cl.getCommandName();
     cl.setOut(out);
     cl.setErr(err);
+    cl.setParameterExceptionHandler(UsageErrors.handler(program));
     cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
       if (e instanceof MatrixException || e instanceof IllegalArgumentException) {
-        cmd.getErr().println("capacity-plan: " + e.getMessage());
-        return 2;
+        cmd.getErr().println(program + ": " + e.getMessage());
+        return UsageErrors.USAGE;
       }
-      cmd.getErr().println("capacity-plan: " + cmd.getCommandName() + " failed: " + e.getMessage());
+      cmd.getErr().println(program + ": " + cmd.getCommandName() + " failed: " + e.getMessage());
       return 1;
     });
     return cl.execute(args);

@@ -1,8 +1,10 @@
 package io.tablestoreycsb.planner;
 
+import io.tablestoreycsb.binding.tools.ToolVersion;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
+import io.tablestoreycsb.planner.report.PlanInfo;
 import io.tablestoreycsb.planner.run.BindingTableAdmin;
 import io.tablestoreycsb.planner.run.CellFilter;
 import io.tablestoreycsb.planner.run.WorkloadFiles;
@@ -21,7 +23,7 @@ import picocli.CommandLine.Option;
  * saturation and partition scaling show), runs the quick matrix with local runner processes, and prints
  * the paper's table and the path of report.html.
  */
-@Command(name = "quickstart", mixinStandardHelpOptions = true,
+@Command(name = "quickstart", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
     description = "Run the quick matrix (1/4/16 partitions, four cases, 5 local runners) against the embedded "
         + "mock and print the table.")
 final class QuickstartCommand implements Callable<Integer> {
@@ -41,7 +43,7 @@ final class QuickstartCommand implements Callable<Integer> {
   double partitionCapacity;
 
   @Option(names = "--runner-jvm-opts", paramLabel = "OPTS", defaultValue = QUICK_RUNNER_JVM_OPTS,
-      description = "JVM options for each runner (default: ${DEFAULT-VALUE}).")
+      description = {"JVM options for each runner; default:", "${DEFAULT-VALUE}"})
   String runnerJvmOpts;
 
   @CommandLine.Spec
@@ -67,7 +69,7 @@ final class QuickstartCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--out " + outDir + " is not empty and not an earlier quickstart's "
             + "output; choose another directory");
       }
-      io.tablestoreycsb.planner.run.PlanExecutorSupport.deleteRecursively(outDir);
+      io.tablestoreycsb.planner.run.ResumeMarkers.startOver(outDir);
     }
     Files.createDirectories(outDir);
     PrintWriter terminal = spec.commandLine().getOut();
@@ -75,11 +77,14 @@ final class QuickstartCommand implements Callable<Integer> {
     try (MockTablestore mock = MockTablestore.builder().partitionCapacity(partitionCapacity).start()) {
       Path props = outDir.resolve("mock.properties");
       mock.writeProperties(props);
+      PlanInfo.embeddedMock("quickstart", m, mock).append(outDir);
       terminal.printf("mock Tablestore on %s, %,.0f rows/s per partition%n", mock.endpoint(), partitionCapacity);
       int failed = RunCommand.execute(m, props, outDir, CellFilter.ALL, null,
-          RunCommand.jvmOptions(runnerJvmOpts), new BindingTableAdmin(props), Duration.ofSeconds(10), terminal);
+          RunCommand.jvmOptions(runnerJvmOpts), new BindingTableAdmin(props),
+          io.tablestoreycsb.planner.run.LocalCellRunner.ofThisJvm(), Duration.ofSeconds(10), terminal);
+      terminal.printf("quickstart ran its plan in %.0f s%n", (System.nanoTime() - started) / 1e9);
+      // The report's path is the last line, as the README says.
       int reportExit = ReportCommand.write(List.of(outDir), outDir, terminal);
-      terminal.printf("quickstart took %.0f s%n", (System.nanoTime() - started) / 1e9);
       return failed > 0 ? 1 : reportExit;
     }
   }

@@ -1,32 +1,66 @@
 package io.tablestoreycsb.planner;
 
+import io.tablestoreycsb.binding.tools.ToolVersion;
 import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.report.ReportWriter;
+import io.tablestoreycsb.planner.results.ObjectStoreCredentials;
+import io.tablestoreycsb.planner.results.ObjectStoreSettings;
+import io.tablestoreycsb.planner.results.ResultStore;
+import io.tablestoreycsb.planner.results.S3Clients;
+import io.tablestoreycsb.planner.runner.RunnerRecord;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import software.amazon.awssdk.services.s3.S3Client;
 
-/** {@code capacity-plan report DIR... [--out DIR]}. */
-@Command(name = "report", mixinStandardHelpOptions = true,
-    description = "Merge the runner outputs found under the directories (from any machines) and write "
-        + "report.md, report.csv, report.json, report.html and charts.")
+/** {@code capacity-plan report DIR|s3://BUCKET/PREFIX... [--out DIR]}. */
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
+    description = {"Merge the runner outputs found under the directories or S3 prefixes (from any machines)"
+        + " and write the report with its charts:", "report.html, report.md, report.csv and report.json."})
 final class ReportCommand implements Callable<Integer> {
-  @Parameters(arity = "1..*", paramLabel = "DIR", description = "Output directories of 'run' (searched recursively).")
-  List<Path> dirs;
+  @Parameters(arity = "1..*", paramLabel = "LOCATION",
+      description = "Output directories of 'run' (searched recursively), or the --results location of a "
+          + "Kubernetes run (the latest complete attempt of each runner is downloaded).")
+  List<String> sources;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "Where to write the report (default: the first DIR).")
+  @Option(names = "--out", paramLabel = "DIR", description = "Where to write the report (default: the first DIR; "
+      + "required when the first source is s3://).")
   Path out;
+
+  @CommandLine.Mixin
+  ObjectStoreOptions store = new ObjectStoreOptions();
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
+    if (out == null && sources.get(0).startsWith("s3://")) {
+      throw new IllegalArgumentException("--out DIR is required when the first source is an s3:// location");
+    }
+    List<Path> dirs = new ArrayList<>();
+    for (String source : sources) {
+      dirs.add(source.startsWith("s3://") ? download(source) : Path.of(source));
+    }
     return write(dirs, out == null ? dirs.get(0) : out, spec.commandLine().getOut());
+  }
+
+  /** Downloads the result sets below an s3:// location into {@code --out}/results/; credentials from the environment. */
+  private Path download(String location) throws java.io.IOException {
+    ObjectStoreSettings settings = store.settings(location);
+    ObjectStoreCredentials credentials = ObjectStoreCredentials.fromEnvironment(System.getenv());
+    Path target = out.resolve("results").resolve(settings.location().bucket() + "-"
+        + settings.location().prefix().replace('/', '_'));
+    try (S3Client s3 = S3Clients.create(settings, credentials)) {
+      List<String> cells = new ResultStore(s3, settings.location(), RunnerRecord.FILE_NAME).downloadAll(target);
+      spec.commandLine().getOut().printf("%s: downloaded %d cells to %s%n", location, cells.size(), target);
+    }
+    return target;
   }
 
   /** Writes the report, prints the paper's table and the report's path; 1 when a cell failed. */

@@ -1,16 +1,20 @@
 package io.tablestoreycsb.planner;
 
+import io.tablestoreycsb.binding.tools.ToolVersion;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
+import io.tablestoreycsb.planner.report.PlanInfo;
 import io.tablestoreycsb.planner.run.BindingTableAdmin;
-import io.tablestoreycsb.planner.run.CellExecutor;
+import io.tablestoreycsb.planner.run.LocalCellRunner;
 import io.tablestoreycsb.planner.run.CellFilter;
+import io.tablestoreycsb.planner.run.CellOrder;
 import io.tablestoreycsb.planner.run.PlanExecutor;
 import io.tablestoreycsb.planner.run.PlannedCell;
 import io.tablestoreycsb.planner.run.Progress;
 import io.tablestoreycsb.planner.run.RunnerSpecFactory;
 import io.tablestoreycsb.planner.run.Sweep;
 import io.tablestoreycsb.planner.run.TableAdmin;
+import io.tablestoreycsb.planner.runner.CellRunner;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -25,7 +29,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code capacity-plan run --matrix FILE -P ENDPOINT_PROPERTIES --out DIR [--quick] [--only ...] [--sweep ...]}. */
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
     description = "Run a matrix: pre-split tables, load, runner processes per cell; resumes an interrupted plan.")
 final class RunCommand implements Callable<Integer> {
   static final String TABLESTORE_DB = "io.tablestoreycsb.binding.TablestoreClient";
@@ -35,8 +39,8 @@ final class RunCommand implements Callable<Integer> {
   Path matrixFile;
 
   @Option(names = "-P", paramLabel = "FILE",
-      description = "Endpoint properties (tablestore.endpoint, tablestore.instance, credentials); given to "
-          + "every runner with -P so secrets never appear on a command line.")
+      description = "Endpoint properties (endpoint, instance, credentials); given to every runner with -P"
+          + " so that secrets never appear on a command line.")
   Path endpointProperties;
 
   @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (kept cells are resumed).")
@@ -46,13 +50,14 @@ final class RunCommand implements Callable<Integer> {
       + "fewer thread points).")
   boolean quick;
 
-  @Option(names = "--only", paramLabel = "case=NAME,partitions=N,threads=N",
-      description = "Run only some cells (repeat a key to widen: case=random-read,case=range-read).")
+  @Option(names = "--only", paramLabel = "FILTER",
+      description = {"Run only some cells. FILTER is all or part of",
+          "case=NAME,partitions=N,threads=N", "(repeat a key to widen the choice, e.g. case=random-read and case=range-read)"})
   String only;
 
-  @Option(names = "--sweep", paramLabel = "PROPERTY=V1,V2,...",
-      description = "Run the write cases once per value, e.g. tablestore.batchsize=1,10,50,100,200 or "
-          + "fieldlength=100,500,1024,4096.")
+  @Option(names = "--sweep", paramLabel = "PROPERTY=VALUES",
+      description = {"Run the write cases once per value, e.g.", "tablestore.batchsize=1,10,50,100,200",
+          "fieldlength=100,500,1024,4096"})
   String sweep;
 
   @Option(names = "--runner-jvm-opts", paramLabel = "OPTS", defaultValue = "",
@@ -62,6 +67,14 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--progress-interval", paramLabel = "SECONDS", defaultValue = "10",
       description = "Seconds between progress lines (default 10).")
   int progressInterval;
+
+  @Option(names = "--executor", defaultValue = "local", paramLabel = "local|kubernetes",
+      description = "Where runners run: local (JVMs on this machine, default) or kubernetes (an Indexed Job per "
+          + "cell, results through object storage; see docs/distributed-runs.md).")
+  String executor;
+
+  @CommandLine.Mixin
+  KubernetesOptions kubernetes = new KubernetesOptions();
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -80,19 +93,30 @@ final class RunCommand implements Callable<Integer> {
       throw new IllegalArgumentException("-P ENDPOINT_PROPERTIES is required (tablestore.endpoint, "
           + "tablestore.instance, credentials); see distribution/src/conf/tablestore.properties");
     }
+    PlanInfo.endpoint("run", matrix, quick, endpointProperties).append(out);
     PrintWriter terminal = spec.commandLine().getOut();
     int failed = execute(matrix, endpointProperties == null ? null : endpointProperties.toAbsolutePath(),
         out, only == null ? CellFilter.ALL : CellFilter.parse(only), sweep == null ? null : Sweep.parse(sweep),
         jvmOptions(runnerJvmOpts), tablestore ? new BindingTableAdmin(endpointProperties) : TableAdmin.NONE,
-        Duration.ofSeconds(progressInterval), terminal);
+        cellRunner(executor, kubernetes), Duration.ofSeconds(progressInterval), terminal);
     int reportExit = ReportCommand.write(List.of(out), out, terminal);
     return failed > 0 ? 1 : reportExit;
   }
 
+  /** The executor named by {@code --executor}. */
+  static CellRunner cellRunner(String executor, KubernetesOptions kubernetes) {
+    return switch (executor) {
+      case "local" -> LocalCellRunner.ofThisJvm();
+      case "kubernetes" -> kubernetes.cellRunner(kubernetes.settings());
+      default -> throw new IllegalArgumentException("--executor '" + executor + "': use local or kubernetes");
+    };
+  }
+
   /** Runs the cells of a matrix and returns how many failed. */
   static int execute(Matrix matrix, Path endpointProperties, Path out, CellFilter filter, Sweep sweep,
-      List<String> jvmOptions, TableAdmin tables, Duration progressInterval, PrintWriter terminal) throws Exception {
-    List<PlannedCell> cells = PlanExecutor.plan(matrix, filter, sweep);
+      List<String> jvmOptions, TableAdmin tables, CellRunner executor, Duration progressInterval,
+      PrintWriter terminal) throws Exception {
+    List<PlannedCell> cells = CellOrder.of(matrix, filter, sweep);
     if (cells.isEmpty()) {
       throw new IllegalArgumentException("no cell of " + matrix.source() + " matches the --only filter");
     }
@@ -102,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
     terminal.flush();
     PrintStream progressOut = new PrintStream(new WriterOutputStream(terminal), true);
     PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, endpointProperties, jvmOptions),
-        CellExecutor.ofThisJvm(), tables, out, new Progress(progressOut, progressInterval));
+        executor, tables, out, new Progress(progressOut, progressInterval));
     int failed = plan.run(cells);
     progressOut.flush();
     terminal.printf("plan %s: %d of %d cells failed%n", matrix.name(), failed, cells.size());

@@ -45,4 +45,23 @@ class CliTest {
     assertThat(err.toString()).contains("is not empty and not an earlier quickstart's output");
     assertThat(dir.resolve("precious.txt")).hasContent("keep me");
   }
+
+  @Test
+  void quickstartOnItsOwnCallsItselfQuickstart() {
+    assertThat(CapacityPlanCli.runQuickstart(new String[] {"--help"}, new PrintWriter(out, true),
+        new PrintWriter(err, true))).isZero();
+    assertThat(out.toString()).startsWith("Usage: quickstart ").doesNotContain("capacity-plan");
+
+    assertThat(CapacityPlanCli.runQuickstart(new String[] {"--partition-capacty", "5"}, new PrintWriter(out, true),
+        new PrintWriter(err, true))).isEqualTo(2);
+    assertThat(err.toString()).startsWith("quickstart: unknown option --partition-capacty; did you mean"
+        + " --partition-capacity?");
+  }
+
+  @Test
+  void versionNamesTheToolAndTheSdkAndYcsbVersions() {
+    assertThat(run("--version")).isZero();
+    assertThat(out.toString()).matches("capacity-plan tablestore-ycsb \\S+ \\(Tablestore Java SDK 5\\.17\\.10, YCSB"
+        + " 0\\.17\\.0\\)\\R");
+  }
 }

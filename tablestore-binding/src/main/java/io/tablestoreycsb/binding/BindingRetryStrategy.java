@@ -4,7 +4,14 @@ import com.alicloud.openservices.tablestore.ClientException;
 import com.alicloud.openservices.tablestore.PartialResultFailedException;
 import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.RetryStrategy;
+import java.io.PrintStream;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
+import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The SDK retry policy of {@code tablestore.retry=sdk}: the SDK's own strategy, with two changes.
@@ -23,28 +30,54 @@ import java.util.Set;
  *   times), although the SDK retries no write after a client-side error. See
  *   {@link #isConnectionLeaseRace(Exception)}: on a loaded machine that error is raised for requests
  *   the server executed and answered.</li>
+ *   <li>An endpoint that cannot be connected to (connection refused, no route, unknown host) is
+ *   announced on stderr the first time a request retries it, once per endpoint and JVM, instead of
+ *   the SDK retrying in silence (10 s). Clients for one-off calls (the table check before a run,
+ *   the table tool) give up after {@code unreachableBudgetMs}: there, a fast answer is right.</li>
  * </ul>
  */
 final class BindingRetryStrategy implements RetryStrategy {
   /** The writes the binding sends: all unconditional and without increments, so sending one twice is harmless. */
   private static final Set<String> BINDING_WRITES = Set.of("PutRow", "UpdateRow", "DeleteRow", "BatchWriteRow");
   static final int MAX_LEASE_RACE_RETRIES = 3;
+  /** How long the SDK's default strategy retries (DefaultRetryStrategy's default timeout). */
+  static final long SDK_RETRY_MS = TimeUnit.SECONDS.toMillis(10);
+  /** Endpoints already announced as unreachable in this JVM. */
+  private static final Set<String> ANNOUNCED = ConcurrentHashMap.newKeySet();
 
   private final RetryStrategy delegate;
   private final RunStats stats;
+  private final String endpoint;
+  private final long unreachableBudgetMs;
+  private final PrintStream notices;
   /** Retries of this request made for the lease race (the delegate does not count them). */
   private int leaseRaceRetries;
+  /** When this request first found the endpoint unreachable (System.nanoTime), or -1. */
+  private long unreachableSince = -1;
 
   /** {@code stats} may be null: nothing is counted (tools outside a run). */
   BindingRetryStrategy(RetryStrategy delegate, RunStats stats) {
+    this(delegate, stats, null, 0, System.err);
+  }
+
+  /**
+   * As {@link #BindingRetryStrategy(RetryStrategy, RunStats)}, announcing an unreachable
+   * {@code endpoint} on {@code notices}; {@code unreachableBudgetMs} above 0 ends the retries of an
+   * unreachable endpoint after that long (0: as long as {@code delegate} retries).
+   */
+  BindingRetryStrategy(RetryStrategy delegate, RunStats stats, String endpoint, long unreachableBudgetMs,
+      PrintStream notices) {
     this.delegate = delegate;
     this.stats = stats;
+    this.endpoint = endpoint;
+    this.unreachableBudgetMs = unreachableBudgetMs;
+    this.notices = notices;
   }
 
   @Override
   public RetryStrategy clone() {
     // The SDK clones the configured strategy for each request: each clone keeps its own attempt count.
-    return new BindingRetryStrategy(delegate.clone(), stats);
+    return new BindingRetryStrategy(delegate.clone(), stats, endpoint, unreachableBudgetMs, notices);
   }
 
   @Override
@@ -58,6 +91,10 @@ final class BindingRetryStrategy implements RetryStrategy {
       return 0; // the SDK then completes the call with the partial result; BatchWriter retries the rows
     }
     long pause = delegate.nextPause(action, ex);
+    String unreachable = unreachableReason(ex);
+    if (unreachable != null && pause > 0) {
+      pause = withinUnreachableBudget(pause, unreachable);
+    }
     if (pause <= 0 && BINDING_WRITES.contains(action) && leaseRaceRetries < MAX_LEASE_RACE_RETRIES
         && isConnectionLeaseRace(ex)) {
       leaseRaceRetries++;
@@ -68,6 +105,45 @@ final class BindingRetryStrategy implements RetryStrategy {
           ? tse.getErrorCode() : StatusMapping.CLIENT_EXCEPTION);
     }
     return pause;
+  }
+
+  /** Ends the retries past the budget; announces the endpoint on the first retry. */
+  private long withinUnreachableBudget(long pause, String reason) {
+    long now = System.nanoTime();
+    if (unreachableSince < 0) {
+      unreachableSince = now;
+    }
+    if (unreachableBudgetMs > 0 && TimeUnit.NANOSECONDS.toMillis(now - unreachableSince) >= unreachableBudgetMs) {
+      return 0;
+    }
+    if (endpoint != null && ANNOUNCED.add(endpoint)) {
+      long budget = unreachableBudgetMs > 0 ? unreachableBudgetMs : SDK_RETRY_MS;
+      notices.println(ClientConfig.ENDPOINT + " " + endpoint + " not reachable (" + reason
+          + "); retrying for up to " + (budget % 1000 == 0 ? String.valueOf(budget / 1000)
+          : String.format(Locale.ROOT, "%.1f", budget / 1000.0)) + " s");
+      notices.flush();
+    }
+    return pause;
+  }
+
+  /**
+   * Why {@code ex} says the endpoint cannot be connected to at all ("connection refused", "unknown
+   * host ..."), or null when it does not (a reset or timeout of a connection is not this).
+   */
+  static String unreachableReason(Exception ex) {
+    if (!(ex instanceof ClientException)) {
+      return null;
+    }
+    for (Throwable t = ex.getCause(); t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof UnknownHostException) {
+        return "unknown host " + t.getMessage();
+      }
+      if (t instanceof ConnectException || t instanceof NoRouteToHostException) {
+        String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        return message.toLowerCase(Locale.ROOT);
+      }
+    }
+    return null;
   }
 
   /**

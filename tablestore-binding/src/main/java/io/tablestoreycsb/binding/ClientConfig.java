@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
 /**
  * The binding's settings, parsed and validated once from YCSB's properties (plus the credential
  * environment variables). Every problem is reported as a {@link ConfigException} naming the
- * property. The access key secret and STS token are never part of {@link #toString()}.
+ * property; a {@code tablestore.*} key the binding does not read is one too ({@link KnownProperties}).
+ * The access key secret and STS token are never part of {@link #toString()}.
  */
 public final class ClientConfig {
   public static final String ENDPOINT = "tablestore.endpoint";
@@ -85,6 +86,7 @@ public final class ClientConfig {
   private final Path statsFile;
 
   private ClientConfig(Properties props, Map<String, String> env) {
+    KnownProperties.checkBindingKeys(props);
     PropertyReader r = new PropertyReader(props, env);
     endpoint = required(r.get(ENDPOINT, ALIAS_ENDPOINT), ENDPOINT,
         "the service address, e.g. https://myinstance.cn-hangzhou.ots.aliyuncs.com");

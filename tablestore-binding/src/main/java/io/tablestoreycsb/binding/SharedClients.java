@@ -19,6 +19,11 @@ import org.slf4j.LoggerFactory;
 public final class SharedClients {
   private static final Logger LOG = LoggerFactory.getLogger(SharedClients.class);
   private static final Map<String, Shared> SHARED = new HashMap<>();
+  /**
+   * How long a tool's call retries an endpoint that refuses connections: long enough for an
+   * endpoint that is just starting, short enough that a wrong address is reported at once.
+   */
+  public static final long TOOL_UNREACHABLE_BUDGET_MS = 3_000;
 
   private SharedClients() {
   }
@@ -77,7 +82,19 @@ public final class SharedClients {
 
   /** {@link #newClient(ClientConfig, int)} counting the SDK's retries in {@code stats} (when not null). */
   public static SyncClient newClient(ClientConfig config, int ioThreads, RunStats stats) {
-    ClientConfiguration sdk = sdkConfiguration(config, ioThreads, stats);
+    return syncClient(config, sdkConfiguration(config, ioThreads, stats));
+  }
+
+  /**
+   * A client for one-off calls before or outside a run (the table check of bin/ycsb, the table
+   * tool): one I/O thread, and an endpoint that refuses connections is given up on after
+   * {@link #TOOL_UNREACHABLE_BUDGET_MS} rather than the SDK's 10 s. The caller shuts it down.
+   */
+  public static SyncClient newToolClient(ClientConfig config) {
+    return syncClient(config, sdkConfiguration(config, 1, null, TOOL_UNREACHABLE_BUDGET_MS));
+  }
+
+  private static SyncClient syncClient(ClientConfig config, ClientConfiguration sdk) {
     LOG.debug("new Tablestore client: {}", config);
     if (config.stsToken() != null) {
       return new SyncClient(config.endpoint(), config.accessKeyId(), config.accessKeySecret(),
@@ -89,14 +106,19 @@ public final class SharedClients {
 
   /**
    * The SDK's lower-level client, needed only for what SyncClient does not offer (creating a
-   * pre-split table). The caller shuts it down.
+   * pre-split table); a tool's client, as {@link #newToolClient}. The caller shuts it down.
    */
   public static InternalClient newInternalClient(ClientConfig config) {
     return new InternalClient(config.endpoint(), config.accessKeyId(), config.accessKeySecret(),
-        config.instance(), sdkConfiguration(config, 1, null), null, config.stsToken());
+        config.instance(), sdkConfiguration(config, 1, null, TOOL_UNREACHABLE_BUDGET_MS), null, config.stsToken());
   }
 
   private static ClientConfiguration sdkConfiguration(ClientConfig config, int ioThreads, RunStats stats) {
+    return sdkConfiguration(config, ioThreads, stats, 0);
+  }
+
+  private static ClientConfiguration sdkConfiguration(ClientConfig config, int ioThreads, RunStats stats,
+      long unreachableBudgetMs) {
     ClientConfiguration sdk = new ClientConfiguration();
     sdk.setConnectionTimeoutInMillisecond(config.connectionTimeoutMs());
     sdk.setSocketTimeoutInMillisecond(config.socketTimeoutMs());
@@ -105,7 +127,8 @@ public final class SharedClients {
       sdk.setIoThreadCount(ioThreads);
     }
     sdk.setRetryStrategy(config.retryMode() == ClientConfig.RetryMode.NONE
-        ? new NoRetryStrategy() : new BindingRetryStrategy(new DefaultRetryStrategy(), stats));
+        ? new NoRetryStrategy() : new BindingRetryStrategy(new DefaultRetryStrategy(), stats, config.endpoint(),
+            unreachableBudgetMs, System.err));
     return sdk;
   }
 

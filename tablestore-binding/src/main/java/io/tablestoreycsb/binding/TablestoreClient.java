@@ -68,6 +68,7 @@ public class TablestoreClient extends DB {
     if (run == null) {
       run = BindingRun.join();
     }
+    KnownProperties.warnAboutLikelyTyposOnce(getProperties(), System.err);
     try {
       config = ClientConfig.from(getProperties());
     } catch (ConfigException e) {

@@ -39,6 +39,42 @@ class BindingRetryStrategyTest {
   }
 
   @Test
+  void anUnreachableEndpointIsAnnouncedOnceAndGivenUpOnAfterTheBudget() throws Exception {
+    java.io.ByteArrayOutputStream notices = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream out = new java.io.PrintStream(notices, true);
+    String endpoint = "http://127.0.0.1:1/unit-" + System.nanoTime();
+    ClientException refused = new ClientException("Connection refused",
+        new java.net.ConnectException("Connection refused"), "trace");
+    RetryStrategy template = new BindingRetryStrategy(new DefaultRetryStrategy(), null, endpoint, 200, out);
+
+    RetryStrategy first = template.clone();
+    assertThat(first.nextPause("DescribeTable", refused)).isPositive();
+    assertThat(first.nextPause("DescribeTable", refused)).isPositive();
+    Thread.sleep(250);
+    assertThat(first.nextPause("DescribeTable", refused)).as("past the 200 ms budget").isZero();
+    // Another request starts its own budget, but the endpoint is announced only once per JVM.
+    assertThat(template.clone().nextPause("GetRow", refused)).isPositive();
+    assertThat(notices.toString()).isEqualTo("tablestore.endpoint " + endpoint
+        + " not reachable (connection refused); retrying for up to 0.2 s" + System.lineSeparator());
+  }
+
+  @Test
+  void withoutABudgetAnUnreachableEndpointIsRetriedAsTheSdkDoesAndOtherFailuresAreNotAnnounced() {
+    java.io.ByteArrayOutputStream notices = new java.io.ByteArrayOutputStream();
+    String endpoint = "http://127.0.0.1:1/run-" + System.nanoTime();
+    RetryStrategy retry = new BindingRetryStrategy(new DefaultRetryStrategy(), null, endpoint, 0,
+        new java.io.PrintStream(notices, true)).clone();
+
+    assertThat(retry.nextPause("GetRow", new ClientException("connection reset"))).isPositive();
+    assertThat(notices.toString()).isEmpty();
+    assertThat(retry.nextPause("GetRow", new ClientException("x", new java.net.UnknownHostException("nohost.invalid"),
+        "trace"))).isPositive();
+    assertThat(notices.toString()).contains("not reachable (unknown host nohost.invalid); retrying for up to 10 s");
+    // A write is not retried after a client-side error: nothing to announce.
+    assertThat(BindingRetryStrategy.unreachableReason(new TableStoreException("busy", "OTSServerBusy"))).isNull();
+  }
+
+  @Test
   void withoutStatsNothingIsCounted() {
     RetryStrategy retry = new BindingRetryStrategy(new DefaultRetryStrategy(), null);
     assertThat(retry.nextPause("PutRow", new TableStoreException("busy", "OTSServerBusy"))).isPositive();

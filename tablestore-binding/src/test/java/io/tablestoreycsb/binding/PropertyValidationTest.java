@@ -1,11 +1,16 @@
 package io.tablestoreycsb.binding;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -79,5 +84,70 @@ class PropertyValidationTest {
     }
     // A directory that does not exist yet under a writable one is fine: it is created at the end.
     ClientConfig.from(with("tablestore.statsfile", dir.resolve("new/sub/stats.json").toString()), Map.of());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "tablestore.batchsiz                  | tablestore.batchsize",
+      "tablestore.endpont                   | tablestore.endpoint",
+      "tablestore.batchszie                 | tablestore.batchsize",
+      "tablestore.BatchSize                 | tablestore.batchsize",
+      "alibaba.cloud.tablestore.instancename | alibaba.cloud.tablestore.instance_name",
+  })
+  void aMisspelledBindingPropertyIsAnErrorNamingItAndTheClosestKnownOne(String typo, String meant) {
+    assertThatThrownBy(() -> ClientConfig.from(with(typo, "10"), Map.of()))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("unknown property " + typo + "; did you mean " + meant + "?");
+  }
+
+  @Test
+  void anUnknownBindingPropertyFarFromAnyKnownOneListsTheKnownOnes() {
+    assertThatThrownBy(() -> ClientConfig.from(with("tablestore.compression", "gzip"), Map.of()))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("unknown property tablestore.compression (the binding reads ")
+        .hasMessageContaining("tablestore.batchretries, tablestore.batchsize")
+        .hasMessageContaining("docs/binding.md");
+  }
+
+  @Test
+  void aYcsbKeyATypoAwayFromAKnownOneIsWarnedAboutOthersAreLeftAlone() {
+    Properties p = with("recordcont", "10000");
+    p.setProperty("operatoncount", "5");
+    p.setProperty("recordcount", "10");         // known
+    p.setProperty("mybinding.flag", "true");     // another binding's key: not YCSB's business
+    p.setProperty("hdrhistogram.fileoutput", "true"); // read by YCSB through a literal
+    assertThat(KnownProperties.likelyTypos(p)).containsExactly(
+        "property operatoncount is not one YCSB or the workload reads (ignored); did you mean operationcount?",
+        "property recordcont is not one YCSB or the workload reads (ignored); did you mean recordcount?");
+  }
+
+  @Test
+  void knownYcsbKeysComeFromYcsbsOwnConstantsAndNotTheirDefaults() {
+    assertThat(KnownProperties.ycsb())
+        .contains("recordcount", "operationcount", "insertstart", "fieldcount", "requestdistribution",
+            "measurementtype", "hdrhistogram.percentiles", "histogram.buckets", "status.interval", "table")
+        .doesNotContain("usertable", "0", "uniform", "hashed");
+  }
+
+  /** The files the project ships use only keys the binding and YCSB read. */
+  @Test
+  void shippedWorkloadsAndPropertiesUseOnlyKnownKeys() throws Exception {
+    Path root = Path.of("..").toAbsolutePath().normalize();
+    List<Path> files = new ArrayList<>();
+    try (Stream<Path> workloads = Files.list(root.resolve("workloads"))) {
+      workloads.filter(Files::isRegularFile).forEach(files::add);
+    }
+    files.add(root.resolve("distribution/src/conf/tablestore.properties"));
+    assertThat(files).hasSizeGreaterThan(5);
+    for (Path file : files) {
+      Properties p = new Properties();
+      try (InputStream in = Files.newInputStream(file)) {
+        p.load(in);
+      }
+      for (String key : p.stringPropertyNames()) {
+        assertThat(KnownProperties.bindingKeyProblem(key)).as(file + ": " + key).isEmpty();
+        assertThat(KnownProperties.likelyTypo(key)).as(file + ": " + key).isEmpty();
+      }
+    }
   }
 }

@@ -6,6 +6,7 @@ import io.tablestoreycsb.mock.operations.RequestPipeline;
 import io.tablestoreycsb.mock.protocol.Credentials;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import io.tablestoreycsb.mock.storage.Catalog;
+import io.tablestoreycsb.mock.tunnel.TunnelService;
 import io.tablestoreycsb.mock.storage.MemoryBudget;
 import io.tablestoreycsb.mock.transport.MockHttpServer;
 import io.tablestoreycsb.mock.transport.ServerOptions;
@@ -161,6 +162,7 @@ public final class MockTablestore implements AutoCloseable {
     private long memoryBudgetBytes = -1;
     private Duration idleTimeout = Duration.ofMinutes(5);
     private int workerThreads;
+    private boolean rangePagesEndAtPartitionBoundary = true;
     private final FaultPlan faultPlan = new FaultPlan();
 
     private Builder() {}
@@ -233,6 +235,17 @@ public final class MockTablestore implements AutoCloseable {
       return this;
     }
 
+    /**
+     * true (the default): a GetRange page ends where the scan leaves the partition its start key is
+     * in, with next_start_primary_key set, as the service may end it, so a client that does not
+     * follow next_start_primary_key sees short scans here as it would against the service. false:
+     * pages end only at the limit, 5000 rows or 4 MB.
+     */
+    public Builder rangePagesEndAtPartitionBoundary(boolean endAtBoundary) {
+      this.rangePagesEndAtPartitionBoundary = endAtBoundary;
+      return this;
+    }
+
     /** Rows per second each partition serves before responses queue; 0 = unlimited (default). */
     public Builder partitionCapacity(double rowsPerSecond) {
       faultPlan.setPartitionCapacity(rowsPerSecond);
@@ -243,7 +256,9 @@ public final class MockTablestore implements AutoCloseable {
       Credentials credentials = new Credentials(instanceName, accessKeyId, accessKeySecret);
       MemoryBudget budget = new MemoryBudget(memoryBudgetBytes > 0 ? memoryBudgetBytes : MemoryBudget.defaultLimitBytes());
       Catalog catalog = new Catalog(budget);
-      RequestPipeline pipeline = new RequestPipeline(catalog, credentials, faultPlan, Clock.systemUTC());
+      TunnelService tunnels = new TunnelService(catalog, instanceName, Clock.systemUTC());
+      RequestPipeline pipeline = new RequestPipeline(catalog, credentials, faultPlan, Clock.systemUTC(),
+          rangePagesEndAtPartitionBoundary, tunnels.actions());
       ServerOptions options = new ServerOptions(host, port, ServiceLimits.MAX_REQUEST_BODY_BYTES, idleTimeout, workerThreads);
       MockHttpServer server = MockHttpServer.start(options, pipeline);
       return new MockTablestore(credentials, server, faultPlan, budget, pipeline, options);

@@ -161,6 +161,35 @@ class BatchOperationsTest {
   }
 
   @Test
+  void theSameRowTwiceInOneTableRefusesTheWholeBatchAsTheServiceDoes() {
+    BatchWriteRowRequest batch = new BatchWriteRowRequest();
+    batch.addRowChange(putChange("customers", "dup-other", "c"));
+    batch.addRowChange(putChange("orders", "dup-first", "a"));
+    batch.addRowChange(putChange("orders", "dup", "1"));
+    batch.addRowChange(new RowDeleteChange("orders", key("dup")));
+
+    assertThatThrownBy(() -> client.batchWriteRow(batch))
+        .isInstanceOfSatisfying(TableStoreException.class, e -> {
+          assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
+          assertThat(e.getHttpStatus()).isEqualTo(400);
+          assertThat(e.getMessage()).contains("Duplicated primary key in table orders", "rows[1] and rows[2]");
+        });
+    assertThat(get("orders", "dup-first")).as("nothing of the refused batch is written").isNull();
+    assertThat(get("customers", "dup-other")).isNull();
+  }
+
+  @Test
+  void theSameKeyInTwoTablesIsTwoRows() {
+    BatchWriteRowRequest batch = new BatchWriteRowRequest();
+    batch.addRowChange(putChange("orders", "shared-key", "o"));
+    batch.addRowChange(putChange("customers", "shared-key", "c"));
+
+    assertThat(client.batchWriteRow(batch).isAllSucceed()).isTrue();
+    assertThat(value("orders", "shared-key")).isEqualTo("o");
+    assertThat(value("customers", "shared-key")).isEqualTo("c");
+  }
+
+  @Test
   void aBatchWriteOf201RowsIsRefused() {
     BatchWriteRowRequest batch = new BatchWriteRowRequest();
     for (int i = 0; i < 201; i++) {

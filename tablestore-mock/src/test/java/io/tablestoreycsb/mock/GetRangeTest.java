@@ -33,7 +33,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** GetRange through the SDK: pagination over the 5000-row and 4 MB caps, both directions, key order. */
+/**
+ * GetRange through the SDK: pagination over the 5000-row and 4 MB caps, both directions, key order.
+ * The table is pre-split every 3000 rows and the mock runs with pages that may span partitions
+ * ({@code rangePagesEndAtPartitionBoundary(false)}), so 5000-row pages cross split points; pages
+ * that end at partition boundaries (the default) are {@link GetRangePartitionBoundaryTest}'s.
+ */
 class GetRangeTest {
   private static final String USERS = "users";
   private static final int USER_COUNT = 12_000;
@@ -43,7 +48,7 @@ class GetRangeTest {
 
   @BeforeAll
   static void start() throws Exception {
-    mock = MockTablestore.builder().start();
+    mock = MockTablestore.builder().rangePagesEndAtPartitionBoundary(false).start();
     client = SdkClients.sync(mock);
     InternalClient internal = SdkClients.internal(mock);
     CreateTableRequestEx request = new CreateTableRequestEx(userMeta(USERS), new TableOptions(-1, 1));

@@ -1,6 +1,8 @@
 package io.tablestoreycsb.planner.matrix;
 
 import io.tablestoreycsb.binding.KeyNumberLimits;
+import io.tablestoreycsb.binding.KnownProperties;
+import io.tablestoreycsb.binding.Suggestions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -46,20 +49,36 @@ public final class MatrixParser {
       "reads-loaded-data", "threads", "duration");
 
   private final String file;
+  private final Consumer<String> warnings;
 
-  private MatrixParser(String file) {
+  private MatrixParser(String file, Consumer<String> warnings) {
     this.file = file;
+    this.warnings = warnings;
   }
 
+  /** Parses {@code path}; warnings (a property a typo away from a YCSB one) go to stderr. */
   public static Matrix parse(Path path) throws IOException {
+    return parse(path, MatrixParser::printWarning);
+  }
+
+  /** Parses {@code path}, handing each warning ("FILE:LINE: ...") to {@code warnings}. */
+  public static Matrix parse(Path path, Consumer<String> warnings) throws IOException {
     if (!Files.isRegularFile(path)) {
       throw new MatrixException(path + ": matrix file not found");
     }
-    return parse(path, Files.readAllLines(path, StandardCharsets.UTF_8));
+    return parse(path, Files.readAllLines(path, StandardCharsets.UTF_8), warnings);
   }
 
   public static Matrix parse(Path source, List<String> lines) {
-    return new MatrixParser(source.toString()).parseLines(source, lines);
+    return parse(source, lines, MatrixParser::printWarning);
+  }
+
+  public static Matrix parse(Path source, List<String> lines, Consumer<String> warnings) {
+    return new MatrixParser(source.toString(), warnings).parseLines(source, lines);
+  }
+
+  private static void printWarning(String warning) {
+    System.err.println("warning: " + warning);
   }
 
   /** A key = value line remembered with its line number. */
@@ -172,6 +191,7 @@ public final class MatrixParser {
       if (key.length() == PROPERTY_PREFIX.length()) {
         throw MatrixException.at(file, lineNo, "'property.' needs a YCSB property name, e.g. property.fieldcount");
       }
+      checkProperty(key.substring(PROPERTY_PREFIX.length()), lineNo);
       return;
     }
     Set<String> known = switch (section.kind) {
@@ -180,10 +200,25 @@ public final class MatrixParser {
       default -> CASE_KEYS;
     };
     if (!known.contains(key)) {
-      throw MatrixException.at(file, lineNo, "unknown key '" + key + "' in [" + section.kind
-          + (section.name == null ? "" : " " + section.name) + "]; known keys: " + String.join(", ", known.stream()
-              .sorted().toList()) + (section.kind.equals("quick") ? "" : ", property.<ycsb property>"));
+      String where = "unknown key '" + key + "' in [" + section.kind + (section.name == null ? "" : " " + section.name)
+          + "]";
+      throw MatrixException.at(file, lineNo, Suggestions.likelyMeant(key, known)
+          .map(meant -> where + "; did you mean '" + meant + "'?")
+          .orElse(where + "; known keys: " + String.join(", ", known.stream().sorted().toList())
+              + (section.kind.equals("quick") ? "" : ", property.<ycsb property>")));
     }
+  }
+
+  /**
+   * A {@code property.tablestore.*} key the binding does not read is an error (the runners would
+   * refuse it); a YCSB key a typo away from one YCSB reads gets a warning (it may be another
+   * binding's or workload's).
+   */
+  private void checkProperty(String property, int lineNo) {
+    KnownProperties.bindingKeyProblem(property).ifPresent(problem -> {
+      throw MatrixException.at(file, lineNo, "'" + PROPERTY_PREFIX + property + "': " + problem);
+    });
+    KnownProperties.likelyTypo(property).ifPresent(w -> warnings.accept(file + ":" + lineNo + ": " + w));
   }
 
   private Matrix build(Path source, Section plan, Section quickSection, List<Section> caseSections, int lastLine) {

@@ -2,9 +2,10 @@ package io.tablestoreycsb.planner.report;
 
 import io.tablestoreycsb.planner.hdr.HdrLogs;
 import io.tablestoreycsb.planner.hdr.LatencySummary;
-import io.tablestoreycsb.planner.run.RunnerRecord;
+import io.tablestoreycsb.planner.runner.RunnerRecord;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -20,6 +21,17 @@ public final class CellAnalyzer {
    * evidence of anything and is labelled so rather than called service-bound.
    */
   public static final double IDENTITY_OVERSHOOT = 1.10;
+  /**
+   * A window shorter than this many mean latencies is no evidence. Requests in flight at the window's
+   * edges complete just inside or just outside it, and runners released together complete their first
+   * requests in waves, so the count inside a window of W seconds is off by about L / (4W) for a mean
+   * latency L (batch writes of 1 s in 2.4 s windows came out 9% high against a mock's fixed capacity);
+   * five latencies keep that near the 5% a cell may exceed the service's rate by.
+   */
+  public static final int MIN_WINDOW_LATENCIES = 5;
+  /** The limit of a cell whose runners never ran past their start-up together for two status intervals. */
+  public static final String NO_COMMON_WINDOW =
+      "unsteady (no two status intervals when every runner was past its start-up; run longer cells)";
   /** At or above this share of the host's processors the runners' own CPU inflates the latency. */
   public static final double HOST_CPU_LIMIT = 0.85;
 
@@ -30,9 +42,11 @@ public final class CellAnalyzer {
       throw new IllegalArgumentException("a cell needs at least one runner");
     }
     RunnerRecord first = runners.get(0).record();
+    MeasuredWindow window = MeasuredWindow.of(runners);
+    double seconds = Math.max(0.001, window.seconds());
     List<Histogram> histograms = new ArrayList<>();
-    double requestsPerSecond = 0;
-    double rowsPerSecond = 0;
+    double requests = 0;
+    double rows = 0;
     double readCu = 0;
     double writeCu = 0;
     boolean cuReported = true;
@@ -44,14 +58,15 @@ public final class CellAnalyzer {
     Map<String, Integer> cpusOfHost = new TreeMap<>();
     int threadsTotal = 0;
     for (RunnerResult r : runners) {
-      histograms.add(r.latency());
-      double seconds = Math.max(0.001, r.windowSeconds());
-      // Each runner's rate over its own window, then summed: runners start a little apart.
-      requestsPerSecond += r.latency().getTotalCount() / seconds;
-      rowsPerSecond += r.rows() / seconds;
+      histograms.add(window.latencyIn(r));
+      double inWindow = window.requestsIn(r);
+      requests += inWindow;
+      rows += inWindow * r.rowsPerRequest();
       if (r.stats().isPresent()) {
-        readCu += r.stats().get().readCu() * r.windowShare() / seconds;
-        writeCu += r.stats().get().writeCu() * r.windowShare() / seconds;
+        // Whole-run counters, scaled to the window by its share of the runner's requests.
+        double share = r.allRequests() == 0 ? 0 : inWindow / r.allRequests();
+        readCu += r.stats().get().readCu() * share;
+        writeCu += r.stats().get().writeCu() * share;
         failed += r.stats().get().rowsFailed();
       } else {
         cuReported = false;
@@ -65,20 +80,31 @@ public final class CellAnalyzer {
       ioMbPerSecond += (r.record().ioReadBytes() + r.record().ioWriteBytes()) / 1e6 / r.processSeconds();
       threadsTotal += r.record().threads();
     }
+    double requestsPerSecond = requests / seconds;
+    double rowsPerSecond = rows / seconds;
     LatencySummary merged = LatencySummary.of(HdrLogs.merge(histograms));
     int n = runners.size();
     // Rows per request as measured (a range read near the end of the key space returns fewer than 100).
-    double rowsPerRequest = requestsPerSecond > 0 ? rowsPerSecond / requestsPerSecond : first.rowsPerRequest();
+    double rowsPerRequest = requests > 0 ? rows / requests : first.rowsPerRequest();
     double predicted = merged.meanUs() > 0 ? 1_000_000.0 / merged.meanUs() * threadsTotal * rowsPerRequest : 0;
     double ratio = predicted > 0 ? rowsPerSecond / predicted : 0;
-    String limit = limit(ratio, cpuPerHost, cpusOfHost);
+    String limit;
+    if (!window.common()) {
+      limit = NO_COMMON_WINDOW;
+    } else if (window.seconds() < MIN_WINDOW_LATENCIES * merged.meanUs() / 1e6) {
+      limit = String.format(Locale.ROOT, "unsteady (the %.1f s window is under %d mean latencies of %.2f s; run"
+          + " longer cells)", window.seconds(), MIN_WINDOW_LATENCIES, merged.meanUs() / 1e6);
+    } else {
+      limit = limit(ratio, cpuPerHost, cpusOfHost);
+    }
     return new ReportRow(first.instanceType(), first.caseName(), first.sweep() == null ? "" : first.sweep(),
         first.partitions(), n, first.threads(), first.measure(), first.rowsPerRequest(), rowsPerSecond,
         requestsPerSecond, merged.meanUs() / 1000.0, merged.p50Us() / 1000.0, merged.p95Us() / 1000.0,
         merged.p99Us() / 1000.0, merged.p999Us() / 1000.0, merged.maxUs() / 1000.0, merged.count(), failed,
-        rowsPerSecond * first.rowBytes() / 1e6, cuReported ? readCu : Double.NaN,
-        cuReported ? writeCu : Double.NaN, cpuCores / n, peakMem, ioMbPerSecond / n, predicted, ratio, limit, false,
-        String.join(" ", new TreeSet<>(cpuPerHost.keySet())));
+        rowsPerSecond * first.rowBytes() / 1e6, cuReported ? readCu / seconds : Double.NaN,
+        cuReported ? writeCu / seconds : Double.NaN, cpuCores / n, peakMem, ioMbPerSecond / n, predicted, ratio,
+        limit, false, String.join(" ", new TreeSet<>(cpuPerHost.keySet())), window.seconds(),
+        window.startEpochMs(), window.warmupSeconds(), window.startSkewMs());
   }
 
   /**
@@ -94,7 +120,8 @@ public final class CellAnalyzer {
     for (Map.Entry<String, Double> e : cpuPerHost.entrySet()) {
       int cpus = cpusOfHost.getOrDefault(e.getKey(), 0);
       if (cpus > 0 && e.getValue() >= HOST_CPU_LIMIT * cpus) {
-        return String.format("client CPU (%s: %.1f of %d cores)", e.getKey(), e.getValue(), cpus);
+        return String.format(Locale.ROOT, "client CPU (%.1f of %d cores on host %s)", e.getValue(), cpus,
+            e.getKey());
       }
     }
     if (ratio > 0 && ratio < IDENTITY_TOLERANCE) {

@@ -1,5 +1,8 @@
 package io.tablestoreycsb.planner.report;
 
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 /** Number formatting shared by the report writers. */
@@ -17,6 +20,19 @@ final class Formats {
       return String.format(Locale.ROOT, "%.1f", v);
     }
     return String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  /** UTC time of day of an instant (the report's header gives the date); "n/a" when not recorded. */
+  static String timeOfDay(long epochMs) {
+    return epochMs <= 0 ? "n/a" : TIME_OF_DAY.format(Instant.ofEpochMilli(epochMs));
+  }
+
+  private static final DateTimeFormatter TIME_OF_DAY = DateTimeFormatter.ofPattern("HH:mm:ss.S", Locale.ROOT)
+      .withZone(ZoneOffset.UTC);
+
+  /** ISO-8601 UTC instant for the CSV and JSON; "" when not recorded. */
+  static String isoInstant(long epochMs) {
+    return epochMs <= 0 ? "" : Instant.ofEpochMilli(epochMs).toString();
   }
 
   static String ms(double v) {

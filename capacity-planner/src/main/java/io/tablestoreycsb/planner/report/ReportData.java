@@ -1,7 +1,7 @@
 package io.tablestoreycsb.planner.report;
 
-import io.tablestoreycsb.planner.run.CellKey;
-import io.tablestoreycsb.planner.run.RunnerRecord;
+import io.tablestoreycsb.planner.runner.CellKey;
+import io.tablestoreycsb.planner.runner.RunnerRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -21,21 +21,28 @@ import java.util.stream.Stream;
  *
  * @param rows successful cells, sorted by instance type, case, sweep, partitions, threads
  * @param failures cells with a failed runner: label and error
+ * @param header what the report states above its tables (run period, endpoint, versions, row size)
  */
-public record ReportData(List<ReportRow> rows, Map<String, String> failures) {
+public record ReportData(List<ReportRow> rows, Map<String, String> failures, ReportHeader header) {
 
   /** Case order of the paper. */
   private static final List<String> CASE_ORDER = List.of("random-write", "batch-write", "random-read", "range-read");
 
   public static ReportData collect(List<Path> dirs) throws IOException {
     Map<CellKey, List<Path>> runnersByCell = new LinkedHashMap<>();
+    HeaderFacts facts = new HeaderFacts();
     for (Path dir : dirs) {
       if (!Files.isDirectory(dir)) {
         throw new IOException(dir + ": not a directory");
       }
       try (Stream<Path> files = Files.walk(dir)) {
-        for (Path f : files.filter(p -> p.getFileName().toString().equals(RunnerRecord.FILE_NAME)).sorted().toList()) {
+        for (Path f : files.filter(ReportData::isRecord).sorted().toList()) {
+          if (f.getFileName().toString().equals(PlanInfo.FILE_NAME)) {
+            facts.addPlans(f);
+            continue;
+          }
           RunnerRecord r = RunnerRecord.read(f);
+          facts.addRunner(r);
           if (r.caseName().equals(LOAD_CASE)) {
             continue;
           }
@@ -68,7 +75,48 @@ public record ReportData(List<ReportRow> rows, Map<String, String> failures) {
       }
     }
     rows.sort(ORDER);
-    return new ReportData(markPlateaus(rows), failures);
+    return new ReportData(markPlateaus(rows), failures, facts.header());
+  }
+
+  private static boolean isRecord(Path p) {
+    String name = p.getFileName().toString();
+    return name.equals(RunnerRecord.FILE_NAME) || name.equals(PlanInfo.FILE_NAME);
+  }
+
+  /** What the header needs, gathered while the directories are walked. */
+  private static final class HeaderFacts {
+    private final List<PlanInfo> plans = new ArrayList<>();
+    private final List<String> problems = new ArrayList<>();
+    private final Map<String, Integer> rowBytesByCase = new TreeMap<>();
+    private final Map<String, Integer> cpusByHost = new TreeMap<>();
+    private long firstStart = Long.MAX_VALUE;
+    private long lastEnd;
+
+    void addPlans(Path file) {
+      try {
+        plans.addAll(PlanInfo.read(file));
+      } catch (IOException e) {
+        problems.add(e.getMessage());
+      }
+    }
+
+    void addRunner(RunnerRecord r) {
+      if (r.startEpochMs() > 0) {
+        firstStart = Math.min(firstStart, r.startEpochMs());
+        lastEnd = Math.max(lastEnd, r.endEpochMs());
+      }
+      if (r.host() != null) {
+        cpusByHost.put(r.host(), r.hostCpus());
+      }
+      if (!r.caseName().equals(LOAD_CASE)) {
+        rowBytesByCase.put(ReportTable.caseTitle(r.caseName(), r.sweep()), r.rowBytes());
+      }
+    }
+
+    ReportHeader header() {
+      return ReportHeader.of(plans, problems, firstStart == Long.MAX_VALUE ? 0 : firstStart, lastEnd, rowBytesByCase,
+          cpusByHost);
+    }
   }
 
   /** Name the planner gives the load step's runners (not a cell of the report). */

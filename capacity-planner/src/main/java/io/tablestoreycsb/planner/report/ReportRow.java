@@ -33,6 +33,10 @@ package io.tablestoreycsb.planner.report;
  * @param limit "service" or why the client was the limit
  * @param plateau true when this thread point added under 10% QPS over the previous one
  * @param hosts hosts the runners ran on
+ * @param windowSeconds length of the measured window: the time every runner's steady span covered
+ * @param windowStartEpochMs start of that window
+ * @param warmupSeconds from the runners' start to the window: left out of the figures
+ * @param startSkewMs from the first to the last runner's start, or NaN when not recorded
  */
 public record ReportRow(
     String instanceType,
@@ -63,12 +67,17 @@ public record ReportRow(
     double measuredOverPredicted,
     String limit,
     boolean plateau,
-    String hosts) {
+    String hosts,
+    double windowSeconds,
+    long windowStartEpochMs,
+    double warmupSeconds,
+    double startSkewMs) {
 
   ReportRow withPlateau(boolean value) {
     return new ReportRow(instanceType, caseName, sweep, partitions, runners, threads, measure, rowsPerRequest,
         qpsRows, requestsPerSecond, avgMs, p50Ms, p95Ms, p99Ms, p999Ms, maxMs, requests, failed, mbPerSecond,
         readCuPerSecond, writeCuPerSecond, cpuCoresPerRunner, peakMemMbPerRunner, ioMbPerSecondPerRunner,
-        predictedQpsRows, measuredOverPredicted, limit, value, hosts);
+        predictedQpsRows, measuredOverPredicted, limit, value, hosts, windowSeconds, windowStartEpochMs,
+        warmupSeconds, startSkewMs);
   }
 }

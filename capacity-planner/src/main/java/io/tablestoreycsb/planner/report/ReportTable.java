@@ -10,7 +10,7 @@ final class ReportTable {
   static final List<String> HEADERS = List.of("Partitions", "Runner", "Thread", "QPS(row)", "Avg Latency (ms)",
       "p50 (ms)", "p95 (ms)", "p99 (ms)", "p99.9 (ms)", "max (ms)", "Requests/s", "MB/s", "Read CU/s",
       "Write CU/s", "CPU cores/runner", "Peak mem/runner (MB)", "Predicted QPS(row)", "Measured/Predicted",
-      "Bound by");
+      "Window (UTC start, length)", "Warm-up (s)", "Start skew (ms)", "Bound by");
 
   private ReportTable() {}
 
@@ -34,6 +34,9 @@ final class ReportTable {
     c.add(Formats.num(r.peakMemMbPerRunner()));
     c.add(Formats.num(r.predictedQpsRows()));
     c.add(Formats.percent(r.measuredOverPredicted()));
+    c.add(Formats.timeOfDay(r.windowStartEpochMs()) + ", " + Formats.num(r.windowSeconds()) + " s");
+    c.add(Formats.num(r.warmupSeconds()));
+    c.add(Formats.num(r.startSkewMs()));
     c.add(r.limit() + (r.failed() > 0 ? "; " + r.failed() + " failed" : ""));
     return c;
   }
@@ -49,7 +52,12 @@ final class ReportTable {
   }
 
   static String caseTitle(ReportRow r) {
-    return r.caseName() + (r.sweep().isEmpty() ? "" : ", " + r.sweep());
+    return caseTitle(r.caseName(), r.sweep());
+  }
+
+  /** A case and its sweep setting, as the report's section titles name them. */
+  static String caseTitle(String caseName, String sweep) {
+    return caseName + (sweep == null || sweep.isEmpty() ? "" : ", " + sweep);
   }
 
   static String latencyNote(ReportRow r) {

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,13 +27,18 @@ public final class ReportWriter {
       + "previous thread point - is where the table saturates.";
 
   static final String COLUMNS_TEXT = "Latencies are from the runners' HdrHistogram logs merged into one "
-      + "histogram per cell (never averaged across runners). QPS(row) and Requests/s are summed over runners, "
-      + "each runner's requests divided by its own measurement window: its HdrHistogram intervals without the "
-      + "first (start-up) and the last (stopping) when there are at least 4, else all of them (the log starts "
-      + "at the first completed request, so DB initialisation is never counted). Latencies use the same window. "
-      + "Rows per request are as the binding counted them. MB/s = QPS(row) x row bytes (key + fields). CU/s "
-      + "are the capacity units the service reported as consumed (binding stats file). CPU cores/runner = "
-      + "process CPU time / process life; Peak mem/runner = largest VmHWM (peak RSS) of a runner.";
+      + "histogram per cell (never averaged across runners), over the cell's measured window. QPS(row) and "
+      + "Requests/s count every runner's requests in that window. Rows per request are as the binding counted "
+      + "them. MB/s = QPS(row) x row bytes (key + fields). CU/s are the capacity units the service reported as "
+      + "consumed (binding stats file). CPU cores/runner = process CPU time / process life; Peak mem/runner = "
+      + "largest VmHWM (peak RSS) of a runner.";
+
+  static final String WINDOW_TEXT = "Measured window: a cell's rows/s are the rows all its runners completed "
+      + "inside one window every runner covered, divided by that window; latencies come from the same window. "
+      + "'Window' gives its start (UTC) and length; 'Warm-up (s)' is what was left out before it (start-up, "
+      + "connection set-up); 'Start skew (ms)' is how far apart the runners started. The tail after the window "
+      + "(runners stopping) is left out too. A cell whose runners were never all past their start-up at the "
+      + "same time has no such window and is marked unsteady.";
 
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -41,21 +47,35 @@ public final class ReportWriter {
   /** Writes every file; returns the path of report.html. */
   public static Path write(ReportData data, Path dir) throws IOException {
     Files.createDirectories(dir);
+    Map<String, String> header = data.header().lines(data.rows(), BuildInfo.current(), Instant.now());
     Map<String, List<String>> charts = ChartWriter.write(data.rows(), dir);
-    Files.writeString(dir.resolve("report.md"), markdown(data, charts), StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve("report.md"), markdown(data, header, charts), StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("report.csv"), csv(data.rows()), StandardCharsets.UTF_8);
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("rows", data.rows());
-    json.put("failedCells", data.failures());
-    JSON.writeValue(dir.resolve("report.json").toFile(), json);
+    JSON.writeValue(dir.resolve("report.json").toFile(), json(data, header));
     Path html = dir.resolve("report.html");
-    Files.writeString(html, html(data, charts), StandardCharsets.UTF_8);
+    Files.writeString(html, html(data, header, charts), StandardCharsets.UTF_8);
     return html;
   }
 
-  static String markdown(ReportData data, Map<String, List<String>> charts) {
-    StringBuilder md = new StringBuilder("# Capacity planning report\n\n");
-    md.append(COLUMNS_TEXT).append("\n\n").append(IDENTITY_TEXT).append("\n");
+  /** The header as text (for people) and as the plan records it came from (for programs), then the rows. */
+  static Map<String, Object> json(ReportData data, Map<String, String> header) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("header", header);
+    json.put("plans", data.header().plans());
+    json.put("runStarted", Formats.isoInstant(data.header().firstStartEpochMs()));
+    json.put("runEnded", Formats.isoInstant(data.header().lastEndEpochMs()));
+    json.put("rowBytesByCase", data.header().rowBytesByCase());
+    json.put("rows", data.rows());
+    json.put("failedCells", data.failures());
+    return json;
+  }
+
+  static String markdown(ReportData data, Map<String, String> header, Map<String, List<String>> charts) {
+    StringBuilder md = new StringBuilder("# Capacity planning report\n\n| | |\n|---|---|\n");
+    header.forEach((label, text) -> md.append("| **").append(label).append("** | ")
+        .append(text.replace("|", "\\|")).append(" |\n"));
+    md.append('\n').append(COLUMNS_TEXT).append("\n\n").append(WINDOW_TEXT).append("\n\n").append(IDENTITY_TEXT)
+        .append("\n");
     for (Map.Entry<String, Map<String, List<ReportRow>>> inst : ReportTable.grouped(data.rows()).entrySet()) {
       md.append("\n## Instance type: ").append(inst.getKey()).append("\n");
       for (Map.Entry<String, List<ReportRow>> g : inst.getValue().entrySet()) {
@@ -115,7 +135,8 @@ public final class ReportWriter {
     StringBuilder csv = new StringBuilder("instance_type,case,sweep,partitions,runners,threads,measure,"
         + "rows_per_request,qps_rows,requests_per_s,avg_ms,p50_ms,p95_ms,p99_ms,p999_ms,max_ms,requests,failed,"
         + "mb_per_s,read_cu_per_s,write_cu_per_s,cpu_cores_per_runner,peak_mem_mb_per_runner,"
-        + "io_mb_per_s_per_runner,predicted_qps_rows,measured_over_predicted,bound_by,plateau,hosts\n");
+        + "io_mb_per_s_per_runner,predicted_qps_rows,measured_over_predicted,bound_by,plateau,hosts,"
+        + "window_start_utc,window_s,warmup_s,start_skew_ms\n");
     for (ReportRow r : rows) {
       csv.append(String.join(",", quote(r.instanceType()), quote(r.caseName()), quote(r.sweep()),
           Integer.toString(r.partitions()), Integer.toString(r.runners()), Integer.toString(r.threads()),
@@ -124,7 +145,8 @@ public final class ReportWriter {
           Long.toString(r.requests()), Long.toString(r.failed()), d(r.mbPerSecond()), d(r.readCuPerSecond()),
           d(r.writeCuPerSecond()), d(r.cpuCoresPerRunner()), d(r.peakMemMbPerRunner()),
           d(r.ioMbPerSecondPerRunner()), d(r.predictedQpsRows()), d(r.measuredOverPredicted()), quote(r.limit()),
-          Boolean.toString(r.plateau()), quote(r.hosts()))).append('\n');
+          Boolean.toString(r.plateau()), quote(r.hosts()), Formats.isoInstant(r.windowStartEpochMs()),
+          d(r.windowSeconds()), d(r.warmupSeconds()), d(r.startSkewMs()))).append('\n');
     }
     return csv.toString();
   }
@@ -137,19 +159,28 @@ public final class ReportWriter {
     return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
   }
 
-  static String html(ReportData data, Map<String, List<String>> charts) {
+  static String html(ReportData data, Map<String, String> header, Map<String, List<String>> charts) {
     StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
         + "<title>Capacity planning report</title><style>body{font-family:sans-serif;margin:2em}"
-        + "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #bbb;padding:3px 6px;"
+        + "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #bbb;padding:2px 4px;"
         + "text-align:right}th{background:#eee}td.t{text-align:left}img{margin:8px 0;max-width:100%}"
-        + "pre{background:#f6f6f6;padding:6px}</style></head><body>\n<h1>Capacity planning report</h1>\n");
-    h.append("<p>").append(esc(COLUMNS_TEXT)).append("</p>\n<p>").append(esc(IDENTITY_TEXT)).append("</p>\n");
+        + "div.charts{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}"
+        + "table.header{font-size:14px;margin-bottom:1em}table.header th,table.header td{text-align:left;"
+        + "vertical-align:top}table.header td{max-width:70em}"
+        + "pre{background:#f6f6f6;padding:6px;white-space:pre-wrap}</style></head><body>\n"
+        + "<h1>Capacity planning report</h1>\n");
+    h.append("<table class=\"header\">\n");
+    header.forEach((label, text) -> h.append("<tr><th>").append(esc(label)).append("</th><td>").append(esc(text))
+        .append("</td></tr>\n"));
+    h.append("</table>\n<p>").append(esc(COLUMNS_TEXT)).append("</p>\n<p>").append(esc(WINDOW_TEXT))
+        .append("</p>\n<p>").append(esc(IDENTITY_TEXT)).append("</p>\n");
     for (Map.Entry<String, Map<String, List<ReportRow>>> inst : ReportTable.grouped(data.rows()).entrySet()) {
       h.append("<h2>Instance type: ").append(esc(inst.getKey())).append("</h2>\n");
       for (Map.Entry<String, List<ReportRow>> g : inst.getValue().entrySet()) {
         h.append("<h3>").append(esc(g.getKey())).append("</h3>\n<p>")
             .append(esc(ReportTable.latencyNote(g.getValue().get(0)))).append(".</p>\n<table><tr>");
-        ReportTable.HEADERS.forEach(col -> h.append("<th>").append(esc(col)).append("</th>"));
+        // A break opportunity after each '/' keeps "Measured/Predicted" from widening its column.
+        ReportTable.HEADERS.forEach(col -> h.append("<th>").append(esc(col).replace("/", "/<wbr>")).append("</th>"));
         h.append("</tr>\n");
         for (ReportRow r : g.getValue()) {
           h.append("<tr>");
@@ -160,9 +191,11 @@ public final class ReportWriter {
           h.append("</tr>\n");
         }
         h.append("</table>\n");
+        h.append("<div class=\"charts\">\n");
         for (String img : charts.getOrDefault(inst.getKey() + "/" + g.getKey(), List.of())) {
-          h.append("<div><img src=\"").append(esc(img)).append("\" alt=\"").append(esc(img)).append("\"></div>\n");
+          h.append("<img src=\"").append(esc(img)).append("\" alt=\"").append(esc(img)).append("\">\n");
         }
+        h.append("</div>\n");
       }
       for (String img : charts.getOrDefault(inst.getKey() + "/partitions", List.of())) {
         h.append("<h3>Scaling with partitions</h3>\n<div><img src=\"").append(esc(img)).append("\" alt=\"")

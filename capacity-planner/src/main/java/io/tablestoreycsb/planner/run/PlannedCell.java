@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.matrix.CaseSpec;
 
 /**

@@ -5,16 +5,19 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * Progress lines of a plan: while a cell runs, about every {@code period} seconds
- * "[cell i/n] label: elapsed, current ops/s (from the runners' -s status lines), plan ETA"; a summary
- * line per finished cell is printed by the caller.
+ * Progress lines of a plan: while a cell's runners start, "[cell i/n] label: starting 5 runners (2
+ * ready)"; while it runs, about every {@code period} seconds "[cell i/n] label: elapsed, current ops/s
+ * (from the runners' -s status lines), plan ETA". The ETA is the cells' known durations plus the
+ * start-up and flush time measured on the cells done so far; before the first cell has finished that
+ * overhead is unknown and the ETA is printed as a lower bound ("ETA >= ..."). A summary line per
+ * finished cell is printed by the caller.
  */
 public final class Progress {
   private final PrintStream out;
   private final long periodMs;
   private final long planStartNanos = System.nanoTime();
   private int cellsDone;
-  private double secondsPerCellOverhead = 15;
+  private double secondsPerCellOverhead;
   private long lastPrintNanos;
 
   public Progress(PrintStream out, Duration period) {
@@ -30,6 +33,24 @@ public final class Progress {
     cellsDone++;
   }
 
+  /** Prints, at most once per period, how many of a cell's runners are ready to start. */
+  public synchronized void starting(int index, int total, String label, int ready, int runners) {
+    if (!due()) {
+      return;
+    }
+    String where = total == 0 ? label : String.format(Locale.ROOT, "[cell %d/%d] %s", index, total, label);
+    out.printf(Locale.ROOT, "%s: starting %d runners (%d ready)%n", where, runners, ready);
+  }
+
+  private boolean due() {
+    long now = System.nanoTime();
+    if (lastPrintNanos != 0 && (now - lastPrintNanos) / 1_000_000 < periodMs) {
+      return false;
+    }
+    lastPrintNanos = now;
+    return true;
+  }
+
   /**
    * Prints a progress line if the period has passed.
    *
@@ -38,20 +59,21 @@ public final class Progress {
    */
   public synchronized void tick(int index, int total, String label, long cellStartNanos, double opsPerSecond,
       long remainingSeconds, int remainingCells, long cellDurationSeconds) {
-    long now = System.nanoTime();
-    if (lastPrintNanos != 0 && (now - lastPrintNanos) / 1_000_000 < periodMs) {
+    if (!due()) {
       return;
     }
-    lastPrintNanos = now;
+    long now = System.nanoTime();
     double elapsed = (now - cellStartNanos) / 1e9;
     double eta = Math.max(0, remainingSeconds - Math.min(elapsed, cellDurationSeconds))
         + secondsPerCellOverhead * remainingCells;
+    String rate = Double.isNaN(opsPerSecond) ? "runners started, no status line yet"
+        : String.format(Locale.ROOT, "%,.0f %s/s now", opsPerSecond, total == 0 ? "rows" : "ops");
     if (total == 0) { // a load: no duration to count down
-      out.printf(Locale.ROOT, "%s: %s elapsed, %,.0f rows/s now%n", label, clock(elapsed), opsPerSecond);
+      out.printf(Locale.ROOT, "%s: %s elapsed, %s%n", label, clock(elapsed), rate);
       return;
     }
-    out.printf(Locale.ROOT, "[cell %d/%d] %s: %s elapsed, %,.0f ops/s now, plan %s elapsed, ETA %s%n", index,
-        total, label, clock(elapsed), opsPerSecond, clock((now - planStartNanos) / 1e9), clock(eta));
+    out.printf(Locale.ROOT, "[cell %d/%d] %s: %s elapsed, %s, plan %s elapsed, ETA %s%s%n", index, total, label,
+        clock(elapsed), rate, clock((now - planStartNanos) / 1e9), cellsDone == 0 ? ">= " : "", clock(eta));
   }
 
   static String clock(double seconds) {

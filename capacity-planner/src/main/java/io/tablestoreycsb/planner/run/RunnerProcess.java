@@ -1,5 +1,9 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.runner.ResultFiles;
+import io.tablestoreycsb.planner.runner.RunnerResources;
+import io.tablestoreycsb.planner.runner.RunnerSpec;
+import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.ycsb.StatusLine;
 import io.tablestoreycsb.planner.ycsb.YcsbOutput;
 import java.io.BufferedReader;
@@ -14,39 +18,41 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One running YCSB runner: its process, a thread copying stderr to a file while reading the {@code -s}
- * status lines, and its /proc sampler.
+ * One local YCSB runner: its process ({@link io.tablestoreycsb.planner.runner.RunnerMain}) and a thread
+ * copying stderr to a file while reading the {@code -s} status lines. The runner measures its own
+ * resources ({@link RunnerResources}); this class turns them and the exit into its {@link RunnerRecord}.
  */
 final class RunnerProcess {
   private static final int STDERR_TAIL_LINES = 15;
 
   private final RunnerSpec spec;
   private final Process process;
-  private final ProcessSampler sampler;
   private final Thread stderrPump;
   private final Deque<String> stderrTail = new ArrayDeque<>();
   private final long startEpochMs;
-  private volatile double currentOpsPerSecond;
+  /** NaN until the runner prints its first status line. */
+  private volatile double currentOpsPerSecond = Double.NaN;
+  private volatile String startFailure;
 
   private RunnerProcess(RunnerSpec spec, Process process, long startEpochMs) {
     this.spec = spec;
     this.process = process;
     this.startEpochMs = startEpochMs;
-    this.sampler = new ProcessSampler(process.pid(), 100.0);
     this.stderrPump = new Thread(this::pumpStderr, "runner-" + spec.runnerIndex() + "-stderr");
     this.stderrPump.setDaemon(true);
     this.stderrPump.start();
   }
 
-  static RunnerProcess start(RunnerSpec spec, String javaExecutable, String classpath) throws IOException {
+  static RunnerProcess start(RunnerSpec spec, List<String> command) throws IOException {
     Files.createDirectories(spec.dir());
-    ProcessBuilder pb = new ProcessBuilder(spec.command(javaExecutable, classpath))
+    ProcessBuilder pb = new ProcessBuilder(command)
         .directory(spec.dir().toFile())
-        .redirectOutput(spec.dir().resolve(RunnerSpec.STDOUT_FILE).toFile());
+        .redirectOutput(spec.dir().resolve(ResultFiles.STDOUT_FILE).toFile());
     long start = System.currentTimeMillis();
     return new RunnerProcess(spec, pb.start(), start);
   }
@@ -54,7 +60,7 @@ final class RunnerProcess {
   private void pumpStderr() {
     try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getErrorStream(),
         StandardCharsets.UTF_8));
-         PrintWriter out = new PrintWriter(Files.newBufferedWriter(spec.dir().resolve(RunnerSpec.STDERR_FILE)))) {
+         PrintWriter out = new PrintWriter(Files.newBufferedWriter(spec.dir().resolve(ResultFiles.STDERR_FILE)))) {
       String line;
       while ((line = in.readLine()) != null) {
         out.println(line);
@@ -75,8 +81,15 @@ final class RunnerProcess {
     }
   }
 
-  void sample() {
-    sampler.sample();
+  /** True once the runner is waiting at its start gate. */
+  boolean isReady() {
+    return Files.isRegularFile(spec.dir().resolve(ResultFiles.READY_FILE));
+  }
+
+  /** Kills a runner that could not start in time, with the reason its record will carry. */
+  void failStart(String reason) {
+    startFailure = reason;
+    kill();
   }
 
   boolean isAlive() {
@@ -106,11 +119,18 @@ final class RunnerProcess {
     if (error == null) {
       error = judge(exit);
     }
+    if (startFailure != null) {
+      error = startFailure + "\n" + stderrTail();
+    }
+    Optional<RunnerResources> self = RunnerResources.read(spec.dir().resolve(ResultFiles.RESOURCES_FILE));
+    RunnerResources r = self.orElse(new RunnerResources(hostName(), Runtime.getRuntime().availableProcessors(),
+        0, 0, 0, 0, 0, 0, 0, 0, 0));
     RunnerRecord record = new RunnerRecord(spec.key().instanceType(), spec.plan(), spec.key().caseName(),
         spec.key().partitions(), spec.runners(), spec.threads(), spec.runnerIndex(), spec.key().sweep(),
-        spec.measure(), spec.rowsPerRequest(), spec.rowBytes(), hostName(), Runtime.getRuntime().availableProcessors(), spec.insertStart(), spec.insertCount(),
-        startEpochMs, System.currentTimeMillis(), exit, sampler.cpuSeconds(), sampler.peakRssBytes(),
-        sampler.ioReadBytes(), sampler.ioWriteBytes(), error);
+        spec.measure(), spec.rowsPerRequest(), spec.rowBytes(), r.host(), r.hostCpus(), spec.insertStart(),
+        spec.insertCount(), startEpochMs, r.readyEpochMs(), r.startAtEpochMs(), r.releasedEpochMs(),
+        System.currentTimeMillis(), exit, r.cpuSeconds(), r.peakRssBytes(), r.ioReadBytes(), r.ioWriteBytes(),
+        error);
     record.write(spec.dir());
     return record;
   }
@@ -123,12 +143,12 @@ final class RunnerProcess {
     if (exit != 0) {
       return "exit code " + exit + "\n" + stderrTail();
     }
-    YcsbOutput out = YcsbOutput.read(spec.dir().resolve(RunnerSpec.STDOUT_FILE));
+    YcsbOutput out = YcsbOutput.read(spec.dir().resolve(ResultFiles.STDOUT_FILE));
     if (!out.finished()) {
       return "YCSB printed no [OVERALL] summary\n" + stderrTail();
     }
     if (out.operations(spec.measure()) == 0) {
-      return "no " + spec.measure() + " request completed (see " + spec.dir().resolve(RunnerSpec.STDERR_FILE)
+      return "no " + spec.measure() + " request completed (see " + spec.dir().resolve(ResultFiles.STDERR_FILE)
           + ")\n" + stderrTail();
     }
     return null;

@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.runner.CellKey;
+import io.tablestoreycsb.planner.runner.RunnerSpec;
 import io.tablestoreycsb.binding.KeyNumberLimits;
 import io.tablestoreycsb.planner.matrix.CaseSpec;
 import io.tablestoreycsb.planner.matrix.Matrix;
@@ -43,7 +45,7 @@ public final class RunnerSpecFactory {
     return matrix.table() + "_p" + partitions;
   }
 
-  List<RunnerSpec> cell(PlannedCell cell, Path cellDir) {
+  public List<RunnerSpec> cell(PlannedCell cell, Path cellDir) {
     CaseSpec c = cell.spec();
     int p = cell.key().partitions();
     long loaded = matrix.totalLoadedRows(p);
@@ -82,7 +84,7 @@ public final class RunnerSpecFactory {
   }
 
   /** The load before read cells: batch writes of keys [0, N) split across the runners. */
-  List<RunnerSpec> load(CellKey key, Path loadDir) {
+  public List<RunnerSpec> load(CellKey key, Path loadDir) {
     Path workload = workloads.resolve(matrix.loadWorkload(), 1);
     Map<String, String> props = new LinkedHashMap<>(matrix.properties());
     props.put("table", tableName(matrix, key.partitions()));

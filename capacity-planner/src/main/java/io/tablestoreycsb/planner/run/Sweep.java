@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.binding.KnownProperties;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,7 +29,11 @@ public record Sweep(String property, List<String> values) {
       }
       values.add(value);
     }
-    return new Sweep(spec.substring(0, eq).strip(), List.copyOf(values));
+    String property = spec.substring(0, eq).strip();
+    KnownProperties.bindingKeyProblem(property).ifPresent(problem -> {
+      throw new IllegalArgumentException("--sweep: " + problem);
+    });
+    return new Sweep(property, List.copyOf(values));
   }
 
   public String label(String value) {

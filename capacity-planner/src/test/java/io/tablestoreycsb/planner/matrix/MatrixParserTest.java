@@ -57,7 +57,10 @@ class MatrixParserTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
-      "unknown key | 7 | threds = 1, 2 | :7: unknown key 'threds' in [case c]",
+      "unknown key | 7 | threds = 1, 2 | :7: unknown key 'threds' in [case c]; did you mean 'threads'?",
+      "unknown key far from any | 7 | colour = red | :7: unknown key 'colour' in [case c]; known keys: duration,",
+      "binding property | 7 | property.tablestore.batchsiz = 10 | :7: 'property.tablestore.batchsiz': unknown property"
+          + " tablestore.batchsiz; did you mean tablestore.batchsize?",
       "bad number | 3 | runners = five | :3: 'runners' must be a positive whole number, found 'five'",
       "bad list | 4 | partitions = 1, x | :4: 'x' in '1, x' is not a positive whole number",
       "bad duration | 9 | duration = 10 minutes | :9: duration '10 minutes' must look like 5s, 30m or 1h",
@@ -112,5 +115,27 @@ class MatrixParserTest {
     List<String> fits = new ArrayList<>(lines);
     fits.set(2, "rows-per-partition = 134217727"); // x 16 = 2,147,483,632
     assertThat(MatrixParser.parse(Path.of("m.ini"), fits).rowsPerPartition()).isEqualTo(134_217_727L);
+  }
+
+  @Test
+  void aYcsbPropertyATypoAwayFromAKnownOneIsWarnedAboutWithItsLine() {
+    List<String> lines = List.of("[plan]", "partitions = 1", "property.recordcont = 10", "property.mydb.flag = 1",
+        "[case c]", "workload = w", "phase = run", "duration = 5s", "measure = READ", "threads = 1",
+        "property.fieldlenght = 200");
+    List<String> warnings = new ArrayList<>();
+    Matrix m = MatrixParser.parse(Path.of("m.ini"), lines, warnings::add);
+    assertThat(m.cases()).hasSize(1);
+    assertThat(warnings).containsExactly(
+        "m.ini:3: property recordcont is not one YCSB or the workload reads (ignored); did you mean recordcount?",
+        "m.ini:11: property fieldlenght is not one YCSB or the workload reads (ignored); did you mean fieldlength?");
+  }
+
+  @Test
+  void theShippedMatricesParseWithoutWarnings() throws Exception {
+    List<String> warnings = new ArrayList<>();
+    for (String name : List.of("quick", "capacity", "high-performance")) {
+      MatrixParser.parse(MATRICES.resolve(name), warnings::add);
+    }
+    assertThat(warnings).isEmpty();
   }
 }

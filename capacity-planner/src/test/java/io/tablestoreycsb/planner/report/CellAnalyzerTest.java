@@ -12,7 +12,7 @@ class CellAnalyzerTest {
   void theClientIsTheLimitWhenTheIdentityFailsOrTheHostIsOutOfCpu() {
     assertThat(CellAnalyzer.limit(0.97, Map.of("h", 1.0), Map.of("h", 8))).isEqualTo("service");
     assertThat(CellAnalyzer.limit(0.80, Map.of("h", 1.0), Map.of("h", 8))).isEqualTo("client (80% of identity)");
-    assertThat(CellAnalyzer.limit(0.99, Map.of("h", 7.0), Map.of("h", 8))).isEqualTo("client CPU (h: 7.0 of 8 cores)");
+    assertThat(CellAnalyzer.limit(0.99, Map.of("h", 7.0), Map.of("h", 8))).isEqualTo("client CPU (7.0 of 8 cores on host h)");
   }
 
   @Test
@@ -31,6 +31,6 @@ class CellAnalyzerTest {
 
   private static ReportRow row(int partitions, int threads, double qps) {
     return new ReportRow("i", "random-read", "", partitions, 5, threads, "READ", 1, qps, qps, 1, 1, 1, 1, 1, 1, 100,
-        0, 0, 0, 0, 0, 0, 0, qps, 1, "service", false, "h");
+        0, 0, 0, 0, 0, 0, 0, qps, 1, "service", false, "h", 10, 0, 1, 5);
   }
 }

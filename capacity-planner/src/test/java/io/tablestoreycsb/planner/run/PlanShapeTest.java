@@ -1,5 +1,8 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.runner.RunnerMain;
+import io.tablestoreycsb.planner.runner.RunnerSpec;
+import io.tablestoreycsb.planner.runner.StartGate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,7 +19,7 @@ class PlanShapeTest {
   @Test
   void readCasesRunBeforeWriteCasesOnEachTable() throws Exception {
     Matrix m = MatrixParser.parse(HP).quickened();
-    List<PlannedCell> cells = PlanExecutor.plan(m, CellFilter.ALL, null);
+    List<PlannedCell> cells = CellOrder.of(m, CellFilter.ALL, null);
     assertThat(cells).hasSize(3 * 4 * 2);
     assertThat(cells.subList(0, 8)).extracting(c -> c.key().caseName() + "/" + c.key().threads())
         .containsExactly("random-read/1", "random-read/100", "range-read/1", "range-read/50",
@@ -27,7 +30,7 @@ class PlanShapeTest {
   @Test
   void onlyAndSweepSelectCells() throws Exception {
     Matrix m = MatrixParser.parse(HP);
-    List<PlannedCell> cells = PlanExecutor.plan(m, CellFilter.parse("case=batch-write,case=random-read,partitions=4"),
+    List<PlannedCell> cells = CellOrder.of(m, CellFilter.parse("case=batch-write,case=random-read,partitions=4"),
         Sweep.parse("tablestore.batchsize=1,10,50,100,200"));
     // random-read: 7 thread points, once; batch-write: 6 thread points x 5 batch sizes.
     assertThat(cells).hasSize(7 + 6 * 5);
@@ -47,7 +50,7 @@ class PlanShapeTest {
   void runnersGetDisjointKeySlices() throws Exception {
     Matrix m = MatrixParser.parse(HP).quickened();
     RunnerSpecFactory factory = new RunnerSpecFactory(m, Path.of("endpoint.properties"), List.of());
-    List<PlannedCell> cells = PlanExecutor.plan(m, CellFilter.parse("partitions=4,threads=1"), null);
+    List<PlannedCell> cells = CellOrder.of(m, CellFilter.parse("partitions=4,threads=1"), null);
     PlannedCell read = cells.get(0);
     List<RunnerSpec> readers = factory.cell(read, Path.of("out"));
     assertThat(readers).hasSize(5);
@@ -57,14 +60,16 @@ class PlanShapeTest {
     List<RunnerSpec> writers = factory.cell(write, Path.of("out"));
     assertThat(writers.get(0).insertStart()).isEqualTo(8000L); // after the 4 x 2,000 loaded rows
     assertThat(writers.get(1).insertStart() - writers.get(0).insertStart()).isEqualTo(writers.get(0).insertCount());
-    List<String> cmd = writers.get(2).command("java", "cp");
-    assertThat(cmd).containsSubsequence("site.ycsb.Client", "-db", "io.tablestoreycsb.binding.TablestoreClient")
+    List<String> cmd = writers.get(2).localCommand("java", "cp",
+        new StartGate(0, Path.of("out/ready"), Path.of("out/release"), java.time.Duration.ofSeconds(5)));
+    // The runner waits at its gate, then runs YCSB's client with the arguments after "--".
+    assertThat(cmd).containsSubsequence(RunnerMain.class.getName(), "--release-file", "--", "-db",
+        "io.tablestoreycsb.binding.TablestoreClient")
         .contains("table=usertable_p4", "maxexecutiontime=5", "measurementtype=hdrhistogram",
             "hdrhistogram.fileoutput=true", "tablestore.batchsize=1", "-load")
         .containsSubsequence("-P", "endpoint.properties").endsWith("-threads", "1", "-s", "-load");
     assertThat(String.join(" ", cmd)).doesNotContain("accesskeysecret");
     assertThat(writers.get(0).rowBytes()).isEqualTo(20 + 5 * 100);
-    assertThat(Map.of("w", writers.get(0).properties())).isNotEmpty();
   }
 
   @Test
@@ -72,7 +77,7 @@ class PlanShapeTest {
     // 16 partitions x 36 million loaded rows + 5 runners x 400 million would reach key 2,576,000,000.
     Matrix m = MatrixParser.parse(Path.of("..", "workloads", "matrix", "capacity"));
     RunnerSpecFactory factory = new RunnerSpecFactory(m, Path.of("endpoint.properties"), List.of());
-    List<PlannedCell> cells = PlanExecutor.plan(m, CellFilter.parse("case=random-write"), null);
+    List<PlannedCell> cells = CellOrder.of(m, CellFilter.parse("case=random-write"), null);
     PlannedCell p16 = cells.stream().filter(c -> c.key().partitions() == 16).findFirst().orElseThrow();
     List<RunnerSpec> writers = factory.cell(p16, Path.of("out"));
     assertThat(writers).extracting(RunnerSpec::insertCount).containsOnly(314_296_729L);
@@ -97,5 +102,7 @@ class PlanShapeTest {
     assertThatThrownBy(() -> CellFilter.parse("partitions=four")).hasMessageContaining("'partitions=four' needs a whole number");
     assertThatThrownBy(() -> Sweep.parse("fieldlength")).hasMessageContaining("must look like property=v1,v2");
     assertThatThrownBy(() -> Sweep.parse("fieldlength=100,,200")).hasMessageContaining("empty value");
+    assertThatThrownBy(() -> Sweep.parse("tablestore.batchsiz=1,200"))
+        .hasMessage("--sweep: unknown property tablestore.batchsiz; did you mean tablestore.batchsize?");
   }
 }

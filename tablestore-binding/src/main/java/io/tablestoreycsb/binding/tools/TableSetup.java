@@ -175,7 +175,7 @@ public final class TableSetup {
   }
 
   private <T> T withClient(Function<SyncClient, T> call, String action) {
-    SyncClient client = SharedClients.newClient(config, 1);
+    SyncClient client = SharedClients.newToolClient(config);
     try {
       return call.apply(client);
     } catch (RuntimeException e) {

@@ -24,6 +24,11 @@ public final class TableSetupException extends RuntimeException {
     return errorCode;
   }
 
+  /** Whether the service refused the access key or its permissions (a configuration problem). */
+  public boolean credentialsRefused() {
+    return "OTSAuthFailed".equals(errorCode) || "OTSNoPermissionAccess".equals(errorCode);
+  }
+
   /** Whether the table does not exist. */
   public boolean tableNotFound() {
     return TABLE_NOT_FOUND.equals(errorCode);

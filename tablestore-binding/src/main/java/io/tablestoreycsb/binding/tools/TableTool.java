@@ -25,11 +25,13 @@ import picocli.CommandLine.Spec;
  * Exit codes: 0 done, 1 the service refused or failed, 2 bad command line or properties. The work
  * is {@link TableSetup}'s; this class parses the command line and prints.
  */
-@Command(name = "tablestore-table", mixinStandardHelpOptions = true,
+@Command(name = TableTool.NAME, mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
     description = "Create, describe, count or drop the YCSB table on Tablestore.",
     subcommands = {TableTool.Create.class, TableTool.Describe.class, TableTool.Count.class, TableTool.Drop.class},
     exitCodeOnInvalidInput = 2)
 public final class TableTool implements Runnable {
+  static final String NAME = "tablestore-table";
+
   @Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -42,14 +44,16 @@ public final class TableTool implements Runnable {
     CommandLine cl = new CommandLine(new TableTool());
     cl.setOut(out);
     cl.setErr(err);
+    cl.setParameterExceptionHandler(UsageErrors.handler(NAME));
     cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
       if (e instanceof ConfigException || e instanceof UsageProblem) {
         cmd.getErr().println("tablestore-table: " + e.getMessage());
-        return 2;
+        return UsageErrors.USAGE;
       }
-      if (e instanceof TableSetupException) {
+      if (e instanceof TableSetupException tse) {
         cmd.getErr().println("tablestore-table: " + e.getMessage());
-        return 1;
+        // Refused credentials are a configuration error, as for bin/ycsb.
+        return tse.credentialsRefused() ? UsageErrors.USAGE : 1;
       }
       cmd.getErr().println("tablestore-table: " + cmd.getCommandName() + " failed: " + e);
       return 1;
@@ -65,7 +69,8 @@ public final class TableTool implements Runnable {
   /** Options every command takes: where the instance is and which table. */
   static class Common {
     @Option(names = "-P", paramLabel = "FILE", required = true,
-        description = "Properties file with tablestore.endpoint, tablestore.instance, credentials ... (repeatable).")
+        description = "Properties file (repeatable) with the endpoint, instance and credentials"
+            + " (tablestore.* properties, as for bin/ycsb).")
     List<Path> propertyFiles = new ArrayList<>();
 
     @Option(names = "-p", paramLabel = "KEY=VALUE", description = "Set or override one property (repeatable).")
@@ -98,8 +103,9 @@ public final class TableTool implements Runnable {
     }
   }
 
-  @Command(name = "create", mixinStandardHelpOptions = true,
-      description = "Create the table: one STRING primary key column (tablestore.primarykey, default userid),"
+  @Command(name = "create", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
+      description = "Create the table: one STRING primary key column (its name is the property"
+          + " tablestore.primarykey, default userid),"
           + " pre-split at the hex-prefix boundaries that divide 0000..ffff evenly.")
   static final class Create implements Callable<Integer> {
     @CommandLine.Mixin
@@ -135,7 +141,7 @@ public final class TableTool implements Runnable {
     }
   }
 
-  @Command(name = "describe", mixinStandardHelpOptions = true,
+  @Command(name = "describe", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
       description = "Show the table's primary key, options and the partitions the service reports.")
   static final class Describe implements Callable<Integer> {
     @CommandLine.Mixin
@@ -184,7 +190,7 @@ public final class TableTool implements Runnable {
     }
   }
 
-  @Command(name = "count", mixinStandardHelpOptions = true,
+  @Command(name = "count", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
       description = "Count the table's rows (a paginated GetRange reading only the primary key) and print the number.")
   static final class Count implements Callable<Integer> {
     @CommandLine.Mixin
@@ -201,7 +207,7 @@ public final class TableTool implements Runnable {
     }
   }
 
-  @Command(name = "drop", mixinStandardHelpOptions = true, description = "Delete the table and all its rows.")
+  @Command(name = "drop", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class, description = "Delete the table and all its rows.")
   static final class Drop implements Callable<Integer> {
     @CommandLine.Mixin
     Common common = new Common();

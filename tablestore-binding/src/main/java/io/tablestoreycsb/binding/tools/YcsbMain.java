@@ -4,6 +4,7 @@ import com.alicloud.openservices.tablestore.SyncClient;
 import io.tablestoreycsb.binding.ClientConfig;
 import io.tablestoreycsb.binding.ConfigException;
 import io.tablestoreycsb.binding.KeyNumberLimits;
+import io.tablestoreycsb.binding.KnownProperties;
 import io.tablestoreycsb.binding.SharedClients;
 import io.tablestoreycsb.binding.TableCheck;
 import java.io.IOException;
@@ -49,10 +50,11 @@ public final class YcsbMain {
       System.exit(2);
       return;
     }
+    KnownProperties.warnAboutLikelyTyposOnce(props, System.err);
     try {
       checkWorkload(props);
       ClientConfig config = ClientConfig.from(props);
-      SyncClient client = SharedClients.newClient(config, 1);
+      SyncClient client = SharedClients.newToolClient(config);
       try {
         TableCheck.verify(client, config);
       } finally {

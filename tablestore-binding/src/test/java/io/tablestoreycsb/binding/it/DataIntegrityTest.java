@@ -29,6 +29,11 @@ class DataIntegrityTest {
     p.setProperty("readallfields", "true");
     p.setProperty("writeallfields", "true");
     p.setProperty("maxscanlength", "50");
+    // The fixture's retry=none shows every error; here the SDK HTTP client's connection-lease race
+    // (a write the server executed, reported as "Connection closed", docs/reliability.md) would fail a
+    // load under machine load and YCSB stops that thread's inserts. This test is about values, not
+    // errors: the binding's own strategy resends such writes.
+    p.setProperty("tablestore.retry", "sdk");
     return p;
   }
 

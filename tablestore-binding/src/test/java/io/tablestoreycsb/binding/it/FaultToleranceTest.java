@@ -76,7 +76,15 @@ class FaultToleranceTest {
     long seen = json.at("/errors/OTSServerBusy").asLong();
     long sdkRetried = json.at("/sdkRetries/OTSServerBusy").asLong();
     assertThat(injected).isPositive();
-    assertThat(seen + sdkRetried).as("every injected fault is reported").isEqualTo(injected);
+    // A response lost to the SDK HTTP client's connection-lease race (the server answered, the client
+    // reports "Connection closed" and the binding resends: sdkRetries.ClientException) carried faults
+    // the client never read: at most one per row of its batch. Without such a loss the count is exact.
+    long lostResponses = json.at("/sdkRetries/ClientException").asLong();
+    assertThat(seen + sdkRetried).as("every injected fault is reported (responses lost: %d)", lostResponses)
+        .isBetween(injected - lostResponses * 200, injected);
+    if (lostResponses == 0) {
+      assertThat(seen + sdkRetried).as("every injected fault is reported").isEqualTo(injected);
+    }
     assertThat(sum(json.get("errors"))).isEqualTo(seen);
     // Each failed row, and each row of a failed request, is sent again by the binding.
     assertThat(json.at("/batch/rowsRetried").asLong()).isGreaterThanOrEqualTo(seen);

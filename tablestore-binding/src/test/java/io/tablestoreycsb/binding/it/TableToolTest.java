@@ -102,5 +102,56 @@ class TableToolTest {
     MockFixture.ToolResult noFile = fx.tableTool("count", "-P", fx.dir.resolve("absent.properties").toString());
     assertThat(noFile.code()).isEqualTo(2);
     assertThat(noFile.err()).contains("absent.properties");
+
+    MockFixture.ToolResult misspelledOption = fx.tableTool("create", "--partitons", "4");
+    assertThat(misspelledOption.code()).isEqualTo(2);
+    assertThat(misspelledOption.err()).startsWith("tablestore-table: unknown option --partitons; did you mean"
+        + " --partitions?").contains("Try 'tablestore-table create --help'");
+  }
+
+  /** A misspelled property would otherwise count (or create, or drop) somewhere else. */
+  @Test
+  void aMisspelledPropertyExitsTwoNamingTheKeyMeant() {
+    MockFixture.ToolResult typo = fx.tableTool("count", "-p", "tablestore.endpont=http://127.0.0.1:1");
+    assertThat(typo.code()).isEqualTo(2);
+    assertThat(typo.err()).isEqualTo("tablestore-table: unknown property tablestore.endpont; did you mean"
+        + " tablestore.endpoint?" + System.lineSeparator());
+  }
+
+  /**
+   * The SDK retries a refused connection for 10 s in silence; the table tool says what it is
+   * waiting for at once and gives up after SharedClients.TOOL_UNREACHABLE_BUDGET_MS (3 s).
+   */
+  @Test
+  void anEndpointThatRefusesConnectionsIsAnnouncedAndGivenUpOnSoonerThanTheSdkWould() throws Exception {
+    int closedPort;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      closedPort = socket.getLocalPort();
+    }
+    String endpoint = "http://127.0.0.1:" + closedPort;
+    java.io.ByteArrayOutputStream notices = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream stderr = System.err;
+    long started = System.nanoTime();
+    MockFixture.ToolResult count;
+    System.setErr(new java.io.PrintStream(notices, true));
+    try {
+      count = fx.tableTool("count", "-p", "tablestore.endpoint=" + endpoint);
+    } finally {
+      System.setErr(stderr);
+    }
+    double seconds = (System.nanoTime() - started) / 1e9;
+
+    assertThat(count.code()).isEqualTo(1);
+    assertThat(count.err()).contains(endpoint);
+    assertThat(notices.toString()).contains("tablestore.endpoint " + endpoint
+        + " not reachable (connection refused); retrying for up to 3 s");
+    assertThat(seconds).as("seconds until the answer (the SDK alone: 10)").isBetween(2.5, 8.0);
+  }
+
+  @Test
+  void refusedCredentialsExitTwoAsForYcsb() {
+    MockFixture.ToolResult refused = fx.tableTool("count", "-p", "tablestore.accesskeysecret=not-the-secret");
+    assertThat(refused.code()).isEqualTo(2);
+    assertThat(refused.err()).contains("OTSAuthFailed").doesNotContain("not-the-secret");
   }
 }

@@ -178,6 +178,34 @@ class TablestoreClientTest {
   }
 
   @Test
+  void aScanAcrossASplitPointReturnsEveryRowThoughThePageEndsAtTheBoundary() throws Exception {
+    // The mock, like the service, ends a GetRange page where the scan leaves a partition: 100 rows
+    // spread over the two partitions of a table split at "8000" need two pages.
+    fx.createTable("splitscan", "--partitions", "2");
+    Path stats = fx.file("splitscan-stats.json");
+    TablestoreClient loader = open(fx.props("table=splitscan", "tablestore.batchsize=100"));
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      keys.add(KeyFormat.key(i));
+      assertThat(loader.insert("splitscan", keys.get(i), row("field0", "value-" + i)).isOk()).isTrue();
+    }
+    loader.cleanup();
+    keys.sort(null);
+    assertThat(keys.get(0)).as("rows on both sides of the split point").isLessThan("8000");
+    assertThat(keys.get(99)).isGreaterThan("8000");
+
+    TablestoreClient db = open(fx.props("table=splitscan", "tablestore.statsfile=" + stats));
+    Vector<HashMap<String, ByteIterator>> result = new Vector<>();
+    assertThat(db.scan("splitscan", keys.get(0), 100, Set.of("field0"), result)).isEqualTo(Status.OK);
+    db.cleanup();
+
+    assertThat(result).extracting(r -> r.get("field0").toString())
+        .containsExactlyElementsOf(keys.stream().map(k -> "value-" + KeyFormat.keyNumber(k)).toList());
+    JsonNode json = new ObjectMapper().readTree(stats.toFile());
+    assertThat(json.at("/requests/GetRange").asLong()).as("GetRange pages").isEqualTo(2);
+  }
+
+  @Test
   void withScanWrapAScanNearTheEndContinuesFromTheFirstRowAndNeverRepeatsOne() throws Exception {
     fx.createTable("wrapscan");
     int rows = 300;

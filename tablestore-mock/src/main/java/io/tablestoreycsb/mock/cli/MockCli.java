@@ -33,7 +33,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * ready line on stdout ({@value #READY_PREFIX} ENDPOINT instance=NAME) and serves until SIGTERM
  * or SIGINT, on which it closes the server and exits with status 0.
  */
-@Command(name = "tablestore-mock", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "tablestore-mock", sortOptions = false,
+    versionProvider = MockCli.Version.class,
     description = {
         "A local, protocol-faithful Tablestore endpoint for the official SDKs.",
         "Prints '" + MockCli.READY_PREFIX + " http://HOST:PORT instance=NAME' on stdout when it"
@@ -88,24 +89,30 @@ public final class MockCli implements Callable<Integer> {
   private Path accessKeySecretFile;
 
   @Option(names = "--write-properties", paramLabel = "FILE",
-      description = "Write tablestore.endpoint, tablestore.instance, tablestore.accesskeyid and"
-          + " tablestore.accesskeysecret to FILE (mode 600) before printing the ready line.")
+      description = "Write the client properties (tablestore.* endpoint, instance, access key id and"
+          + " secret) to FILE (mode 600) before printing the ready line.")
   private Path propertiesFile;
 
   @Option(names = "--fault", paramLabel = "SPEC", converter = FaultSpec.class,
-      description = "Inject errors, repeatable: ACTION[.row]=CODE@RATE[:MESSAGE], e.g."
-          + " PutRow=OTSServerBusy@0.05 or BatchWriteRow.row=OTSServerBusy@1%%.")
+      description = "Inject errors, repeatable:%n  ACTION[.row]=CODE@RATE[:MESSAGE]%nfor example"
+          + "%n  PutRow=OTSServerBusy@0.05%n  BatchWriteRow.row=OTSServerBusy@1%%")
   private List<String> faults = new ArrayList<>();
 
   @Option(names = "--latency", paramLabel = "SPEC", converter = LatencySpec.class,
-      description = "Add latency, repeatable: ACTION=TERM[+TERM...] with terms 2ms,"
-          + " uniform(1ms,5ms), exp(2ms), spike(50ms@0.01); ACTION may be *.")
+      description = "Add latency, repeatable: ACTION=TERM[+TERM...] (ACTION may be *) with"
+          + " terms such as%n  2ms  uniform(1ms,5ms)  exp(2ms)  spike(50ms@0.01)")
   private List<String> latencies = new ArrayList<>();
 
   @Option(names = "--partition-capacity", paramLabel = "ROWS_PER_SECOND", defaultValue = "0",
       description = "Rows per second each partition serves, reads and writes alike; requests"
           + " beyond it queue (default: ${DEFAULT-VALUE} = unlimited).")
   private double partitionCapacity;
+
+  @Option(names = "--range-pages-across-partitions",
+      description = "Let a GetRange page span partitions (ending only at the limit, 5000 rows or 4 MB)."
+          + " By default a page ends where the scan leaves its start partition, with a next start"
+          + " key, as the service may end it.")
+  private boolean rangePagesAcrossPartitions;
 
   @Option(names = "--memory-budget", paramLabel = "SIZE", converter = MemoryBudget.class,
       description = "Estimated heap the stored rows may use, e.g. 512m or 2g; beyond it writes"
@@ -114,6 +121,9 @@ public final class MockCli implements Callable<Integer> {
 
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
   private boolean help;
+
+  @Option(names = {"-V", "--version"}, versionHelp = true, description = "Print the version and exit.")
+  private boolean version;
 
   private final Map<String, String> env;
   private final CountDownLatch stop;
@@ -137,18 +147,22 @@ public final class MockCli implements Callable<Integer> {
    */
   static int run(String[] args, Map<String, String> env, CountDownLatch stop, PrintWriter out,
       PrintWriter err) {
-    MockCli cli = new MockCli(env, stop);
-    CommandLine commandLine = new CommandLine(cli).setOut(out).setErr(err)
+    CommandLine commandLine = commandLine(env, stop).setOut(out).setErr(err);
+    int status = commandLine.execute(args);
+    out.flush();
+    err.flush();
+    return status;
+  }
+
+  /** The command line of the mock, with its error handlers (help-text checks use it too). */
+  public static CommandLine commandLine(Map<String, String> env, CountDownLatch stop) {
+    return new CommandLine(new MockCli(env, stop))
         .setParameterExceptionHandler(MockCli::reportBadOption)
         .setExecutionExceptionHandler((e, cmd, parsed) -> {
           cmd.getErr().println("tablestore-mock: " + e.getMessage());
           cmd.getErr().flush();
           return 1;
         });
-    int status = commandLine.execute(args);
-    out.flush();
-    err.flush();
-    return status;
   }
 
   /**
@@ -162,8 +176,10 @@ public final class MockCli implements Callable<Integer> {
       List<String> names = unmatched.getUnmatched().stream()
           .filter(a -> a.startsWith("-")).map(a -> a.replaceFirst("=.*", ""))
           .collect(Collectors.toList());
+      List<String> suggestions = unmatched.getSuggestions();
       message = names.isEmpty() ? "unexpected arguments (this command takes only options)"
-          : "unknown option " + String.join(", ", names);
+          : "unknown option " + String.join(", ", names)
+              + (suggestions.isEmpty() ? "" : "; did you mean " + suggestions.get(0) + "?");
       if (names.contains("--access-key-secret")) {
         message += ": there is no option for the secret itself, as command lines are visible"
             + " to other users; use --access-key-secret-file FILE or $" + ENV_ACCESS_KEY_SECRET;
@@ -183,7 +199,8 @@ public final class MockCli implements Callable<Integer> {
         .port(port)
         .instanceName(instance)
         .credentials(resolveAccessKeyId(), resolveAccessKeySecret())
-        .partitionCapacity(partitionCapacity);
+        .partitionCapacity(partitionCapacity)
+        .rangePagesEndAtPartitionBoundary(!rangePagesAcrossPartitions);
     faults.forEach(builder::fault);
     latencies.forEach(builder::latency);
     if (memoryBudgetBytes != null) {
@@ -327,6 +344,23 @@ public final class MockCli implements Callable<Integer> {
       } catch (Exception e) {
         // Stopping anyway; nothing useful to do with a failure to close.
       }
+    }
+  }
+
+  /** The --version line: this jar's version as Maven recorded it. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() throws IOException {
+      String version = "unknown";
+      try (var in = MockCli.class.getResourceAsStream(
+          "/META-INF/maven/io.tablestoreycsb/tablestore-mock/pom.properties")) {
+        if (in != null) {
+          java.util.Properties p = new java.util.Properties();
+          p.load(in);
+          version = p.getProperty("version", version);
+        }
+      }
+      return new String[] {"tablestore-mock tablestore-ycsb " + version};
     }
   }
 

@@ -16,7 +16,9 @@ public final class Actions {
   public static final List<String> ALL = List.of(
       "CreateTable", "DeleteTable", "DescribeTable", "ListTable", "UpdateTable",
       "PutRow", "GetRow", "UpdateRow", "DeleteRow",
-      "BatchGetRow", "BatchWriteRow", "GetRange", "ComputeSplitPointsBySize");
+      "BatchGetRow", "BatchWriteRow", "GetRange", "ComputeSplitPointsBySize",
+      "tunnel/create", "tunnel/list", "tunnel/describe", "tunnel/delete", "tunnel/connect", "tunnel/heartbeat",
+      "tunnel/shutdown", "tunnel/getcheckpoint", "tunnel/checkpoint", "tunnel/readrecords");
 
   /** The actions whose rows can fail one by one ({@code Action.row=...} rules). */
   public static final List<String> BATCH = List.of("BatchGetRow", "BatchWriteRow");

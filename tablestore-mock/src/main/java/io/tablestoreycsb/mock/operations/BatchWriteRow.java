@@ -6,11 +6,18 @@ import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import io.tablestoreycsb.mock.storage.Catalog;
 import io.tablestoreycsb.mock.storage.Table;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * BatchWriteRow: PUT, UPDATE and DELETE rows of several tables, answered per table in request
  * order. Each row succeeds or fails on its own (condition failures, missing tables, injected row
  * faults); the call itself succeeds. Not atomic, like the service without {@code is_atomic}.
+ * Two rows of one table with the same primary key fail the whole request, as on the service
+ * (its API reference: "Multiple rows in a table share the same primary key").
  */
 public final class BatchWriteRow implements Action {
   private final Catalog catalog;
@@ -34,9 +41,12 @@ public final class BatchWriteRow implements Action {
         Requests.parse(body, OtsInternalApi.BatchWriteRowRequest::parseFrom, "BatchWriteRowRequest");
     checkShape(request);
     OtsInternalApi.BatchWriteRowResponse.Builder response = OtsInternalApi.BatchWriteRowResponse.newBuilder();
+    // Every row is decoded (and the keys compared) before any is written: a duplicate key refuses
+    // the whole request, so nothing may have been written by then.
+    List<Table> tables = new ArrayList<>(request.getTablesCount());
+    List<OtsException> tableErrors = new ArrayList<>(request.getTablesCount());
+    List<List<Object>> decodedTables = new ArrayList<>(request.getTablesCount());
     for (OtsInternalApi.TableInBatchWriteRowRequest tableRequest : request.getTablesList()) {
-      OtsInternalApi.TableInBatchWriteRowResponse.Builder tableResponse =
-          OtsInternalApi.TableInBatchWriteRowResponse.newBuilder().setTableName(tableRequest.getTableName());
       Table table = null;
       OtsException tableError = null;
       try {
@@ -44,19 +54,58 @@ public final class BatchWriteRow implements Action {
       } catch (OtsException e) {
         tableError = e;
       }
+      decodedTables.add(table == null ? null : decodeRows(table, tableRequest));
+      tables.add(table);
+      tableErrors.add(tableError);
+    }
+    for (int t = 0; t < request.getTablesCount(); t++) {
+      OtsInternalApi.TableInBatchWriteRowRequest tableRequest = request.getTables(t);
+      OtsInternalApi.TableInBatchWriteRowResponse.Builder tableResponse =
+          OtsInternalApi.TableInBatchWriteRowResponse.newBuilder().setTableName(tableRequest.getTableName());
       for (int i = 0; i < tableRequest.getRowsCount(); i++) {
-        tableResponse.addRows(writeOne(table, tableError, tableRequest.getRows(i), i, context));
+        Object decoded = decodedTables.get(t) == null ? null : decodedTables.get(t).get(i);
+        tableResponse.addRows(writeOne(tables.get(t), tableErrors.get(t), decoded, tableRequest.getRows(i), context));
       }
       response.addTables(tableResponse);
     }
     return response.build().toByteArray();
   }
 
-  private static OtsInternalApi.RowInBatchWriteRowResponse writeOne(Table table, OtsException tableError,
-      OtsInternalApi.RowInBatchWriteRowRequest row, int index, RequestContext context) {
+  /**
+   * Each row's {@link RowChange}, or the {@link OtsException} that row is answered with; refuses the
+   * whole request when two rows write the same primary key.
+   */
+  private static List<Object> decodeRows(Table table, OtsInternalApi.TableInBatchWriteRowRequest tableRequest) {
+    List<Object> decoded = new ArrayList<>(tableRequest.getRowsCount());
+    Map<ByteBuffer, Integer> rowByKey = new HashMap<>(tableRequest.getRowsCount() * 2);
+    for (int i = 0; i < tableRequest.getRowsCount(); i++) {
+      OtsInternalApi.RowInBatchWriteRowRequest row = tableRequest.getRows(i);
+      RowChange change;
+      try {
+        change = RowChange.decode(kindOf(row.getType()), row.getRowChange(), table, "rows[" + i + "].row_change");
+      } catch (OtsException rowError) {
+        decoded.add(rowError);
+        continue;
+      }
+      Integer earlier = rowByKey.putIfAbsent(ByteBuffer.wrap(change.key), i);
+      if (earlier != null) {
+        throw OtsException.parameterInvalid("Duplicated primary key in table " + tableRequest.getTableName()
+            + " of BatchWriteRow: rows[" + earlier + "] and rows[" + i + "] write the same row.");
+      }
+      decoded.add(change);
+    }
+    return decoded;
+  }
+
+  /** {@code decoded}: the row's change, its decoding error, or null when its table does not exist. */
+  private static OtsInternalApi.RowInBatchWriteRowResponse writeOne(Table table, OtsException tableError, Object decoded,
+      OtsInternalApi.RowInBatchWriteRowRequest row, RequestContext context) {
     try {
       context.checkBatchRow(tableError);
-      RowChange change = RowChange.decode(kindOf(row.getType()), row.getRowChange(), table, "rows[" + index + "].row_change");
+      if (decoded instanceof OtsException decodeError) {
+        throw decodeError;
+      }
+      RowChange change = (RowChange) decoded;
       RowWrites.Outcome outcome = RowWrites.apply(table, change, row.getCondition(),
           row.hasReturnContent() ? row.getReturnContent() : null, context.nowMillis());
       context.served(table, outcome.partition(), 1);

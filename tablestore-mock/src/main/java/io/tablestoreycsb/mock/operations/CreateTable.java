@@ -8,6 +8,8 @@ import io.tablestoreycsb.mock.protocol.PlainBufferCodec;
 import io.tablestoreycsb.mock.protocol.PrimaryKeyOrder;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import io.tablestoreycsb.mock.storage.Catalog;
+import io.tablestoreycsb.mock.storage.StreamSettings;
+import io.tablestoreycsb.mock.storage.Table;
 import io.tablestoreycsb.mock.storage.TableSettings;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -40,9 +42,9 @@ public final class CreateTable implements Action {
     if (request.getIndexMetasCount() > 0) {
       throw OtsException.parameterInvalid("Secondary indexes (index_metas) are not supported by this mock endpoint.");
     }
-    if (request.hasStreamSpec() && request.getStreamSpec().getEnableStream()) {
-      throw OtsException.parameterInvalid("Streams (stream_spec.enable_stream) are not supported by this mock endpoint.");
-    }
+    StreamSettings stream = request.hasStreamSpec()
+        ? TableProtos.streamSettings(meta.getTableName(), request.getStreamSpec(), StreamSettings.DISABLED, context.nowMillis())
+        : StreamSettings.DISABLED;
     long nowSeconds = context.nowMillis() / 1000;
     TableSettings settings = new TableSettings(TableSettings.TTL_FOREVER, 1, TableSettings.DEFAULT_DEVIATION_SECONDS, true,
         0, 0, nowSeconds, 0);
@@ -51,7 +53,10 @@ public final class CreateTable implements Action {
     }
     settings = TableProtos.applyReservedThroughput(settings, request.getReservedThroughput(), nowSeconds);
     List<PrimaryKeyValue> splitPoints = splitPointsOf(request, schema.get(0));
-    catalog.create(meta.getTableName(), schema, splitPoints, settings, nowSeconds);
+    Table table = catalog.create(meta.getTableName(), schema, splitPoints, settings, nowSeconds);
+    if (stream.enabled()) {
+      table.updateStream(stream);
+    }
     return OtsInternalApi.CreateTableResponse.getDefaultInstance().toByteArray();
   }
 

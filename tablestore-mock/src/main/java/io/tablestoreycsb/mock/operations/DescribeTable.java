@@ -37,6 +37,7 @@ public final class DescribeTable implements Action {
         .setReservedThroughputDetails(TableProtos.reservedThroughput(table.settings()))
         .setTableOptions(TableProtos.options(table.settings()))
         .setCreationTime(table.creationTimeSeconds() * 1_000_000L)
+        .setStreamDetails(TableProtos.streamDetails(table.stream()))
         .setUnknownFields(TableProtos.activeTableStatus());
     String partitionKey = table.schema().get(0).getName();
     for (PrimaryKeyValue point : table.splitPoints()) {

@@ -18,12 +18,23 @@ import java.util.Iterator;
  * GetRange: rows from the inclusive start to the exclusive end key, FORWARD or BACKWARD, at most
  * {@code limit}, 5000 rows or 4 MB per response. When rows remain, {@code next_start_primary_key}
  * is the key of the first row not returned; when the range is exhausted the field is absent.
+ *
+ * <p>By default a page also ends where the scan leaves the partition its start key is in, as the
+ * service may end it: a client that does not follow {@code next_start_primary_key} then gets a
+ * short scan here as it would from the service, instead of a full one. A page can therefore be
+ * empty and still have a next start key (the start partition holds no rows of the range).
  */
 public final class GetRange implements Action {
   private final Catalog catalog;
+  private final boolean pageEndsAtPartitionBoundary;
 
-  public GetRange(Catalog catalog) {
+  /**
+   * @param pageEndsAtPartitionBoundary whether a page ends at the first row outside the partition
+   *     that holds the page's start key (true, the default of the mock) or may span partitions
+   */
+  public GetRange(Catalog catalog, boolean pageEndsAtPartitionBoundary) {
     this.catalog = catalog;
+    this.pageEndsAtPartitionBoundary = pageEndsAtPartitionBoundary;
   }
 
   @Override
@@ -68,10 +79,12 @@ public final class GetRange implements Action {
     long bytesReturned = 0;
     int returned = 0;
     byte[] nextStart = null;
+    int pagePartition = table.partitionIndexOf(startKey);
     Iterator<StoredRow> it = table.scan(startKey, endKey, forward);
     while (it.hasNext()) {
       StoredRow row = it.next();
-      if (returned == limit) {
+      int partition = table.partitionIndexOf(row.key());
+      if (returned == limit || (pageEndsAtPartitionBoundary && partition != pagePartition)) {
         nextStart = row.key();
         break;
       }
@@ -84,7 +97,7 @@ public final class GetRange implements Action {
         break;
       }
       RowEncoder.write(rows, table, row, projection);
-      context.served(table, table.partitionIndexOf(row.key()), 1);
+      context.served(table, partition, 1);
       bytesReturned += projection.dataBytes();
       bytesRead += projection.dataBytes();
       returned++;
@@ -96,7 +109,7 @@ public final class GetRange implements Action {
       response.setNextStartPrimaryKey(RowEncoder.primaryKeyOnly(table, nextStart));
     }
     if (returned == 0) {
-      context.served(table, table.partitionIndexOf(startKey), 1); // an empty scan still costs its partition a lookup
+      context.served(table, pagePartition, 1); // an empty scan still costs its partition a lookup
     }
     return response.build().toByteArray();
   }

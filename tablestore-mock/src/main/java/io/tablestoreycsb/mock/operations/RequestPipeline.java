@@ -29,7 +29,18 @@ public final class RequestPipeline implements RequestHandler {
   private final Injection injection;
   private final Clock clock;
 
-  public RequestPipeline(Catalog catalog, Credentials credentials, Injection injection, Clock clock) {
+  /**
+   * @param rangePagesEndAtPartitionBoundary whether a GetRange page ends where the scan leaves its
+   *     start partition, as the service may end it (see {@link GetRange})
+   */
+  public RequestPipeline(Catalog catalog, Credentials credentials, Injection injection, Clock clock,
+      boolean rangePagesEndAtPartitionBoundary) {
+    this(catalog, credentials, injection, clock, rangePagesEndAtPartitionBoundary, List.of());
+  }
+
+  /** Also serves {@code moreActions} (e.g. the Tunnel Service's {@code tunnel/*}), routed by name like the table API. */
+  public RequestPipeline(Catalog catalog, Credentials credentials, Injection injection, Clock clock,
+      boolean rangePagesEndAtPartitionBoundary, List<Action> moreActions) {
     this.authenticator = new RequestAuthenticator(credentials, clock);
     this.signer = new ResponseSigner(credentials, clock);
     this.injection = injection;
@@ -38,7 +49,10 @@ public final class RequestPipeline implements RequestHandler {
         new CreateTable(catalog), new DescribeTable(catalog), new ListTable(catalog), new UpdateTable(catalog),
         new DeleteTable(catalog), new WriteRowActions.PutRow(catalog), new GetRow(catalog),
         new WriteRowActions.UpdateRow(catalog), new WriteRowActions.DeleteRow(catalog), new BatchGetRow(catalog),
-        new BatchWriteRow(catalog), new GetRange(catalog), new ComputeSplitPointsBySize(catalog))) {
+        new BatchWriteRow(catalog), new GetRange(catalog, rangePagesEndAtPartitionBoundary), new ComputeSplitPointsBySize(catalog))) {
+      actions.put(action.name(), action);
+    }
+    for (Action action : moreActions) {
       actions.put(action.name(), action);
     }
   }

@@ -50,7 +50,7 @@ final class RowEncoder {
     writer.endRow();
   }
 
-  private static void writePrimaryKey(PlainBufferWriter writer, Table table, byte[] key) {
+  static void writePrimaryKey(PlainBufferWriter writer, Table table, byte[] key) {
     byte[][] names = table.primaryKeyNames();
     RowKey.Reader reader = new RowKey.Reader(key);
     int i = 0;

@@ -31,14 +31,15 @@ final class RowWrites {
     checkTimestamps(change, table.settings().deviationCellVersionInSec(), nowMillis);
     int partitionIndex = table.partitionIndexOf(change.key);
     long minVisible = table.settings().minVisibleTimestamp(nowMillis);
+    LoggedRowChange logged = new LoggedRowChange(table, change, nowMillis);
     StoredRow after = table.partition(partitionIndex).compute(change.key, stored -> {
       StoredRow current = stored == null || stored.aliveSince(minVisible) ? stored : null; // expired rows are gone
       checkExistence(expectation, current);
       if (columnCondition != null && !columnCondition.test(current)) {
         throw new OtsException(ErrorCode.CONDITION_CHECK_FAIL, "Condition check failed.");
       }
-      return mutate(current, change, maxVersions, nowMillis);
-    });
+      return mutate(current, change, maxVersions, nowMillis, logged);
+    }, logged, nowMillis);
     int readCu = expectation == OtsInternalApi.RowExistenceExpectation.IGNORE && columnCondition == null ? 0 : 1;
     int writeCu = CapacityUnits.forRow(change.dataBytes);
     OtsInternalApi.ConsumedCapacity consumed = OtsInternalApi.ConsumedCapacity.newBuilder()
@@ -68,7 +69,7 @@ final class RowWrites {
     }
   }
 
-  private static StoredRow mutate(StoredRow current, RowChange change, int maxVersions, long nowMillis) {
+  private static StoredRow mutate(StoredRow current, RowChange change, int maxVersions, long nowMillis, LoggedRowChange logged) {
     switch (change.kind) {
       case DELETE:
         return null;
@@ -81,8 +82,8 @@ final class RowWrites {
       }
       case UPDATE: {
         RowBuilder columns = RowBuilder.from(current);
-        for (RowChange.CellChange cell : change.cells) {
-          applyCell(columns, cell, maxVersions, nowMillis);
+        for (int i = 0; i < change.cells.size(); i++) {
+          applyCell(columns, change.cells.get(i), maxVersions, nowMillis, logged, i);
         }
         // A row whose last attribute column is deleted no longer exists.
         return columns.isEmpty() ? null : new StoredRow(change.key, columns.build());
@@ -92,7 +93,8 @@ final class RowWrites {
     }
   }
 
-  private static void applyCell(RowBuilder columns, RowChange.CellChange cell, int maxVersions, long nowMillis) {
+  private static void applyCell(RowBuilder columns, RowChange.CellChange cell, int maxVersions, long nowMillis,
+      LoggedRowChange logged, int cellIndex) {
     switch (cell.op()) {
       case PUT:
         columns.put(cell.nameBytes(), version(timestampOf(cell, nowMillis), cell), maxVersions);
@@ -113,8 +115,9 @@ final class RowWrites {
           }
           base = latest.longValue();
         }
-        columns.put(cell.nameBytes(), RowBuilder.Version.of(nowMillis, Cells.INTEGER, Cells.longBytes(base + cell.longValue())),
-            maxVersions);
+        long result = base + cell.longValue();
+        columns.put(cell.nameBytes(), RowBuilder.Version.of(nowMillis, Cells.INTEGER, Cells.longBytes(result)), maxVersions);
+        logged.incremented(cellIndex, result);
         break;
       }
       default:

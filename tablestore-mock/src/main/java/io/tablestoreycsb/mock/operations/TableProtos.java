@@ -4,6 +4,8 @@ import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.aliyun.ots.thirdparty.com.google.protobuf.UnknownFieldSet;
+import io.tablestoreycsb.mock.protocol.OtsException;
+import io.tablestoreycsb.mock.storage.StreamSettings;
 import io.tablestoreycsb.mock.storage.TableSettings;
 
 /** Conversions between the table-level protobuf messages and the storage model. */
@@ -26,11 +28,40 @@ final class TableProtos {
   }
 
   /**
-   * {@code stream_details { enable_stream: false }}: streams are not supported, and the Go SDK
-   * reads {@code UpdateTableResponse.stream_details.enable_stream} without a nil check.
+   * A table's {@code stream_details}, also when the stream is off ({@code enable_stream: false}):
+   * the Go SDK reads {@code UpdateTableResponse.stream_details.enable_stream} without a nil check.
    */
-  static OtsInternalApi.StreamDetails streamsDisabled() {
-    return OtsInternalApi.StreamDetails.newBuilder().setEnableStream(false).build();
+  static OtsInternalApi.StreamDetails streamDetails(StreamSettings stream) {
+    OtsInternalApi.StreamDetails.Builder details = OtsInternalApi.StreamDetails.newBuilder().setEnableStream(stream.enabled());
+    if (stream.enabled()) {
+      details.setStreamId(stream.streamId())
+          .setExpirationTime(stream.expirationHours())
+          .setLastEnableTime(stream.lastEnableTimeMillis() * 1000); // microseconds, as creation_time
+    }
+    return details.build();
+  }
+
+  /**
+   * The stream a {@code stream_spec} asks for: {@code expiration_time} in hours within the
+   * service's bounds (default 24); {@code columns_to_get} (a projection of logged columns) is refused.
+   */
+  static StreamSettings streamSettings(String tableName, OtsInternalApi.StreamSpecification spec, StreamSettings current,
+      long nowMillis) {
+    if (!spec.getEnableStream()) {
+      return StreamSettings.DISABLED;
+    }
+    if (spec.getColumnsToGetCount() > 0) {
+      throw OtsException.parameterInvalid("stream_spec.columns_to_get is not supported by this mock endpoint.");
+    }
+    int hours = spec.hasExpirationTime() ? spec.getExpirationTime() : StreamSettings.DEFAULT_EXPIRATION_HOURS;
+    if (hours < StreamSettings.MIN_EXPIRATION_HOURS || hours > StreamSettings.MAX_EXPIRATION_HOURS) {
+      throw OtsException.parameterInvalid("stream_spec.expiration_time must be in range: [" + StreamSettings.MIN_EXPIRATION_HOURS
+          + ", " + StreamSettings.MAX_EXPIRATION_HOURS + "] hours, got " + hours + ".");
+    }
+    if (current.enabled()) { // the same stream, with a new expiry
+      return new StreamSettings(true, current.streamId(), hours, current.lastEnableTimeMillis());
+    }
+    return new StreamSettings(true, tableName + "_" + nowMillis, hours, nowMillis);
   }
 
   static PrimaryKeyType toModel(OtsInternalApi.PrimaryKeyType type) {

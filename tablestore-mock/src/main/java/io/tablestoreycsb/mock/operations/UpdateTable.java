@@ -6,7 +6,7 @@ import io.tablestoreycsb.mock.storage.Catalog;
 import io.tablestoreycsb.mock.storage.Table;
 import io.tablestoreycsb.mock.storage.TableSettings;
 
-/** UpdateTable: table options and reserved throughput. */
+/** UpdateTable: table options, reserved throughput and the stream. */
 public final class UpdateTable implements Action {
   private final Catalog catalog;
 
@@ -23,11 +23,8 @@ public final class UpdateTable implements Action {
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.UpdateTableRequest request = Requests.parse(body, OtsInternalApi.UpdateTableRequest::parseFrom, "UpdateTableRequest");
     Table table = catalog.require(request.getTableName());
-    if (!request.hasReservedThroughput() && !request.hasTableOptions()) {
-      throw OtsException.parameterInvalid("UpdateTable must change reserved_throughput or table_options.");
-    }
-    if (request.hasStreamSpec() && request.getStreamSpec().getEnableStream()) {
-      throw OtsException.parameterInvalid("Streams (stream_spec.enable_stream) are not supported by this mock endpoint.");
+    if (!request.hasReservedThroughput() && !request.hasTableOptions() && !request.hasStreamSpec()) {
+      throw OtsException.parameterInvalid("UpdateTable must change reserved_throughput, table_options or stream_spec.");
     }
     synchronized (table) {
       TableSettings settings = table.settings();
@@ -38,10 +35,13 @@ public final class UpdateTable implements Action {
         settings = TableProtos.applyReservedThroughput(settings, request.getReservedThroughput(), context.nowMillis() / 1000);
       }
       table.updateSettings(settings);
+      if (request.hasStreamSpec()) {
+        table.updateStream(TableProtos.streamSettings(table.name(), request.getStreamSpec(), table.stream(), context.nowMillis()));
+      }
       return OtsInternalApi.UpdateTableResponse.newBuilder()
           .setReservedThroughputDetails(TableProtos.reservedThroughput(settings))
           .setTableOptions(TableProtos.options(settings))
-          .setStreamDetails(TableProtos.streamsDisabled())
+          .setStreamDetails(TableProtos.streamDetails(table.stream()))
           .build().toByteArray();
     }
   }

@@ -26,7 +26,12 @@ public enum ErrorCode {
   SERVER_BUSY("OTSServerBusy", 503),
   PARTITION_UNAVAILABLE("OTSPartitionUnavailable", 503),
   SERVER_UNAVAILABLE("OTSServerUnavailable", 503),
-  TIMEOUT("OTSTimeout", 503);
+  TIMEOUT("OTSTimeout", 503),
+  // Tunnel Service
+  TUNNEL_EXIST("OTSTunnelExist", 409),
+  TUNNEL_EXPIRED("OTSTunnelExpired", 400),
+  SEQUENCE_NUMBER_NOT_MATCH("OTSSequenceNumberNotMatch", 400),
+  RESOURCE_GONE("OTSResourceGone", 410);
 
   private final String code;
   private final int httpStatus;

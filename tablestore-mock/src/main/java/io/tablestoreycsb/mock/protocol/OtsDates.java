@@ -16,8 +16,8 @@ import java.time.format.DateTimeParseException;
 public final class OtsDates {
   private static final int MILLIS_FORM_LENGTH = "2026-01-02T03:04:05.678Z".length();
 
-  /** The second most recently formatted and its text up to the dot; replaced as one object. */
-  private static volatile FormattedSecond lastSecond = new FormattedSecond(Long.MIN_VALUE, "");
+  /** The second most recently formatted, its text up to the dot and its HTTP date; replaced as one object. */
+  private static volatile FormattedSecond lastSecond = new FormattedSecond(Long.MIN_VALUE, "", "");
 
   private OtsDates() {}
 
@@ -49,16 +49,27 @@ public final class OtsDates {
 
   /** {@code yyyy-MM-ddTHH:mm:ss.SSSZ} in UTC, as the service writes x-ots-date. */
   public static String format(long epochMillis) {
-    long second = Math.floorDiv(epochMillis, 1000);
-    FormattedSecond cached = lastSecond;
-    if (cached.epochSecond != second) {
-      cached = new FormattedSecond(second, DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
-          java.time.LocalDateTime.ofEpochSecond(second, 0, ZoneOffset.UTC)).substring(0, 19));
-      lastSecond = cached;
-    }
+    FormattedSecond cached = second(epochMillis);
     int millis = (int) Math.floorMod(epochMillis, 1000);
     char[] tail = {'.', (char) ('0' + millis / 100), (char) ('0' + millis / 10 % 10), (char) ('0' + millis % 10), 'Z'};
     return cached.text + new String(tail);
+  }
+
+  /** The HTTP {@code Date} header's value (RFC 1123, GMT), which the service sends beside x-ots-date. */
+  public static String httpDate(long epochMillis) {
+    return second(epochMillis).httpDate;
+  }
+
+  private static FormattedSecond second(long epochMillis) {
+    long second = Math.floorDiv(epochMillis, 1000);
+    FormattedSecond cached = lastSecond;
+    if (cached.epochSecond != second) {
+      ZonedDateTime utc = Instant.ofEpochSecond(second).atZone(ZoneOffset.UTC);
+      cached = new FormattedSecond(second, DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(utc).substring(0, 19),
+          DateTimeFormatter.RFC_1123_DATE_TIME.format(utc));
+      lastSecond = cached;
+    }
+    return cached;
   }
 
   /** The common form parsed by hand, or null when {@code value} is not exactly in it. */
@@ -99,5 +110,5 @@ public final class OtsDates {
     return n;
   }
 
-  private record FormattedSecond(long epochSecond, String text) {}
+  private record FormattedSecond(long epochSecond, String text, String httpDate) {}
 }

@@ -1,6 +1,13 @@
 package io.tablestoreycsb.mock.protocol;
 
-/** Header names of the Tablestore HTTP protocol, lower-case (HTTP header names are case-insensitive). */
+/**
+ * Header names of the Tablestore HTTP protocol. Requests are read with names folded to lower case
+ * (HTTP names are case-insensitive, and the Go SDK sends {@code X-Ots-Date}); responses carry
+ * exactly the service's spelling, because some SDKs look names up case-sensitively: the Java
+ * SDK 4.x reads {@code x-ots-contentmd5}, {@code x-ots-contenttype}, {@code x-ots-requestid} in
+ * lower case and {@code Authorization} capitalised, and signs only names starting with a
+ * lower-case {@code x-ots-}.
+ */
 public final class OtsHeaders {
   public static final String PREFIX = "x-ots-";
   public static final String DATE = "x-ots-date";
@@ -16,7 +23,10 @@ public final class OtsHeaders {
   public static final String REQUEST_COMPRESS_TYPE = "x-ots-request-compress-type";
   public static final String CONTENT_TYPE = "x-ots-contenttype";
   public static final String REQUEST_ID = "x-ots-requestid";
-  public static final String AUTHORIZATION = "authorization";
+  /** A response header: capitalised as the service writes it (the Java SDK 4.x finds no other spelling). */
+  public static final String AUTHORIZATION = "Authorization";
+  /** The standard HTTP date, as the service sends it beside x-ots-date (RFC 1123). */
+  public static final String HTTP_DATE = "Date";
 
   /** The only API version the service (and every current SDK) speaks. */
   public static final String SUPPORTED_API_VERSION = "2015-12-31";

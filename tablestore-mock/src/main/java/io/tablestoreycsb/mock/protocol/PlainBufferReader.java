@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * Reads PlainBuffer rows as the SDK's {@code PlainBufferCodedInputStream} does (same tags, same
- * checksums, same acceptance), but without SDK objects: values stay ranges of the input array (the
+ * checksums, same acceptance, except that zero padding after the last row is ignored as the
+ * service ignores it), but without SDK objects: values stay ranges of the input array (the
  * PlainBuffer layout of numbers is the mock's stored layout), string values are not decoded into
  * Java strings, and the checksums are computed over whole ranges with {@link PlainBufferWriter#crc8}.
  * Failures are {@link IllegalArgumentException}s with the SDK reader's messages, so the
@@ -68,9 +69,29 @@ public final class PlainBufferReader {
     reader.readTag();
     List<Row> rows = new ArrayList<>(1);
     while (reader.position < bytes.length) {
+      if (reader.lastTag == 0 && !rows.isEmpty()) {
+        reader.skipZeroPadding();
+        break;
+      }
       rows.add(reader.readRow());
     }
     return rows;
+  }
+
+  /**
+   * After a row's checksum the service ignores zero bytes: the Node.js SDK (5.x) sizes each
+   * INF_MIN / INF_MAX / AUTO_INCREMENT primary key cell one byte larger than it writes, so its keys
+   * end with one zero byte per such cell. No tag is 0, so padding cannot hide a row; any other
+   * byte after a checksum is still an error.
+   */
+  private void skipZeroPadding() {
+    for (int at = position; at < in.length; at++) {
+      if (in[at] != 0) {
+        throw new IllegalArgumentException(String.format(
+            "Unexpected byte 0x%02X at offset %d after the row checksum: only zero padding may follow a row.", in[at], at));
+      }
+    }
+    position = in.length;
   }
 
   private Row readRow() {

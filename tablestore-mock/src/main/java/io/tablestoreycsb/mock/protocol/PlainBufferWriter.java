@@ -125,6 +125,27 @@ public final class PlainBufferWriter {
     cell(nameArray, nameOffset, nameLength, type, data, offset, length, true, timestamp);
   }
 
+  /**
+   * An attribute cell without a value that deletes versions (a stream record's UpdateRow cell):
+   * {@code cellType} is {@code PlainBufferConsts.DELETE_ONE_VERSION} with its {@code timestamp},
+   * or {@code DELETE_ALL_VERSION} with {@code timestamp < 0} (none).
+   */
+  public void deleteCell(byte[] name, byte cellType, long timestamp) {
+    ensure(32 + name.length);
+    int start = cellStart(name);
+    byte crc = crc8((byte) 0, buffer, start, size);
+    buffer[size++] = PlainBufferConsts.TAG_CELL_TYPE;
+    buffer[size++] = cellType;
+    if (timestamp >= 0) {
+      buffer[size++] = PlainBufferConsts.TAG_CELL_TIMESTAMP;
+      int tsStart = size;
+      writeLong(timestamp);
+      crc = crc8(crc, buffer, tsStart, size);
+    }
+    crc = crc8(crc, cellType); // the cell checksum covers the type after the timestamp
+    endCell(crc);
+  }
+
   private void cell(byte[] nameArray, int nameOffset, int nameLength, byte type, byte[] data, int offset, int length,
       boolean withTimestamp, long timestamp) {
     ensure(40 + nameLength + length);
@@ -174,6 +195,19 @@ public final class PlainBufferWriter {
     ensure(2);
     buffer[size++] = PlainBufferConsts.TAG_ROW_CHECKSUM;
     buffer[size++] = crc8(rowChecksum, (byte) 0); // no delete marker
+  }
+
+  /** Ends a row that deletes the whole row (DeleteRow's change, a stream's DELETE_ROW record). */
+  public void endDeletedRow() {
+    ensure(3);
+    buffer[size++] = PlainBufferConsts.TAG_DELETE_ROW_MARKER;
+    buffer[size++] = PlainBufferConsts.TAG_ROW_CHECKSUM;
+    buffer[size++] = crc8(rowChecksum, (byte) 1);
+  }
+
+  /** The bytes written so far, copied. */
+  public byte[] toByteArray() {
+    return Arrays.copyOf(buffer, size);
   }
 
   /** The bytes written so far (not copied again: the writer must not be used afterwards). */

@@ -5,8 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Builds the headers the service puts on every response, success or error: x-ots-contentmd5,
- * x-ots-contenttype, x-ots-date, x-ots-requestid and {@code authorization: OTS <id>:<signature>}.
+ * Builds the headers the service puts on every response, success or error, spelt as it spells
+ * them: x-ots-contentmd5, x-ots-contenttype, x-ots-date, x-ots-requestid (lower case),
+ * {@code Authorization: OTS <id>:<signature>} and the HTTP {@code Date}.
  *
  * <p>The signature is what the Java SDK's response validation recomputes: every x-ots-* response
  * header, sorted by name, {@code name:value\n}, then {@code /Action}, HMAC-SHA1 with the secret.
@@ -29,7 +30,8 @@ public final class ResponseSigner {
     Map<String, String> headers = new LinkedHashMap<>(8);
     headers.put(OtsHeaders.CONTENT_MD5, Signatures.md5Base64(body));
     headers.put(OtsHeaders.CONTENT_TYPE, OtsHeaders.PROTOBUF_CONTENT_TYPE);
-    headers.put(OtsHeaders.DATE, OtsDates.format(clock.millis()));
+    long now = clock.millis();
+    headers.put(OtsHeaders.DATE, OtsDates.format(now));
     headers.put(OtsHeaders.REQUEST_ID, requestId);
     StringBuilder toSign = new StringBuilder(256);
     for (Map.Entry<String, String> e : headers.entrySet()) {
@@ -38,6 +40,7 @@ public final class ResponseSigner {
     toSign.append('/').append(action);
     headers.put(OtsHeaders.AUTHORIZATION, "OTS " + credentials.accessKeyId() + ":"
         + Signatures.hmacSha1Base64(signingKey != null ? signingKey : credentials.accessKeySecret(), toSign.toString()));
+    headers.put(OtsHeaders.HTTP_DATE, OtsDates.httpDate(now));
     return headers;
   }
 }

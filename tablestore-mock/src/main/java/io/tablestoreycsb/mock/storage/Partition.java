@@ -20,9 +20,40 @@ public final class Partition {
   private final ConcurrentSkipListMap<byte[], byte[]> rows = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
   private final MemoryBudget budget;
   private final AtomicLong heapBytes = new AtomicLong();
+  /** The partition's stream while the table's stream is enabled, else null. */
+  private volatile ChangeLog changeLog;
 
   Partition(MemoryBudget budget) {
     this.budget = budget;
+  }
+
+  /** What a committed write logs: its stream action and encoded record, built once the write committed. */
+  public interface LoggedChange {
+    int action();
+
+    /** The record's PlainBuffer; called after the row changed, so it may read what the change recorded. */
+    byte[] record();
+  }
+
+  /** The partition's stream, or null when the table's stream is disabled. */
+  public ChangeLog changeLog() {
+    return changeLog;
+  }
+
+  void enableChangeLog(long retentionMillis) {
+    if (changeLog == null) {
+      changeLog = new ChangeLog(budget, retentionMillis);
+    } else {
+      changeLog.retainFor(retentionMillis);
+    }
+  }
+
+  void disableChangeLog() {
+    ChangeLog log = changeLog;
+    changeLog = null;
+    if (log != null) {
+      log.clear();
+    }
   }
 
   /** The row at {@code key} (encoded, {@link RowKey}), or null. */
@@ -39,13 +70,35 @@ public final class Partition {
    * now stored (null if none).
    */
   public StoredRow compute(byte[] key, UnaryOperator<StoredRow> change) {
+    return compute(key, change, 0);
+  }
+
+  /**
+   * As {@link #compute(byte[], UnaryOperator)}, and when the table's stream is enabled, appends
+   * {@code logged} to the change log in the same step (under the log's lock, so the log's order
+   * is the commit order) stamped {@code nowMillis}. Nothing is logged when the change throws.
+   */
+  public StoredRow compute(byte[] key, UnaryOperator<StoredRow> change, LoggedChange logged, long nowMillis) {
+    ChangeLog log = changeLog;
+    if (log == null) {
+      return compute(key, change, 0);
+    }
+    synchronized (log) {
+      // The record is about the size of the change: reserve room for it along with the row.
+      StoredRow after = compute(key, change, ChangeLog.RECORD_OVERHEAD_BYTES + key.length);
+      log.append(nowMillis, logged.action(), logged.record());
+      return after;
+    }
+  }
+
+  private StoredRow compute(byte[] key, UnaryOperator<StoredRow> change, long extraRoom) {
     long[] delta = new long[1];
     byte[][] stored = new byte[1][];
     byte[] result = rows.compute(key, (k, current) -> {
       StoredRow next = change.apply(current == null ? null : new StoredRow(k, current));
       byte[] nextCells = next == null ? null : next.cells();
       long d = sizeOf(k, nextCells) - sizeOf(k, current);
-      budget.checkRoomFor(d);
+      budget.checkRoomFor(d + extraRoom);
       delta[0] = d;
       stored[0] = k;
       return nextCells;
@@ -71,6 +124,7 @@ public final class Partition {
 
   /** Gives this partition's memory back to the budget (the table is being dropped). */
   void release() {
+    disableChangeLog();
     budget.add(-heapBytes.getAndSet(0));
     rows.clear();
   }

@@ -15,6 +15,9 @@ import java.util.NoSuchElementException;
  * v satisfies {@code split[i-1] <= v < split[i]}.
  */
 public final class Table {
+  /** An encoded key that sorts after every row key (INF_MAX): an open upper bound for partition scans. */
+  public static final byte[] KEY_AFTER_ALL = RowKey.encode(PrimaryKeyValue.INF_MAX);
+
   private final String name;
   private final List<PrimaryKeySchema> schema;
   private final List<PrimaryKeyValue> splitPoints;
@@ -26,6 +29,7 @@ public final class Table {
   private final Partition[] partitions;
   private final long creationTimeSeconds;
   private volatile TableSettings settings;
+  private volatile StreamSettings stream = StreamSettings.DISABLED;
 
   Table(String name, List<PrimaryKeySchema> schema, List<PrimaryKeyValue> splitPoints, TableSettings settings,
       MemoryBudget budget, long creationTimeSeconds) {
@@ -69,6 +73,25 @@ public final class Table {
 
   public void updateSettings(TableSettings newSettings) {
     this.settings = newSettings;
+  }
+
+  public StreamSettings stream() {
+    return stream;
+  }
+
+  /**
+   * Turns the stream on or off. Enabling starts an empty change log on every partition (writes
+   * before it are not in the stream); disabling drops the logs and their memory.
+   */
+  public synchronized void updateStream(StreamSettings newStream) {
+    for (Partition p : partitions) {
+      if (newStream.enabled()) {
+        p.enableChangeLog(newStream.expirationMillis());
+      } else {
+        p.disableChangeLog();
+      }
+    }
+    this.stream = newStream;
   }
 
   public long creationTimeSeconds() {

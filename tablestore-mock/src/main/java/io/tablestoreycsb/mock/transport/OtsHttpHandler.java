@@ -9,7 +9,6 @@ import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
-import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpHeadersFactory;
@@ -17,6 +16,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.AsciiString;
 import io.tablestoreycsb.mock.protocol.ErrorCode;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import java.io.IOException;
@@ -40,6 +40,8 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
   /** Our own replies' headers come from the signer, not from a peer: Netty need not validate them. */
   private static final HttpHeadersFactory TRUSTED_HEADERS = DefaultHttpHeadersFactory.headersFactory().withValidation(false);
   private static final HttpHeadersFactory NO_TRAILERS = DefaultHttpHeadersFactory.trailersFactory().withValidation(false);
+  private static final AsciiString CONTENT_LENGTH = AsciiString.cached("Content-Length");
+  private static final AsciiString CONNECTION = AsciiString.cached("Connection");
 
   private final RequestHandler handler;
   /** Null: actions run on the event loop. */
@@ -117,9 +119,10 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
         HttpResponseStatus.valueOf(reply.status()), Unpooled.wrappedBuffer(reply.body()), TRUSTED_HEADERS, NO_TRAILERS);
     HttpHeaders headers = response.headers();
     reply.headers().forEach(headers::add);
-    headers.add(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(reply.body().length));
-    headers.add(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_OCTET_STREAM);
-    headers.add(HttpHeaderNames.CONNECTION, keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
+    // Spelt as the service (an HTTP/1.1 front end) writes them; like the service, no Content-Type:
+    // the body's type is in x-ots-contenttype.
+    headers.add(CONTENT_LENGTH, Integer.toString(reply.body().length));
+    headers.add(CONNECTION, keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
     return response;
   }
 

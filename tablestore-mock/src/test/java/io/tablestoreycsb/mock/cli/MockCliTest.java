@@ -2,8 +2,21 @@ package io.tablestoreycsb.mock.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.alicloud.openservices.tablestore.InternalClient;
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
+import com.alicloud.openservices.tablestore.model.GetRangeRequest;
+import com.alicloud.openservices.tablestore.model.GetRangeResponse;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
+import com.alicloud.openservices.tablestore.model.TableMeta;
+import com.alicloud.openservices.tablestore.model.TableOptions;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.fixtures.UserTable;
 import java.io.BufferedReader;
@@ -19,6 +32,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
@@ -203,6 +217,18 @@ class MockCliTest {
   }
 
   @Test
+  void aMisspelledOptionIsNamedWithTheOptionItMostLikelyMeant() {
+    StringWriter errors = new StringWriter();
+
+    int status = MockCli.run(new String[] {"--partition-capacty", "5"}, Map.of(), new CountDownLatch(0),
+        new PrintWriter(new StringWriter()), new PrintWriter(errors));
+
+    assertThat(status).isEqualTo(2);
+    assertThat(errors.toString()).startsWith("tablestore-mock: unknown option --partition-capacty;"
+        + " did you mean --partition-capacity?");
+  }
+
+  @Test
   void aSecretPassedToAnOptionThatDoesNotExistIsNotEchoed() {
     StringWriter errors = new StringWriter();
 
@@ -260,6 +286,7 @@ class MockCliTest {
     assertThat(status).isZero();
     assertThat(out.toString()).contains("--host", "--port", "--instance", "--write-properties",
         "--fault", "--latency", "--partition-capacity", "--memory-budget", "--access-key-id",
+        "--range-pages-across-partitions",
         "--access-key-secret-file", MockCli.ENV_ACCESS_KEY_SECRET);
   }
 
@@ -298,6 +325,47 @@ class MockCliTest {
       assertThat(error).isEqualTo("OTSQuotaExhausted");
       assertThat(written).isBetween(5, 10);
     } finally {
+      client.shutdown();
+    }
+  }
+
+  @Test
+  void rangePagesAcrossPartitionsLetsOnePageSpanASplitPoint() throws Exception {
+    Path props = dir.resolve("p");
+    Started started = start(Map.of(), "--range-pages-across-partitions", "--write-properties", props.toString());
+    ReadyLine.parse(started.firstLine());
+    Properties p = load(props);
+    SyncClient client = clientFrom(p);
+    InternalClient internal = new InternalClient(p.getProperty("tablestore.endpoint"),
+        p.getProperty("tablestore.accesskeyid"), p.getProperty("tablestore.accesskeysecret"),
+        p.getProperty("tablestore.instance"));
+    try {
+      TableMeta meta = new TableMeta("split");
+      meta.addPrimaryKeyColumn("id", PrimaryKeyType.STRING);
+      CreateTableRequestEx create = new CreateTableRequestEx(meta, new TableOptions(-1, 1));
+      create.setSplitPoints(List.of(PrimaryKeyValue.fromString("k50")));
+      internal.createTableEx(create, null).get();
+      BatchWriteRowRequest batch = new BatchWriteRowRequest();
+      for (int i = 10; i < 90; i++) {
+        RowPutChange put = new RowPutChange("split", PrimaryKeyBuilder.createPrimaryKeyBuilder()
+            .addPrimaryKeyColumn("id", PrimaryKeyValue.fromString("k" + i)).build());
+        put.addColumn("v", ColumnValue.fromLong(i));
+        batch.addRowChange(put);
+      }
+      assertThat(client.batchWriteRow(batch).isAllSucceed()).isTrue();
+      RangeRowQueryCriteria range = new RangeRowQueryCriteria("split");
+      range.setInclusiveStartPrimaryKey(PrimaryKeyBuilder.createPrimaryKeyBuilder()
+          .addPrimaryKeyColumn("id", PrimaryKeyValue.INF_MIN).build());
+      range.setExclusiveEndPrimaryKey(PrimaryKeyBuilder.createPrimaryKeyBuilder()
+          .addPrimaryKeyColumn("id", PrimaryKeyValue.INF_MAX).build());
+      range.setMaxVersions(1);
+
+      GetRangeResponse page = client.getRange(new GetRangeRequest(range));
+
+      assertThat(page.getRows()).hasSize(80);
+      assertThat(page.getNextStartPrimaryKey()).isNull();
+    } finally {
+      internal.shutdown();
       client.shutdown();
     }
   }

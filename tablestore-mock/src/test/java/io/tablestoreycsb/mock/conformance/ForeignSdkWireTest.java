@@ -3,6 +3,15 @@ package io.tablestoreycsb.mock.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferBuilder;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCodedInputStream;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferInputStream;
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferRow;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
+import com.aliyun.ots.thirdparty.com.google.protobuf.ByteString;
 import io.tablestoreycsb.mock.MockTablestore;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,8 +24,11 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -38,7 +50,9 @@ import org.junit.jupiter.api.Test;
  * only its own five x-ots headers signed. Python (tablestore 6.4.8): lower-case names, a
  * {@code .000Z} date, and on every response it demands x-ots-date in {@code %Y-%m-%dT%H:%M:%S.%fZ}
  * within 15 minutes, x-ots-contentmd5 matching the body, x-ots-contenttype, x-ots-requestid and
- * an {@code authorization} signed over the trimmed x-ots-* response headers.
+ * an {@code authorization} signed over the trimmed x-ots-* response headers. Node.js
+ * (tablestore 5.6.5): primary keys with one zero byte of padding per INF_MIN/INF_MAX cell after
+ * the row checksum (the bytes below are what its {@code serializePrimaryKey} returns).
  */
 class ForeignSdkWireTest {
   private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss");
@@ -144,11 +158,82 @@ class ForeignSdkWireTest {
     assertThat(updated.getTableOptions().getMaxVersions()).isEqualTo(2);
   }
 
+  /** What the Node.js SDK 5.6.5 sends for {@code [{name: INF_MIN}, {seq: INF_MIN}]}: two zero bytes after the row checksum. */
+  static final String NODE_SDK_INF_MIN_KEY =
+      "75000000010304040000006e616d650501000000090a620304030000007365710501000000090a8509e40000";
+  /** ... and for {@code [{name: INF_MAX}, {seq: INF_MAX}]}. */
+  static final String NODE_SDK_INF_MAX_KEY =
+      "75000000010304040000006e616d6505010000000a0a6b03040300000073657105010000000a0a8c09630000";
+
+  @Test
+  void nodeSdkCompositeKeyRangeWithOpenBoundsReturnsEveryRow() throws Exception {
+    createTable("wire_node_range", keyColumn("name", OtsInternalApi.PrimaryKeyType.STRING), keyColumn("seq", OtsInternalApi.PrimaryKeyType.INTEGER));
+    for (String name : new String[] {"a", "b", "c"}) {
+      for (long seq = 1; seq <= 4; seq++) {
+        putRow("wire_node_range", name, seq);
+      }
+    }
+
+    HttpResponse<byte[]> response = getRange("wire_node_range",
+        HexFormat.of().parseHex(NODE_SDK_INF_MIN_KEY), HexFormat.of().parseHex(NODE_SDK_INF_MAX_KEY));
+
+    assertThat(response.statusCode()).as(describe(response)).isEqualTo(200);
+    OtsInternalApi.GetRangeResponse range = OtsInternalApi.GetRangeResponse.parseFrom(response.body());
+    assertThat(range.hasNextStartPrimaryKey()).isFalse();
+    List<PlainBufferRow> rows = new PlainBufferCodedInputStream(new PlainBufferInputStream(
+        range.getRows().asReadOnlyByteBuffer())).readRowsWithHeader();
+    assertThat(rows).hasSize(12);
+  }
+
+  @Test
+  void bytesOtherThanZeroAfterTheRowChecksumAreStillRefused() throws Exception {
+    createTable("wire_node_garbage", keyColumn("name", OtsInternalApi.PrimaryKeyType.STRING), keyColumn("seq", OtsInternalApi.PrimaryKeyType.INTEGER));
+    byte[] start = HexFormat.of().parseHex(NODE_SDK_INF_MIN_KEY);
+    start[start.length - 1] = 0x01;
+
+    HttpResponse<byte[]> response = getRange("wire_node_garbage", start, HexFormat.of().parseHex(NODE_SDK_INF_MAX_KEY));
+
+    assertThat(response.statusCode()).as(describe(response)).isEqualTo(400);
+    OtsInternalApi.Error error = OtsInternalApi.Error.parseFrom(response.body());
+    assertThat(error.getCode()).isEqualTo("OTSParameterInvalid");
+    assertThat(error.getMessage()).contains("inclusive_start_primary_key", "after the row checksum");
+  }
+
+  private static HttpResponse<byte[]> getRange(String table, byte[] start, byte[] end) throws Exception {
+    byte[] body = OtsInternalApi.GetRangeRequest.newBuilder().setTableName(table)
+        .setDirection(OtsInternalApi.Direction.FORWARD).setMaxVersions(1)
+        .setInclusiveStartPrimaryKey(ByteString.copyFrom(start))
+        .setExclusiveEndPrimaryKey(ByteString.copyFrom(end))
+        .build().toByteArray();
+    return send("GetRange", body, goSdkDate(LocalDateTime.now(ZoneOffset.UTC)), false, "wire-secret");
+  }
+
+  private static void putRow(String table, String name, long seq) throws Exception {
+    RowPutChange put = new RowPutChange(table, PrimaryKeyBuilder.createPrimaryKeyBuilder()
+        .addPrimaryKeyColumn("name", PrimaryKeyValue.fromString(name))
+        .addPrimaryKeyColumn("seq", PrimaryKeyValue.fromLong(seq)).build());
+    put.addColumn("v", ColumnValue.fromLong(seq));
+    byte[] body = OtsInternalApi.PutRowRequest.newBuilder().setTableName(table)
+        .setRow(ByteString.copyFrom(PlainBufferBuilder.buildRowPutChangeWithHeader(put)))
+        .setCondition(OtsInternalApi.Condition.newBuilder().setRowExistence(OtsInternalApi.RowExistenceExpectation.IGNORE))
+        .build().toByteArray();
+    HttpResponse<byte[]> response = send("PutRow", body, goSdkDate(LocalDateTime.now(ZoneOffset.UTC)), false, "wire-secret");
+    assertThat(response.statusCode()).as(describe(response)).isEqualTo(200);
+  }
+
   private static void createTable(String name) throws Exception {
+    createTable(name, keyColumn("id", OtsInternalApi.PrimaryKeyType.STRING));
+  }
+
+  private static OtsInternalApi.PrimaryKeySchema keyColumn(String name, OtsInternalApi.PrimaryKeyType type) {
+    return OtsInternalApi.PrimaryKeySchema.newBuilder().setName(name).setType(type).build();
+  }
+
+  private static void createTable(String name, OtsInternalApi.PrimaryKeySchema... primaryKey) throws Exception {
+    OtsInternalApi.TableMeta.Builder meta = OtsInternalApi.TableMeta.newBuilder().setTableName(name);
+    Arrays.stream(primaryKey).forEach(meta::addPrimaryKey);
     byte[] body = OtsInternalApi.CreateTableRequest.newBuilder()
-        .setTableMeta(OtsInternalApi.TableMeta.newBuilder().setTableName(name)
-            .addPrimaryKey(OtsInternalApi.PrimaryKeySchema.newBuilder().setName("id")
-                .setType(OtsInternalApi.PrimaryKeyType.STRING)))
+        .setTableMeta(meta)
         .setReservedThroughput(OtsInternalApi.ReservedThroughput.newBuilder()
             .setCapacityUnit(OtsInternalApi.CapacityUnit.newBuilder().setRead(0).setWrite(0)))
         .setTableOptions(OtsInternalApi.TableOptions.newBuilder().setTimeToLive(-1).setMaxVersions(1))

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The mock must serve the official SDKs of other languages as the service does, not only the
- * Java SDK: each test runs the conformance program of one SDK (src/test/sdk-conformance) against
+ * The mock must serve the official SDKs of other languages (Python, Go, Node.js) as the service
+ * does, not only the Java SDK: each test runs the conformance program of one SDK (src/test/sdk-conformance) against
  * the embedded mock over HTTP and expects every check to pass.
  *
  * <p>A test is skipped, with the reason, when the machine lacks the language tool or the network
@@ -27,10 +27,12 @@ import org.junit.jupiter.api.Test;
 class OtherSdkConformanceTest {
   /**
    * Checks each program runs once its tables exist; each prints "N passed, N failed". The Go SDK
-   * has one more API to check (ComputeSplitPointsBySize; the Python SDK has none for tables).
+   * has one more API to check (ComputeSplitPointsBySize; the Python SDK has none for tables); the
+   * Node.js program groups some of them and adds the composite-key range with open bounds.
    */
   private static final int PYTHON_CHECKS = 18;
   private static final int GO_CHECKS = 19;
+  private static final int NODE_CHECKS = 14;
   /** Enough rows that a scan needs more than one GetRange page (the service returns <= 5000). */
   private static final int SCAN_ROWS = 6000;
   private static final Duration PROGRAM_LIMIT = Duration.ofMinutes(3);
@@ -78,6 +80,20 @@ class OtherSdkConformanceTest {
         Map.of("TABLESTORE_ACCESS_KEY_SECRET", mock.accessKeySecret()),
         PROGRAM_LIMIT, WORK.resolve("go-conformance.log"));
     assertEveryCheckPassed(result, GO_CHECKS);
+  }
+
+  @Test
+  void officialNodeSdkPassesEveryCheck() throws IOException, InterruptedException {
+    Path modules = WORK.resolve("node");
+    Path node = NodeSdkEnvironment.prepare(PROGRAMS.resolve("node"), modules, WORK);
+    List<String> command = new ArrayList<>(List.of(
+        node.toString(), PROGRAMS.resolve("node/conformance.js").toString()));
+    command.addAll(endpointArguments("--"));
+    ExternalProcess.Result result = ExternalProcess.run(command, PROGRAMS.resolve("node"),
+        Map.of("TABLESTORE_ACCESS_KEY_SECRET", mock.accessKeySecret(),
+            "NODE_PATH", modules.resolve("node_modules").toAbsolutePath().toString()),
+        PROGRAM_LIMIT, WORK.resolve("node-conformance.log"));
+    assertEveryCheckPassed(result, NODE_CHECKS);
   }
 
   /** Endpoint, instance and key id as options; the secret goes only through the environment. */

@@ -71,6 +71,22 @@ class PlainBufferReaderTest {
   }
 
   @Test
+  void zeroPaddingAfterTheRowChecksumIsIgnoredAndAnythingElseRefused() throws Exception {
+    PrimaryKey key = new PrimaryKey(new PrimaryKeyColumn[] {
+        new PrimaryKeyColumn("name", PrimaryKeyValue.INF_MIN), new PrimaryKeyColumn("seq", PrimaryKeyValue.INF_MIN)});
+    byte[] row = PlainBufferBuilder.buildPrimaryKeyWithHeader(key);
+    for (int padding = 1; padding <= 4; padding++) {
+      List<PlainBufferReader.Row> rows = PlainBufferReader.readRowsWithHeader(Arrays.copyOf(row, row.length + padding));
+      assertThat(rows).as("%d zero bytes of padding", padding).hasSize(1);
+      assertThat(rows.get(0).primaryKey).hasSize(2);
+    }
+    byte[] garbage = Arrays.copyOf(row, row.length + 3);
+    garbage[row.length + 2] = 0x05;
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> PlainBufferReader.readRowsWithHeader(garbage))
+        .hasMessage("Unexpected byte 0x05 at offset %d after the row checksum: only zero padding may follow a row.", row.length + 2);
+  }
+
+  @Test
   void autoIncrementPrimaryKeysAreRefusedWithTheSdkMessage() throws Exception {
     PrimaryKey key = new PrimaryKey(new PrimaryKeyColumn[] {new PrimaryKeyColumn("pk", PrimaryKeyValue.AUTO_INCREMENT)});
     byte[] input = PlainBufferBuilder.buildRowPutChangeWithHeader(new RowPutChange("t", key));

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.runner;
 
 import java.util.List;
 import java.util.stream.Collectors;

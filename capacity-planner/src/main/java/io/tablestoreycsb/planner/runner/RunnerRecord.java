@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.runner;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * The self-describing {@code runner.json} written next to each runner's outputs, so that {@code report}
+ * The self-describing {@code runner.json} the executor writes next to each runner's result set once it ended, so that {@code report}
  * can merge directories produced anywhere (several machines, several runs) without the matrix file.
  *
  * @param instanceType instance type label
@@ -24,7 +24,10 @@ import java.nio.file.Path;
  * @param hostCpus processors available on that host (to judge whether the runners saturated it)
  * @param insertStart first key number of the runner's slice
  * @param insertCount keys in the slice
- * @param startEpochMs start time
+ * @param startEpochMs when the runner's process was started
+ * @param readyEpochMs when it was ready at its start gate (0 when unknown)
+ * @param startAtEpochMs the instant its cell started at (0 when unknown)
+ * @param releasedEpochMs when it started YCSB (0 when it never did)
  * @param endEpochMs end time
  * @param exitCode process exit code
  * @param cpuSeconds CPU time (user + system) of the runner process
@@ -50,6 +53,9 @@ public record RunnerRecord(
     long insertStart,
     long insertCount,
     long startEpochMs,
+    long readyEpochMs,
+    long startAtEpochMs,
+    long releasedEpochMs,
     long endEpochMs,
     int exitCode,
     double cpuSeconds,

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.runner;
 
 /**
  * What identifies a cell across machines and directories.

@@ -1,0 +1,23 @@
+package io.tablestoreycsb.planner;
+
+import io.tablestoreycsb.planner.results.ObjectStoreSettings;
+import io.tablestoreycsb.planner.results.ObjectStoreUri;
+import java.net.URI;
+import picocli.CommandLine.Option;
+
+/** How to reach the object store of {@code --results} / {@code report s3://...}: endpoint, region, addressing. */
+final class ObjectStoreOptions {
+  @Option(names = "--results-endpoint", paramLabel = "URL",
+      description = "Object store endpoint URL, e.g. the internal OSS endpoint of the region, or MinIO's URL.")
+  URI endpoint;
+
+  @Option(names = "--results-region", paramLabel = "REGION", description = "Signing region (OSS: e.g. cn-hangzhou).")
+  String region;
+
+  @Option(names = "--results-path-style", description = "Bucket in the URL path (MinIO); OSS wants it off.")
+  boolean pathStyle;
+
+  ObjectStoreSettings settings(String location) {
+    return new ObjectStoreSettings(ObjectStoreUri.parse(location), endpoint, region, pathStyle);
+  }
+}

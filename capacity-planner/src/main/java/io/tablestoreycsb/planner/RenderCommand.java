@@ -1,0 +1,117 @@
+package io.tablestoreycsb.planner;
+
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.tablestoreycsb.planner.kubernetes.CellManifests;
+import io.tablestoreycsb.planner.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.planner.kubernetes.SecretTemplate;
+import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.matrix.MatrixParser;
+import io.tablestoreycsb.planner.report.ReportData;
+import io.tablestoreycsb.planner.run.CellFilter;
+import io.tablestoreycsb.planner.run.CellOrder;
+import io.tablestoreycsb.planner.run.PlannedCell;
+import io.tablestoreycsb.planner.run.RunnerSpecFactory;
+import io.tablestoreycsb.planner.run.Sweep;
+import io.tablestoreycsb.planner.runner.CellKey;
+import io.tablestoreycsb.planner.runner.RunnerSpec;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code capacity-plan render --executor kubernetes --matrix FILE --out DIR ...}: the manifests a run
+ * would create (Secret template, one ConfigMap + Indexed Job per load step and cell, in run order), for
+ * users who apply with kubectl or GitOps. Rendered Jobs carry no start instant: each pod starts as soon
+ * as it is ready, and the report shows the resulting start skew.
+ */
+@Command(name = "render", mixinStandardHelpOptions = true,
+    description = "Write the Kubernetes manifests of a plan (Secret template, one Indexed Job per cell) to a directory.")
+final class RenderCommand implements Callable<Integer> {
+  /** Rendered Jobs have no planner to set the instant: pods start when ready. */
+  private static final long NO_START_INSTANT = 0;
+
+  @Option(names = "--executor", required = true, paramLabel = "kubernetes", description = "Only kubernetes renders.")
+  String executor;
+
+  @Option(names = "--matrix", required = true, paramLabel = "FILE", description = "Matrix file.")
+  Path matrixFile;
+
+  @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory for the manifests.")
+  Path out;
+
+  @Option(names = "--quick", description = "Shrink the matrix with its [quick] section.")
+  boolean quick;
+
+  @Option(names = "--only", paramLabel = "FILTER",
+      description = "Render only some cells, chosen as with run --only.")
+  String only;
+
+  @Option(names = "--sweep", paramLabel = "PROPERTY=V1,V2,...", description = "As for run.")
+  String sweep;
+
+  @Option(names = "--runner-jvm-opts", paramLabel = "OPTS", defaultValue = "", description = "JVM options of each runner.")
+  String runnerJvmOpts;
+
+  @CommandLine.Mixin
+  KubernetesOptions kubernetes = new KubernetesOptions();
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    if (!executor.equals("kubernetes")) {
+      throw new IllegalArgumentException("--executor '" + executor + "': only kubernetes has manifests to render");
+    }
+    Matrix matrix = MatrixParser.parse(matrixFile);
+    if (quick) {
+      matrix = matrix.quickened();
+    }
+    KubernetesSettings settings = kubernetes.settings();
+    List<PlannedCell> cells = CellOrder.of(matrix, only == null ? CellFilter.ALL : CellFilter.parse(only),
+        sweep == null ? null : Sweep.parse(sweep));
+    if (cells.isEmpty()) {
+      throw new IllegalArgumentException("no cell of " + matrix.source() + " matches the --only filter");
+    }
+    // In the pod the endpoint properties come from the Secret; only whether there are any matters here.
+    Path endpoint = matrix.db().equals(RunCommand.TABLESTORE_DB) ? Path.of("endpoint.properties") : null;
+    RunnerSpecFactory runners = new RunnerSpecFactory(matrix, endpoint, RunCommand.jvmOptions(runnerJvmOpts));
+    Files.createDirectories(out);
+    Path scratch = Files.createTempDirectory("render");
+    int file = 0;
+    write(out.resolve(String.format(Locale.ROOT, "%02d-secret-template.yaml", file++)),
+        Serialization.asYaml(SecretTemplate.of(settings)));
+    for (int partitions : new TreeSet<>(cells.stream().map(c -> c.key().partitions()).toList())) {
+      CellKey key = new CellKey(matrix.instanceType(), ReportData.LOAD_CASE, partitions, matrix.loadThreads(), "");
+      file = writeCell(settings, runners.load(key, scratch.resolve("load-p" + partitions)), 365L * 24 * 3600, file);
+    }
+    for (PlannedCell cell : cells) {
+      file = writeCell(settings, runners.cell(cell, scratch.resolve(cell.key().relativeDir())),
+          cell.spec().duration().toSeconds(), file);
+    }
+    PrintWriter terminal = spec.commandLine().getOut();
+    terminal.printf("wrote %d manifests for %d cells of plan %s to %s; fill in %s, then kubectl apply -f in order%n",
+        file, cells.size(), matrix.name(), out.toAbsolutePath(), out.resolve("00-secret-template.yaml"));
+    return 0;
+  }
+
+  private int writeCell(KubernetesSettings settings, List<RunnerSpec> specs, long seconds, int file) throws IOException {
+    CellManifests manifests = new CellManifests(settings, specs, NO_START_INSTANT, seconds,
+        io.tablestoreycsb.planner.kubernetes.KubernetesCellRunner.activeDeadlineSeconds(settings, seconds));
+    write(out.resolve(String.format(Locale.ROOT, "%02d-%s.yaml", file, manifests.jobName())),
+        Serialization.asYaml(manifests.configMap()) + Serialization.asYaml(manifests.job()));
+    return file + 1;
+  }
+
+  private static void write(Path file, String yaml) throws IOException {
+    Files.writeString(file, yaml);
+  }
+}

@@ -1,0 +1,133 @@
+package io.tablestoreycsb.planner.kubernetes;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tablestoreycsb.planner.results.ObjectStoreCredentials;
+import io.tablestoreycsb.planner.results.ObjectStoreSettings;
+import io.tablestoreycsb.planner.results.ObjectStoreUri;
+import io.tablestoreycsb.planner.results.ResultStore;
+import io.tablestoreycsb.planner.results.S3Clients;
+import io.tablestoreycsb.planner.run.LocalCellRunner;
+import io.tablestoreycsb.planner.runner.CellOutcome;
+import io.tablestoreycsb.planner.runner.CellRunner;
+import io.tablestoreycsb.planner.runner.RunnerRecord;
+import io.tablestoreycsb.planner.runner.RunnerSpec;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/**
+ * What a runner pod runs: picks its runner from the cell's specs by {@code JOB_COMPLETION_INDEX}, runs
+ * it exactly as a local runner (a {@code RunnerMain} JVM started at the cell's instant, judged into its
+ * {@code runner.json}), then uploads the result set as the next attempt of its index. It exits non-zero
+ * when the runner failed, so the pod (and its Job) fail with it; the record, error and stderr tail
+ * included, is uploaded either way.
+ */
+@Command(name = "pod-runner", mixinStandardHelpOptions = true,
+    description = "Runs runner JOB_COMPLETION_INDEX of a capacity-plan cell in a pod and uploads its results.")
+public final class PodRunner implements Callable<Integer> {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Option(names = "--cell", required = true, description = "JSON list of the cell's runner specs.")
+  Path cell;
+
+  @Option(names = "--workload", required = true, description = "The cell's workload file.")
+  Path workload;
+
+  @Option(names = "--endpoint-properties", description = "The endpoint properties (mounted from the Secret).")
+  Path endpointProperties;
+
+  @Option(names = "--result-dir", required = true, description = "Local directory for the result set.")
+  Path resultDir;
+
+  @Option(names = "--start-at", required = true, paramLabel = "EPOCH_MS", description = "The cell's start instant.")
+  long startAt;
+
+  @Option(names = "--expected-seconds", required = true, description = "How long the runner should run once started.")
+  long expectedSeconds;
+
+  @Option(names = "--results", required = true, paramLabel = "s3://BUCKET/PREFIX")
+  String results;
+
+  @Option(names = "--results-endpoint", paramLabel = "URL")
+  URI resultsEndpoint;
+
+  @Option(names = "--results-region")
+  String resultsRegion;
+
+  @Option(names = "--results-path-style")
+  boolean resultsPathStyle;
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new PodRunner()).execute(args));
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    int index = indexFromEnvironment(System.getenv(PodLayout.INDEX_ENV));
+    List<RunnerSpec> specs = JSON.readValue(cell.toFile(), new TypeReference<List<RunnerSpec>>() { });
+    if (index >= specs.size()) {
+      throw new IllegalArgumentException(PodLayout.INDEX_ENV + "=" + index + " but the cell has " + specs.size()
+          + " runners");
+    }
+    RunnerSpec spec = localPaths(specs.get(index));
+    ObjectStoreSettings store = new ObjectStoreSettings(ObjectStoreUri.parse(results), resultsEndpoint, resultsRegion,
+        resultsPathStyle);
+    // Fail before the run, not after it, when the results cannot be uploaded.
+    ObjectStoreCredentials credentials = ObjectStoreCredentials.fromEnvironment(System.getenv());
+
+    CellOutcome outcome = LocalCellRunner.ofThisJvm().startingAt(startAt)
+        .run(spec.key(), List.of(spec), expectedSeconds, new StderrListener());
+    RunnerRecord record = outcome.records().get(0);
+
+    try (S3Client s3 = S3Clients.create(store, credentials)) {
+      ResultStore resultStore = new ResultStore(s3, store.location(), RunnerRecord.FILE_NAME);
+      String cellPath = spec.key().relativeDir();
+      int attempt = resultStore.nextAttempt(spec.plan(), cellPath, index);
+      int objects = resultStore.upload(new ResultStore.AttemptKey(spec.plan(), cellPath, index, attempt), spec.dir());
+      System.err.printf("pod-runner: runner %d uploaded %d files as attempt %d to %s%n", index, objects, attempt,
+          store.location());
+    }
+    if (record.error() != null) {
+      System.err.println("pod-runner: runner " + index + " failed: " + record.error());
+      return 1;
+    }
+    return 0;
+  }
+
+  static int indexFromEnvironment(String value) {
+    if (value == null || !value.matches("\\d{1,6}")) {
+      throw new IllegalArgumentException(PodLayout.INDEX_ENV + " is '" + value
+          + "': a runner pod must belong to an Indexed Job (completionMode: Indexed)");
+    }
+    return Integer.parseInt(value);
+  }
+
+  private RunnerSpec localPaths(RunnerSpec s) throws java.io.IOException {
+    Files.createDirectories(resultDir);
+    return new RunnerSpec(s.key(), s.plan(), s.runnerIndex(), s.runners(), s.db(), workload,
+        s.endpointProperties() == null ? null : endpointProperties, s.properties(), s.threads(), s.phaseFlag(),
+        s.measure(), s.rowsPerRequest(), s.rowBytes(), s.insertStart(), s.insertCount(), resultDir, s.jvmOptions());
+  }
+
+  /** The pod's log shows the runner's start and its rate, as the planner's progress line does locally. */
+  private static final class StderrListener implements CellRunner.Listener {
+    @Override
+    public void starting(int ready, int total) {
+      System.err.printf("pod-runner: %s%n", ready == total ? "ready, waiting for the start instant" : "starting");
+    }
+
+    @Override
+    public void running(double opsPerSecond) {
+      if (!Double.isNaN(opsPerSecond)) { // NaN: no YCSB status line yet
+        System.err.printf("pod-runner: %.0f ops/s%n", opsPerSecond);
+      }
+    }
+  }
+}

@@ -1,0 +1,160 @@
+package io.tablestoreycsb.planner.report;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.mock.faults.FaultPlan;
+import io.tablestoreycsb.planner.matrix.Matrix;
+import java.io.IOException;
+import java.io.Reader;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * What a plan ran against and with, recorded in the plan's output directory when it starts
+ * ({@value #FILE_NAME}, a JSON list: a resumed plan adds one entry per start), so that a report over
+ * its directories can say so. Never holds credentials.
+ *
+ * @param startedEpochMs when the plan started
+ * @param command the planner command that started it (run, quickstart)
+ * @param plan plan name
+ * @param instanceType instance type label
+ * @param matrix the matrix file
+ * @param quick whether the matrix ran with --quick
+ * @param db YCSB DB class of the runners
+ * @param endpointKind what the endpoint is
+ * @param endpoint the endpoint URL (no user information), or null without one
+ * @param instance the Tablestore instance name, or null
+ * @param mock the embedded mock's capacity and latency model, or null when it was not the embedded mock
+ * @param build versions of the tool, the SDK and YCSB that ran the plan
+ */
+public record PlanInfo(long startedEpochMs, String command, String plan, String instanceType, String matrix,
+    boolean quick, String db, EndpointKind endpointKind, String endpoint, String instance, MockModel mock,
+    BuildInfo build) {
+
+  public static final String FILE_NAME = "plan.json";
+  static final String TABLESTORE_DB = "io.tablestoreycsb.binding.TablestoreClient";
+  /** A record written by a newer planner may hold more fields: this one reads what it knows. */
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  /** What served the requests. */
+  public enum EndpointKind {
+    /** The mock the planner started in its own JVM (bin/quickstart). */
+    EMBEDDED_MOCK,
+    /** An endpoint on this machine (a mock or a proxy started separately): its model is not known here. */
+    LOCAL,
+    /** An Alibaba Cloud Tablestore endpoint (*.aliyuncs.com). */
+    TABLESTORE,
+    /** Another host: not an Alibaba Cloud name (a proxy, or a mock on another machine). */
+    OTHER_HOST,
+    /** The runners did not use the Tablestore binding (e.g. YCSB's BasicDB). */
+    NOT_TABLESTORE
+  }
+
+  /**
+   * The embedded mock's service model.
+   *
+   * @param partitionCapacity rows per second each partition serves; 0 = unlimited
+   * @param latency added-latency rules in the mock's syntax (e.g. {@code GetRow=2ms}); empty = none
+   * @param faults injected-error rules (e.g. {@code PutRow=OTSServerBusy@0.05}); empty = none
+   */
+  public record MockModel(double partitionCapacity, List<String> latency, List<String> faults) {}
+
+  /** A plan against the mock the planner started itself, with the mock's model as configured now. */
+  public static PlanInfo embeddedMock(String command, Matrix matrix, MockTablestore mock) {
+    FaultPlan model = mock.faultPlan();
+    return new PlanInfo(System.currentTimeMillis(), command, matrix.name(), matrix.instanceType(),
+        matrix.source().toString(), false, matrix.db(), EndpointKind.EMBEDDED_MOCK, mock.endpoint(),
+        mock.instanceName(), new MockModel(model.partitionCapacity(),
+            model.latencies().stream().map(Object::toString).toList(),
+            model.faults().stream().map(Object::toString).toList()), BuildInfo.current());
+  }
+
+  /**
+   * A plan against the endpoint its properties file names (the matrix's own properties override it,
+   * as they do for the runners).
+   */
+  public static PlanInfo endpoint(String command, Matrix matrix, boolean quick, Path endpointProperties)
+      throws IOException {
+    Properties p = new Properties();
+    if (endpointProperties != null) {
+      try (Reader r = Files.newBufferedReader(endpointProperties, StandardCharsets.UTF_8)) {
+        p.load(r);
+      }
+    }
+    matrix.properties().forEach(p::setProperty);
+    String endpoint = withoutUserInfo(p.getProperty("tablestore.endpoint"));
+    EndpointKind kind = matrix.db().equals(TABLESTORE_DB) ? kindOf(endpoint) : EndpointKind.NOT_TABLESTORE;
+    return new PlanInfo(System.currentTimeMillis(), command, matrix.name(), matrix.instanceType(),
+        matrix.source().toString(), quick, matrix.db(), kind, kind == EndpointKind.NOT_TABLESTORE ? null : endpoint,
+        kind == EndpointKind.NOT_TABLESTORE ? null : p.getProperty("tablestore.instance"), null, BuildInfo.current());
+  }
+
+  static EndpointKind kindOf(String endpoint) {
+    String host = endpoint == null ? null : hostOf(endpoint);
+    if (host == null) {
+      return EndpointKind.OTHER_HOST;
+    }
+    host = host.toLowerCase(Locale.ROOT);
+    if (host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]") || host.equals("::1")) {
+      return EndpointKind.LOCAL;
+    }
+    return host.endsWith(".aliyuncs.com") ? EndpointKind.TABLESTORE : EndpointKind.OTHER_HOST;
+  }
+
+  private static String hostOf(String endpoint) {
+    try {
+      return URI.create(endpoint.strip()).getHost();
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  /** An endpoint written as http://user:secret@host would put a secret into the report: drop it. */
+  static String withoutUserInfo(String endpoint) {
+    if (endpoint == null) {
+      return null;
+    }
+    String s = endpoint.strip();
+    int scheme = s.indexOf("://");
+    int at = s.indexOf('@');
+    int path = s.indexOf('/', scheme < 0 ? 0 : scheme + 3);
+    if (at >= 0 && (path < 0 || at < path)) {
+      return (scheme < 0 ? "" : s.substring(0, scheme + 3)) + s.substring(at + 1);
+    }
+    return s;
+  }
+
+  /** Adds this start to {@value #FILE_NAME} in {@code dir} (created if needed). */
+  public void append(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    Path file = dir.resolve(FILE_NAME);
+    List<PlanInfo> starts = new ArrayList<>(Files.isRegularFile(file) ? read(file) : List.of());
+    starts.add(this);
+    JSON.writeValue(file.toFile(), starts);
+  }
+
+  /** The starts recorded in one {@value #FILE_NAME}. */
+  public static List<PlanInfo> read(Path file) throws IOException {
+    try {
+      return JSON.readValue(file.toFile(), new TypeReference<List<PlanInfo>>() {});
+    } catch (IOException e) {
+      throw new IOException(file + ": not a plan record the planner wrote (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /** The same plan facts without the start time: starts of one plan that agree describe it once. */
+  PlanInfo withoutStart() {
+    return new PlanInfo(0, command, plan, instanceType, matrix, quick, db, endpointKind, endpoint, instance, mock,
+        build);
+  }
+}

@@ -1,0 +1,35 @@
+package io.tablestoreycsb.planner.run;
+
+import io.tablestoreycsb.planner.report.CellAnalyzer;
+import io.tablestoreycsb.planner.report.ReportRow;
+import io.tablestoreycsb.planner.report.RunnerResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/** The one-line result of a finished cell that the plan prints. */
+final class CellSummary {
+  private CellSummary() {}
+
+  /** Reads the cell's runner directories and says its rows/s, latency, window and what bound it. */
+  static String of(Path cellDir) throws IOException {
+    List<RunnerResult> results = new ArrayList<>();
+    try (Stream<Path> dirs = Files.list(cellDir)) {
+      for (Path d : dirs.filter(Files::isDirectory).sorted().toList()) {
+        results.add(RunnerResult.read(d));
+      }
+    }
+    ReportRow r = CellAnalyzer.analyze(results);
+    String skew = Double.isNaN(r.startSkewMs()) ? "" : String.format(Locale.ROOT, ", start skew %.0f ms",
+        r.startSkewMs());
+    String window = r.limit().equals(CellAnalyzer.NO_COMMON_WINDOW) ? "no common window"
+        : String.format(Locale.ROOT, "measured over %.1f s every runner covered", r.windowSeconds());
+    return String.format(Locale.ROOT, "%,.0f rows/s (%,.0f requests/s), avg %.2f ms, p99 %.2f ms, "
+        + "measured/predicted %.0f%%, bound by %s; %s%s", r.qpsRows(), r.requestsPerSecond(), r.avgMs(), r.p99Ms(),
+        r.measuredOverPredicted() * 100, r.limit(), window, skew);
+  }
+}

@@ -1,0 +1,85 @@
+package io.tablestoreycsb.planner.run;
+
+import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.report.ReportData;
+import io.tablestoreycsb.planner.runner.CellKey;
+import io.tablestoreycsb.planner.runner.CellOutcome;
+import io.tablestoreycsb.planner.runner.CellRunner;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+/**
+ * The load before a table's read cells: batch writes of keys [0, N) split across the runners, once per
+ * table (kept when an earlier run finished it), then the table's rows counted to verify it.
+ */
+final class LoadStep {
+  private static final long NO_TIMEOUT_SECONDS = 365L * 24 * 3600;
+
+  private final Matrix matrix;
+  private final RunnerSpecFactory runners;
+  private final CellRunner executor;
+  private final TableAdmin tables;
+  private final Path outDir;
+  private final Progress progress;
+  private final PrintStream out;
+
+  LoadStep(Matrix matrix, RunnerSpecFactory runners, CellRunner executor, TableAdmin tables, Path outDir,
+      Progress progress) {
+    this.matrix = matrix;
+    this.runners = runners;
+    this.executor = executor;
+    this.tables = tables;
+    this.outDir = outDir;
+    this.progress = progress;
+    this.out = progress.out();
+  }
+
+  /** Loads keys [0, N) unless an earlier run did; verifies the row count. */
+  boolean ensureLoaded(int partitions) throws IOException, InterruptedException {
+    CellKey key = new CellKey(matrix.instanceType(), ReportData.LOAD_CASE, partitions, matrix.loadThreads(), "");
+    Path dir = outDir.resolve(matrix.instanceType()).resolve("p" + partitions).resolve(ReportData.LOAD_CASE);
+    if (ResumeMarkers.isComplete(dir)) {
+      return true;
+    }
+    ResumeMarkers.startOver(dir);
+    long total = matrix.totalLoadedRows(partitions);
+    String table = RunnerSpecFactory.tableName(matrix, partitions);
+    out.printf("load %s: %,d rows (%,d per partition) with batch writes from %d runners x %d threads%n", table,
+        total, matrix.rowsPerPartition(), matrix.runners(), matrix.loadThreads());
+    long started = System.nanoTime();
+    CellOutcome outcome = executor.run(key, runners.load(key, dir), NO_TIMEOUT_SECONDS, new CellRunner.Listener() {
+      @Override
+      public void starting(int ready, int total) {
+        progress.starting(0, 0, "load " + table, ready, total);
+      }
+
+      @Override
+      public void running(double opsPerSecond) {
+        progress.tick(0, 0, "load " + table, started, opsPerSecond, 0, 0, 0);
+      }
+    });
+    if (!outcome.succeeded()) {
+      out.printf("load %s: FAILED%n%s%n", table, PlanExecutor.indent(outcome.errors()));
+      return false;
+    }
+    long count;
+    try {
+      count = tables.countRows(table);
+    } catch (Exception e) {
+      out.printf("load %s: FAILED to count rows: %s%n", table, e.getMessage());
+      return false;
+    }
+    // Write cells of an earlier run may have added rows beyond the loaded range.
+    boolean writesRanBefore = ResumeMarkers.anyWriteCellComplete(matrix, outDir, partitions);
+    if (count >= 0 && (count < total || (!writesRanBefore && count != total))) {
+      out.printf("load %s: FAILED verification: %,d rows in the table, expected %s%,d%n", table, count,
+          writesRanBefore ? "at least " : "", total);
+      return false;
+    }
+    out.printf("load %s: done in %.0f s; %s%n", table, outcome.wallSeconds(),
+        count < 0 ? "row count not verified (this DB cannot count)" : String.format("verified %,d rows", count));
+    ResumeMarkers.markComplete(dir, "rows=" + count);
+    return true;
+  }
+}

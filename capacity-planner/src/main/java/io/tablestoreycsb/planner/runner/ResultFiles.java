@@ -1,0 +1,32 @@
+package io.tablestoreycsb.planner.runner;
+
+/**
+ * The names of the files in one runner's result set: what a runner leaves in its result directory,
+ * wherever it ran, and what the report reads back.
+ *
+ * <ul>
+ *   <li>{@link #STDOUT_FILE}: YCSB's summary ({@code [OVERALL]}, per-operation lines);</li>
+ *   <li>{@link #STDERR_FILE}: YCSB's status lines and any error;</li>
+ *   <li>{@code <MEASURE>.hdr}: the HdrHistogram interval log of each measurement ({@link #hdrLog});</li>
+ *   <li>{@link #STATS_FILE}: the binding's counters (rows, CU, retries), when the DB is the binding;</li>
+ *   <li>{@link #RESOURCES_FILE}: what the runner measured of itself ({@link RunnerResources});</li>
+ *   <li>{@link RunnerRecord#FILE_NAME}: the record the executor writes once the runner has ended.</li>
+ * </ul>
+ */
+public final class ResultFiles {
+  public static final String STATS_FILE = "tablestore-stats.json";
+  public static final String STDOUT_FILE = "ycsb.out";
+  public static final String STDERR_FILE = "ycsb.err";
+  public static final String RESOURCES_FILE = "resources.json";
+  /** Written by a local runner when it is ready to start (JVM up, classes loaded). */
+  public static final String READY_FILE = "ready";
+  /** Written by the local executor in the cell directory: the epoch millisecond every runner starts at. */
+  public static final String RELEASE_FILE = "release";
+
+  private ResultFiles() {}
+
+  /** YCSB's interval log of one measurement (READ, INSERT, BATCH_WRITE, SCAN, ...). */
+  public static String hdrLog(String measure) {
+    return measure + ".hdr";
+  }
+}

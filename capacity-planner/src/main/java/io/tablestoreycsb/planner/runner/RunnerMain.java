@@ -1,0 +1,148 @@
+package io.tablestoreycsb.planner.runner;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The process every runner runs, on this machine or in a pod: it measures itself into
+ * {@link ResultFiles#RESOURCES_FILE}, waits at its cell's {@link StartGate}, then runs YCSB's
+ * {@code site.ycsb.Client} in this JVM with the arguments after {@code --}.
+ *
+ * <p>YCSB's classes and the DB class are loaded before the runner announces itself ready, so what is
+ * left after the release (reading the workload, creating threads) takes the same few milliseconds on
+ * every runner. YCSB ends with {@code System.exit}; the figures are written by a shutdown hook.
+ */
+@Command(name = "runner", mixinStandardHelpOptions = true,
+    description = "Runs one YCSB runner of a capacity plan: waits at the start gate, then site.ycsb.Client.")
+public final class RunnerMain implements Callable<Integer> {
+  private static final long SAMPLE_PERIOD_MS = 1000;
+
+  @Option(names = "--result-dir", required = true, description = "Where resources.json is written.")
+  Path resultDir;
+
+  @Option(names = "--start-at", paramLabel = "EPOCH_MS", description = "Start at this instant.")
+  long startAt;
+
+  @Option(names = "--ready-file", description = "Written when this runner is ready to start.")
+  Path readyFile;
+
+  @Option(names = "--release-file", description = "Holds the start instant once every runner is ready.")
+  Path releaseFile;
+
+  @Option(names = "--gate-timeout", paramLabel = "SECONDS", defaultValue = "600",
+      description = "How long to wait for the release file (default: ${DEFAULT-VALUE}).")
+  long gateTimeoutSeconds;
+
+  @Parameters(paramLabel = "YCSB_ARGS", description = "Arguments of site.ycsb.Client (after --).")
+  List<String> ycsbArgs = List.of();
+
+  public static void main(String[] args) {
+    int exit = new CommandLine(new RunnerMain()).execute(args);
+    System.exit(exit);
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    if (startAt <= 0 && releaseFile == null) {
+      throw new CommandLine.ParameterException(new CommandLine(this), "give --start-at or --release-file");
+    }
+    SelfReport report = new SelfReport(resultDir.resolve(ResultFiles.RESOURCES_FILE));
+    report.start();
+    preload(ycsbArgs);
+    StartGate gate = new StartGate(startAt, readyFile, releaseFile, Duration.ofSeconds(gateTimeoutSeconds));
+    report.ready(System.currentTimeMillis());
+    long instant = gate.await();
+    report.released(instant, System.currentTimeMillis());
+    site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));
+    return 0; // YCSB exits by itself; this is reached only if a later version returns
+  }
+
+  /** Loads YCSB's client and the DB class now, so that runners do not differ by class loading after the release. */
+  private static void preload(List<String> args) {
+    try {
+      Class.forName("site.ycsb.Client");
+      int db = args.indexOf("-db");
+      if (db >= 0 && db + 1 < args.size()) {
+        Class.forName(args.get(db + 1));
+      }
+    } catch (ClassNotFoundException | LinkageError e) {
+      // YCSB reports a missing DB class itself, with its own message.
+    }
+  }
+
+  /** Samples this process and keeps resources.json current. */
+  private static final class SelfReport {
+    private final Path file;
+    private final ResourceSampler sampler = ResourceSampler.ofThisProcess();
+    private final String host = hostName();
+    private final long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
+    private volatile long readyMs;
+    private volatile long startAtMs;
+    private volatile long releasedMs;
+
+    SelfReport(Path file) {
+      this.file = file;
+    }
+
+    void start() throws IOException {
+      write();
+      Thread sampling = new Thread(() -> {
+        try {
+          while (true) {
+            Thread.sleep(SAMPLE_PERIOD_MS);
+            write();
+          }
+        } catch (InterruptedException | IOException e) {
+          // the last figures stay in the file; the shutdown hook writes the final ones
+        }
+      }, "runner-self-sample");
+      sampling.setDaemon(true);
+      sampling.start();
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+          write();
+        } catch (IOException e) {
+          System.err.println("runner: cannot write " + file + ": " + e.getMessage());
+        }
+      }, "runner-final-sample"));
+    }
+
+    void ready(long epochMs) {
+      readyMs = epochMs;
+    }
+
+    void released(long instant, long epochMs) throws IOException {
+      startAtMs = instant;
+      releasedMs = epochMs;
+      long late = epochMs - instant;
+      if (late > 1000) {
+        System.err.printf("runner: started %d ms after the cell's start instant (it became ready late)%n", late);
+      }
+      write();
+    }
+
+    synchronized void write() throws IOException {
+      sampler.sample();
+      new RunnerResources(host, Runtime.getRuntime().availableProcessors(), jvmStart, readyMs, startAtMs,
+          releasedMs, sampler.cpuSeconds(), sampler.peakRssBytes(), sampler.ioReadBytes(), sampler.ioWriteBytes(),
+          System.currentTimeMillis()).write(file);
+    }
+
+    private static String hostName() {
+      try {
+        return InetAddress.getLocalHost().getHostName();
+      } catch (IOException e) {
+        return "unknown";
+      }
+    }
+  }
+}

@@ -1,0 +1,122 @@
+package io.tablestoreycsb.planner.runner;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything needed to start one YCSB runner: the input half of the runner contract (the output half is
+ * its result set, {@link ResultFiles}). Executors turn it into a process here or a pod elsewhere.
+ *
+ * @param key the cell it belongs to
+ * @param plan plan name
+ * @param runnerIndex index in the cell
+ * @param runners runners in the cell
+ * @param db YCSB DB class
+ * @param workload workload file
+ * @param endpointProperties the endpoint / credentials properties file (passed with -P, never as -p,
+ *     so secrets never appear on a command line)
+ * @param properties -p overrides, in order
+ * @param threads -threads
+ * @param phaseFlag -load or -t
+ * @param measure measurement holding the request latency
+ * @param rowsPerRequest rows per request
+ * @param rowBytes approximate bytes per row
+ * @param insertStart first key number of this runner's slice
+ * @param insertCount keys in the slice
+ * @param dir output directory of this runner
+ * @param jvmOptions extra JVM options
+ */
+public record RunnerSpec(
+    CellKey key,
+    String plan,
+    int runnerIndex,
+    int runners,
+    String db,
+    Path workload,
+    Path endpointProperties,
+    Map<String, String> properties,
+    int threads,
+    String phaseFlag,
+    String measure,
+    int rowsPerRequest,
+    int rowBytes,
+    long insertStart,
+    long insertCount,
+    Path dir,
+    List<String> jvmOptions) {
+
+  /**
+   * The arguments of {@code site.ycsb.Client} for this runner, writing its result set to
+   * {@code resultDir} (its own directory here; a pod's local directory on another machine).
+   */
+  public List<String> ycsbArguments(Path resultDir) {
+    List<String> args = new ArrayList<>();
+    args.add("-db");
+    args.add(db);
+    args.add("-P");
+    args.add(workload.toString());
+    if (endpointProperties != null) {
+      args.add("-P");
+      args.add(endpointProperties.toString());
+    }
+    properties.forEach((k, v) -> {
+      args.add("-p");
+      args.add(k + "=" + v);
+    });
+    args.add("-p");
+    args.add("insertstart=" + insertStart);
+    args.add("-p");
+    args.add("insertcount=" + insertCount);
+    args.add("-p");
+    args.add("measurementtype=hdrhistogram");
+    args.add("-p");
+    args.add("hdrhistogram.fileoutput=true");
+    args.add("-p");
+    // YCSB uses this as a plain prefix: files become <dir>/READ.hdr, <dir>/BATCH_WRITE.hdr ...
+    args.add("hdrhistogram.output.path=" + resultDir.toAbsolutePath() + "/");
+    args.add("-p");
+    args.add("hdrhistogram.percentiles=50,95,99,99.9");
+    args.add("-p");
+    args.add("tablestore.statsfile=" + resultDir.toAbsolutePath().resolve(ResultFiles.STATS_FILE));
+    args.add("-threads");
+    args.add(Integer.toString(threads));
+    args.add("-s");
+    args.add(phaseFlag);
+    return args;
+  }
+
+  /**
+   * The command line of this runner as a local process: {@link RunnerMain} with its start gate, then
+   * YCSB's arguments.
+   */
+  public List<String> localCommand(String javaExecutable, String classpath, StartGate gate) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(javaExecutable);
+    cmd.addAll(jvmOptions);
+    cmd.add("-cp");
+    cmd.add(classpath);
+    cmd.add(RunnerMain.class.getName());
+    cmd.add("--result-dir");
+    cmd.add(dir.toAbsolutePath().toString());
+    if (gate.startAtEpochMs() > 0) {
+      cmd.add("--start-at");
+      cmd.add(Long.toString(gate.startAtEpochMs()));
+    }
+    if (gate.readyFile() != null) {
+      cmd.add("--ready-file");
+      cmd.add(gate.readyFile().toAbsolutePath().toString());
+    }
+    if (gate.releaseFile() != null) {
+      cmd.add("--release-file");
+      cmd.add(gate.releaseFile().toAbsolutePath().toString());
+      cmd.add("--gate-timeout");
+      cmd.add(Long.toString(Math.max(1, gate.timeout().toSeconds())));
+    }
+    cmd.add("--");
+    cmd.addAll(ycsbArguments(dir));
+    return cmd;
+  }
+
+}

@@ -1,0 +1,100 @@
+package io.tablestoreycsb.planner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.tablestoreycsb.planner.matrix.MatrixParser;
+import io.tablestoreycsb.planner.run.CellFilter;
+import io.tablestoreycsb.planner.run.CellOrder;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code capacity-plan render --executor kubernetes} for the paper's high-performance matrix. */
+class RenderCommandTest {
+  private static final Path MATRIX = Path.of("..", "workloads", "matrix", "high-performance");
+
+  @Test
+  void theHighPerformanceMatrixRendersAsOneIndexedJobPerLoadAndCell(@TempDir Path dir) throws Exception {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int exit = CapacityPlanCli.run(new String[] {"render", "--executor", "kubernetes", "--matrix", MATRIX.toString(),
+        "--out", dir.toString(), "--image", "registry.example/tsy/runner:1", "--namespace", "bench",
+        "--results", "s3://bench-results/plans", "--node-selector", "pool=bench"},
+        new PrintWriter(out, true), new PrintWriter(err, true));
+    assertThat(exit).as(err.toString()).isZero();
+
+    var matrix = MatrixParser.parse(MATRIX);
+    int cells = CellOrder.of(matrix, CellFilter.ALL, null).size();
+    long loads = CellOrder.of(matrix, CellFilter.ALL, null).stream().map(c -> c.key().partitions()).distinct().count();
+    List<HasMetadata> objects = new ArrayList<>();
+    List<Path> files;
+    try (Stream<Path> listing = Files.list(dir)) {
+      files = listing.sorted().toList();
+    }
+    assertThat(files).hasSize(1 + (int) loads + cells);
+    assertThat(files.get(0).getFileName().toString()).isEqualTo("00-secret-template.yaml");
+    for (Path file : files) {
+      String yaml = Files.readString(file);
+      for (String doc : yaml.split("(?m)^---$")) {
+        if (!doc.isBlank()) {
+          objects.add(Serialization.unmarshal(doc));
+        }
+      }
+    }
+    List<Job> jobs = objects.stream().filter(Job.class::isInstance).map(Job.class::cast).toList();
+    assertThat(jobs).hasSize((int) loads + cells);
+    assertThat(objects.stream().filter(ConfigMap.class::isInstance)).hasSize((int) loads + cells);
+    assertThat(objects.stream().filter(Secret.class::isInstance)).hasSize(1);
+    assertThat(jobs).allSatisfy(job -> {
+      assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
+      assertThat(job.getSpec().getCompletions()).isEqualTo(matrix.runners());
+      assertThat(job.getSpec().getParallelism()).isEqualTo(matrix.runners());
+      assertThat(job.getMetadata().getNamespace()).isEqualTo("bench");
+      var container = job.getSpec().getTemplate().getSpec().getContainers().get(0);
+      assertThat(container.getResources().getLimits().get("cpu").toString()).isEqualTo("8");
+      assertThat(container.getResources().getLimits().get("memory").toString()).isEqualTo("8Gi");
+      assertThat(job.getSpec().getTemplate().getSpec().getNodeSelector()).containsEntry("pool", "bench");
+    });
+    assertThat(jobs.stream().map(j -> j.getMetadata().getName()).distinct()).hasSize(jobs.size());
+    assertThat(out.toString()).contains("wrote " + files.size() + " manifests");
+  }
+
+  @Test
+  void reportFromAnS3LocationNeedsAnOutputDirectoryAndCredentials(@TempDir Path dir) {
+    StringWriter err = new StringWriter();
+    assertThat(CapacityPlanCli.run(new String[] {"report", "s3://bench-results/plans"},
+        new PrintWriter(new StringWriter()), new PrintWriter(err, true))).isEqualTo(2);
+    assertThat(err.toString()).contains("--out DIR is required when the first source is an s3:// location");
+    org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("AWS_ACCESS_KEY_ID") == null
+        && System.getenv("OSS_ACCESS_KEY_ID") == null, "object store credentials in this environment");
+    err.getBuffer().setLength(0);
+    assertThat(CapacityPlanCli.run(new String[] {"report", "s3://bench-results/plans", "--out", dir.toString(),
+        "--results-endpoint", "http://127.0.0.1:9"}, new PrintWriter(new StringWriter()), new PrintWriter(err, true)))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("no object store credentials: set AWS_ACCESS_KEY_ID");
+  }
+
+  @Test
+  void renderNeedsTheKubernetesExecutorAndAResultsLocation(@TempDir Path dir) {
+    StringWriter err = new StringWriter();
+    assertThat(CapacityPlanCli.run(new String[] {"render", "--executor", "local", "--matrix", MATRIX.toString(),
+        "--out", dir.toString()}, new PrintWriter(new StringWriter()), new PrintWriter(err, true))).isEqualTo(2);
+    assertThat(err.toString()).contains("only kubernetes has manifests to render");
+    err.getBuffer().setLength(0);
+    assertThat(CapacityPlanCli.run(new String[] {"render", "--executor", "kubernetes", "--matrix", MATRIX.toString(),
+        "--out", dir.toString(), "--image", "x"}, new PrintWriter(new StringWriter()), new PrintWriter(err, true)))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("--results s3://BUCKET/PREFIX is required");
+  }
+}

@@ -1,0 +1,160 @@
+package io.tablestoreycsb.planner.kubernetes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.tablestoreycsb.planner.results.ObjectStoreSettings;
+import io.tablestoreycsb.planner.results.ObjectStoreUri;
+import io.tablestoreycsb.planner.runner.CellKey;
+import io.tablestoreycsb.planner.runner.RunnerSpec;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Rendered manifests read back as Kubernetes objects (fabric8's model), field by field. */
+class CellManifestsTest {
+  private static final String TABLESTORE_SECRET = "ts-secret-5e4d3c2b1a";
+  private static final CellKey KEY = new CellKey("ecs.g7.2xlarge", "batch-write", 16, 32, "");
+
+  @TempDir
+  Path tmp;
+
+  private List<RunnerSpec> specs(int runners) throws Exception {
+    Path workload = tmp.resolve("tablestore-batch-write");
+    Files.writeString(workload, "workload=site.ycsb.workloads.CoreWorkload\nrecordcount=1000\n");
+    Path endpoint = tmp.resolve("endpoint.properties");
+    Files.writeString(endpoint, "tablestore.accesskeysecret=" + TABLESTORE_SECRET + "\n");
+    List<RunnerSpec> specs = new ArrayList<>();
+    for (int i = 0; i < runners; i++) {
+      Map<String, String> props = new LinkedHashMap<>();
+      props.put("table", "usertable_p16");
+      props.put("maxexecutiontime", "300");
+      specs.add(new RunnerSpec(KEY, "paper", i, runners, "io.tablestoreycsb.binding.TablestoreClient", workload,
+          endpoint, props, 32, "-load", "BATCH_WRITE", 200, 1024, i * 1000L, 1000, tmp.resolve("runner-" + i),
+          List.of("-Xmx6g")));
+    }
+    return specs;
+  }
+
+  private static KubernetesSettings settings(String cpu, String memory) {
+    return new KubernetesSettings("bench", "registry.cn-hangzhou.aliyuncs.com/me/tablestore-ycsb-runner:0.1.0", cpu,
+        memory, Map.of("node.kubernetes.io/instance-type", "ecs.g7.2xlarge"),
+        KubernetesSettings.parseTolerations(List.of("dedicated=bench:NoSchedule", "spot:NoExecute")),
+        "capacity-plan", new ObjectStoreSettings(ObjectStoreUri.parse("s3://bench-results/plans"),
+            URI.create("https://oss-cn-hangzhou-internal.aliyuncs.com"), "cn-hangzhou", false), 90);
+  }
+
+  @Test
+  void aCellIsOneIndexedJobWithARunnerPerIndex() throws Exception {
+    CellManifests manifests = new CellManifests(settings("8", "8Gi"), specs(5), 1_800_000_000_000L, 300, 600);
+    Job job = Serialization.unmarshal(Serialization.asYaml(manifests.job()), Job.class);
+
+    assertThat(job.getApiVersion()).isEqualTo("batch/v1");
+    assertThat(job.getKind()).isEqualTo("Job");
+    assertThat(job.getMetadata().getName()).isEqualTo(manifests.jobName()).hasSizeLessThanOrEqualTo(63)
+        .matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?").startsWith("cp-paper-batch-write-p16-");
+    assertThat(job.getMetadata().getNamespace()).isEqualTo("bench");
+    assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
+    assertThat(job.getSpec().getCompletions()).isEqualTo(5);
+    assertThat(job.getSpec().getParallelism()).isEqualTo(5);
+    assertThat(job.getSpec().getBackoffLimit()).isZero();
+    assertThat(job.getSpec().getActiveDeadlineSeconds()).isEqualTo(600);
+
+    PodSpec pod = job.getSpec().getTemplate().getSpec();
+    assertThat(pod.getRestartPolicy()).isEqualTo("Never");
+    assertThat(pod.getNodeSelector()).containsExactly(Map.entry("node.kubernetes.io/instance-type", "ecs.g7.2xlarge"));
+    assertThat(pod.getTolerations()).hasSize(2);
+    assertThat(pod.getTolerations().get(0).getKey()).isEqualTo("dedicated");
+    assertThat(pod.getTolerations().get(0).getOperator()).isEqualTo("Equal");
+    assertThat(pod.getTolerations().get(0).getValue()).isEqualTo("bench");
+    assertThat(pod.getTolerations().get(0).getEffect()).isEqualTo("NoSchedule");
+    assertThat(pod.getTolerations().get(1).getOperator()).isEqualTo("Exists");
+    assertThat(pod.getTolerations().get(1).getEffect()).isEqualTo("NoExecute");
+
+    Container c = pod.getContainers().get(0);
+    assertThat(c.getImage()).isEqualTo("registry.cn-hangzhou.aliyuncs.com/me/tablestore-ycsb-runner:0.1.0");
+    assertThat(c.getResources().getRequests()).containsEntry("cpu", new Quantity("8")).containsEntry("memory", new Quantity("8Gi"));
+    assertThat(c.getResources().getLimits()).isEqualTo(c.getResources().getRequests());
+    assertThat(c.getCommand()).containsSubsequence("-cp", PodLayout.IMAGE_CLASSPATH, PodRunner.class.getName())
+        .containsSubsequence("--start-at", "1800000000000")
+        .containsSubsequence("--expected-seconds", "300")
+        .containsSubsequence("--results", "s3://bench-results/plans")
+        .containsSubsequence("--results-endpoint", "https://oss-cn-hangzhou-internal.aliyuncs.com")
+        .containsSubsequence("--results-region", "cn-hangzhou")
+        .doesNotContain("--results-path-style");
+    // the object store key only through secretKeyRef, the endpoint properties only as a mounted Secret file
+    assertThat(c.getEnv()).allSatisfy(e -> {
+      assertThat(e.getValue()).isNull();
+      assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo("capacity-plan");
+    });
+    assertThat(c.getEnv()).extracting(e -> e.getName()).containsExactly("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY");
+    assertThat(pod.getVolumes()).filteredOn(v -> v.getSecret() != null).singleElement().satisfies(v -> {
+      assertThat(v.getSecret().getSecretName()).isEqualTo("capacity-plan");
+      assertThat(v.getSecret().getItems().get(0).getKey()).isEqualTo(PodLayout.SECRET_ENDPOINT_KEY);
+    });
+    assertThat(c.getVolumeMounts()).extracting(m -> m.getMountPath())
+        .containsExactlyInAnyOrder(PodLayout.CELL_DIR, PodLayout.RESULT_DIR, PodLayout.ENDPOINT_DIR);
+  }
+
+  @Test
+  void eachIndexFindsItsKeySliceAndThreadsInTheCellsConfigMap() throws Exception {
+    CellManifests manifests = new CellManifests(settings("8", "8Gi"), specs(3), 1L, 300, 600);
+    ConfigMap cm = Serialization.unmarshal(Serialization.asYaml(manifests.configMap()), ConfigMap.class);
+    assertThat(cm.getMetadata().getName()).isEqualTo(manifests.jobName());
+    assertThat(cm.getData().get(PodLayout.CELL_WORKLOAD_KEY)).contains("recordcount=1000");
+    List<RunnerSpec> podSpecs = new ObjectMapper().readValue(cm.getData().get(PodLayout.CELL_RUNNERS_KEY),
+        new TypeReference<List<RunnerSpec>>() { });
+    assertThat(podSpecs).extracting(RunnerSpec::runnerIndex).containsExactly(0, 1, 2);
+    assertThat(podSpecs).extracting(RunnerSpec::insertStart).containsExactly(0L, 1000L, 2000L);
+    assertThat(podSpecs).extracting(RunnerSpec::threads).containsOnly(32);
+    assertThat(podSpecs.get(1).ycsbArguments(Path.of("/results")))
+        .containsSubsequence("-p", "insertstart=1000").containsSubsequence("-threads", "32").contains("-load");
+    assertThat(podSpecs.get(0).workload()).isEqualTo(Path.of(PodLayout.CELL_DIR, PodLayout.CELL_WORKLOAD_KEY));
+    assertThat(podSpecs.get(0).endpointProperties()).isEqualTo(Path.of(PodLayout.ENDPOINT_DIR, PodLayout.SECRET_ENDPOINT_KEY));
+  }
+
+  @Test
+  void noManifestHoldsASecretLiteral() throws Exception {
+    CellManifests manifests = new CellManifests(settings("8", "8Gi"), specs(2), 1L, 300, 600);
+    String rendered = Serialization.asYaml(manifests.job()) + Serialization.asYaml(manifests.configMap())
+        + Serialization.asYaml(SecretTemplate.of(settings("8", "8Gi")));
+    assertThat(rendered).doesNotContain(TABLESTORE_SECRET).doesNotContain("accesskeysecret=");
+  }
+
+  @Test
+  void theSecretTemplateHasEveryKeyTheJobReadsAndOnlyPlaceholders() {
+    Secret secret = Serialization.unmarshal(Serialization.asYaml(SecretTemplate.of(settings("8", "8Gi"))), Secret.class);
+    assertThat(secret.getMetadata().getName()).isEqualTo("capacity-plan");
+    assertThat(secret.getStringData()).containsOnlyKeys(PodLayout.SECRET_ENDPOINT_KEY, PodLayout.SECRET_ACCESS_KEY_ID,
+        PodLayout.SECRET_SECRET_ACCESS_KEY);
+    assertThat(secret.getStringData().get(PodLayout.SECRET_SECRET_ACCESS_KEY)).isEqualTo(SecretTemplate.PLACEHOLDER);
+    assertThat(secret.getStringData().get(PodLayout.SECRET_ENDPOINT_KEY))
+        .contains("tablestore.accesskeysecret = " + SecretTemplate.PLACEHOLDER);
+  }
+
+  @Test
+  void badSettingsNameTheOption() {
+    assertThatThrownBy(() -> settings("eight", "8Gi")).hasMessageContaining("--runner-cpu 'eight'");
+    assertThatThrownBy(() -> settings("8", "8 GB")).hasMessageContaining("--runner-memory '8 GB'");
+    assertThatThrownBy(() -> KubernetesSettings.parseTolerations(List.of("k=v:Sometimes")))
+        .hasMessageContaining("--toleration 'k=v:Sometimes'");
+    assertThatThrownBy(() -> KubernetesSettings.parseNodeSelector(List.of("novalue")))
+        .hasMessageContaining("--node-selector 'novalue'");
+    assertThatThrownBy(() -> PodRunner.indexFromEnvironment(null)).hasMessageContaining("Indexed Job");
+  }
+}

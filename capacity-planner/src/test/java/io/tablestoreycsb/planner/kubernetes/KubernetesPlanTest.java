@@ -1,0 +1,267 @@
+package io.tablestoreycsb.planner.kubernetes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.matrix.MatrixParser;
+import io.tablestoreycsb.planner.report.MeasuredWindow;
+import io.tablestoreycsb.planner.report.ReportData;
+import io.tablestoreycsb.planner.report.ReportRow;
+import io.tablestoreycsb.planner.report.RunnerResult;
+import io.tablestoreycsb.planner.results.EmbeddedS3;
+import io.tablestoreycsb.planner.results.ResultStore;
+import io.tablestoreycsb.planner.results.S3Clients;
+import io.tablestoreycsb.planner.run.BindingTableAdmin;
+import io.tablestoreycsb.planner.run.CellFilter;
+import io.tablestoreycsb.planner.run.CellOrder;
+import io.tablestoreycsb.planner.run.PlanExecutor;
+import io.tablestoreycsb.planner.run.PlanExecutorSupport;
+import io.tablestoreycsb.planner.run.Progress;
+import io.tablestoreycsb.planner.run.RunnerSpecFactory;
+import io.tablestoreycsb.planner.runner.RunnerRecord;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/**
+ * Plans through the Kubernetes executor: fabric8's mock API server (CRUD), a test kubelet running each
+ * Job index as local processes, the real SDK against the Tablestore mock on 127.0.0.1, result sets
+ * uploaded to and downloaded from a real S3 server on 127.0.0.1.
+ */
+@EnableKubernetesMockClient(crud = true)
+class KubernetesPlanTest {
+  private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
+  private static final String NAMESPACE = "test";
+
+  static KubernetesClient client;
+  private static EmbeddedS3 s3Server;
+  private static MockTablestore tablestore;
+  private static S3Client s3;
+
+  private Path dir;
+  private Path endpointProperties;
+  private TestKubelet kubelet;
+  private final ByteArrayOutputStream log = new ByteArrayOutputStream();
+
+  /** The mock API server logs every request at INFO; kept referenced so the level sticks. */
+  private static final java.util.logging.Logger MOCK_SERVER_LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
+
+  @BeforeAll
+  static void startServers() throws Exception {
+    MOCK_SERVER_LOG.setLevel(java.util.logging.Level.WARNING);
+    s3Server = new EmbeddedS3("results");
+    s3 = S3Clients.create(s3Server.settings(""), EmbeddedS3.credentials());
+    tablestore = MockTablestore.builder().start();
+  }
+
+  @AfterAll
+  static void stopServers() throws Exception {
+    tablestore.close();
+    s3.close();
+    s3Server.close();
+  }
+
+  @BeforeEach
+  void setUp(org.junit.jupiter.api.TestInfo test) throws Exception {
+    dir = Path.of("target", "kubernetes-plan-test", test.getTestMethod().orElseThrow().getName()).toAbsolutePath();
+    PlanExecutorSupport.deleteRecursively(dir);
+    Files.createDirectories(dir);
+    endpointProperties = dir.resolve("mock.properties");
+    tablestore.writeProperties(endpointProperties);
+    client.secrets().inNamespace(NAMESPACE).resource(new SecretBuilder()
+        .withNewMetadata().withName("capacity-plan").endMetadata()
+        .addToData(PodLayout.SECRET_ENDPOINT_KEY, base64(Files.readString(endpointProperties)))
+        .addToData(PodLayout.SECRET_ACCESS_KEY_ID, base64(EmbeddedS3.ACCESS_KEY_ID))
+        .addToData(PodLayout.SECRET_SECRET_ACCESS_KEY, base64(EmbeddedS3.SECRET_ACCESS_KEY))
+        .build()).createOr(r -> r.update());
+    kubelet = new TestKubelet(client, NAMESPACE, dir.resolve("kubelet"));
+  }
+
+  @AfterEach
+  void tearDown() {
+    kubelet.close();
+  }
+
+  private static String base64(String s) {
+    return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private Matrix matrix(String plan, String... cases) throws Exception {
+    List<String> lines = new ArrayList<>(List.of(
+        "[plan]",
+        "name = " + plan,
+        "instance-type = mock",
+        "runners = 2",
+        "partitions = 4",
+        "rows-per-partition = 250",
+        "load-threads = 2",
+        "load-workload = " + WORKLOADS.resolve("tablestore-batch-write"),
+        "property.fieldcount = 5",
+        "property.fieldlength = 100"));
+    lines.addAll(List.of(cases));
+    Path file = dir.resolve("matrix");
+    Files.writeString(file, String.join("\n", lines) + "\n");
+    return MatrixParser.parse(file);
+  }
+
+  private static String readCase(String name, String duration) {
+    return String.join("\n", "[case " + name + "]",
+        "workload = " + WORKLOADS.resolve("tablestore-random-read"),
+        "phase = run", "measure = READ", "threads = 2", "duration = " + duration);
+  }
+
+  /** Long enough for a first request on a busy 2-core machine (JVMs of two pods and two runners). */
+  private static final String SHORT = "8s";
+
+  private static String batchWriteCase(String duration) {
+    return String.join("\n", "[case batch-write]",
+        "workload = " + WORKLOADS.resolve("tablestore-batch-write"),
+        "phase = load", "measure = BATCH_WRITE", "rows-per-request = 200", "threads = 1", "duration = " + duration,
+        "property.tablestore.batchsize = 200");
+  }
+
+  private PlanExecutor executor(Matrix matrix, String resultsPrefix) {
+    KubernetesSettings settings = new KubernetesSettings(NAMESPACE, "tablestore-ycsb-runner:test", "1", "1Gi", Map.of(),
+        List.of(), "capacity-plan", s3Server.settings(resultsPrefix), 5);
+    ResultStore store = new ResultStore(s3, settings.results().location(), RunnerRecord.FILE_NAME);
+    return new PlanExecutor(matrix, new RunnerSpecFactory(matrix, endpointProperties, List.of("-Xmx256m")),
+        new KubernetesCellRunner(client, settings, store, kubelet::tail), new BindingTableAdmin(endpointProperties),
+        dir.resolve("out"), new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
+  }
+
+  private String output() throws Exception {
+    String output = log.toString(StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve("planner.log"), output);
+    return output;
+  }
+
+  @Test
+  void aPlanRunsAsIndexedJobsAndItsReportMergesTheUploadedResultSets() throws Exception {
+    Matrix matrix = matrix("kube", batchWriteCase(SHORT), readCase("random-read", SHORT));
+    int failed = executor(matrix, "plans").run(CellOrder.of(matrix, CellFilter.ALL, null));
+    String output = output();
+    assertThat(failed).as(output).isZero();
+    assertThat(kubelet.failures()).isEmpty();
+    assertThat(output).contains("verified 1,000 rows").contains("starting 2 runners");
+
+    // one Indexed Job per load and cell, each deleted once its cell ended; no Job held a secret
+    assertThat(kubelet.createdJobs()).hasSize(3);
+    for (Job job : kubelet.createdJobs()) {
+      assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
+      assertThat(job.getSpec().getCompletions()).isEqualTo(2);
+      assertThat(Serialization.asYaml(job)).doesNotContain(tablestore.accessKeySecret())
+          .doesNotContain(EmbeddedS3.SECRET_ACCESS_KEY);
+    }
+    assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).isEmpty();
+    assertThat(s3.listObjectsV2(b -> b.bucket("results").prefix("plans/kube/mock/p4/random-read/t2/runner-1/attempt-1/"))
+        .contents()).extracting(o -> o.key().substring(o.key().lastIndexOf('/') + 1))
+        .contains("runner.json", "ycsb.out", "READ.hdr", "resources.json", "tablestore-stats.json");
+
+    ReportData data = ReportData.collect(List.of(dir.resolve("out")));
+    assertThat(data.failures()).isEmpty();
+    Map<String, ReportRow> rows = data.rows().stream().collect(Collectors.toMap(ReportRow::caseName, Function.identity()));
+    assertThat(rows).containsOnlyKeys("batch-write", "random-read");
+    rows.values().forEach(r -> {
+      assertThat(r.runners()).isEqualTo(2);
+      assertThat(r.qpsRows()).isPositive();
+      assertThat(r.failed()).isZero();
+    });
+    // the row holds both runners' requests of the common window: merged, never averaged
+    List<RunnerResult> results = new ArrayList<>();
+    for (int r = 0; r < 2; r++) {
+      results.add(RunnerResult.read(dir.resolve("out/mock/p4/random-read/t2/runner-" + r)));
+    }
+    MeasuredWindow window = MeasuredWindow.of(results);
+    long windowRequests = results.stream().mapToLong(r -> window.latencyIn(r).getTotalCount()).sum();
+    assertThat(windowRequests).isPositive();
+    assertThat(rows.get("random-read").requests()).isEqualTo(windowRequests);
+  }
+
+  @Test
+  void aRunnerKilledMidCellFailsThatCellWithThePodsReasonAndThePlanGoesOn() throws Exception {
+    Matrix matrix = matrix("killed", readCase("random-read", "20s"), readCase("after", SHORT));
+    Thread killer = new Thread(() -> {
+      try {
+        Job job = awaitJob("random-read");
+        while (!kubelet.started(job.getMetadata().getName(), 1)) {
+          Thread.sleep(100);
+        }
+        Thread.sleep(TimeUnit.SECONDS.toMillis(8)); // past the 5 s start lead: mid-cell
+        kubelet.kill(job.getMetadata().getName(), 1, "OOMKilled");
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    killer.start();
+    int failed = executor(matrix, "plans").run(CellOrder.of(matrix, CellFilter.ALL, null));
+    killer.join();
+    String output = output();
+    assertThat(failed).as(output).isEqualTo(1);
+    assertThat(output).contains("random-read p=4 threads=2: FAILED").contains("runner 1: pod ")
+        .contains("phase Failed, OOMKilled (exit code 137)")
+        .contains("last log lines of the pod:\n    pod-runner: ")
+        .contains("after p=4 threads=2: done");
+    assertThat(output).containsPattern("random-read p=4 threads=2: \\d+s elapsed, [1-9][0-9,]* ops/s now");
+    RunnerRecord killed = RunnerRecord.read(dir.resolve("out/mock/p4/random-read/t2/runner-1/runner.json"));
+    assertThat(killed.error()).contains("OOMKilled");
+    assertThat(RunnerRecord.read(dir.resolve("out/mock/p4/random-read/t2/runner-0/runner.json")).error()).isNull();
+  }
+
+  @Test
+  void interruptingThePlannerDeletesTheRunningJobAndStopsItsPods() throws Exception {
+    Matrix matrix = matrix("interrupted", readCase("random-read", "60s"));
+    PlanExecutor executor = executor(matrix, "plans");
+    Thread planner = new Thread(() -> {
+      try {
+        executor.run(CellOrder.of(matrix, CellFilter.ALL, null));
+      } catch (InterruptedException expected) {
+        // what Ctrl-C does to the planner's main thread
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    planner.start();
+    Job job = awaitJob("random-read");
+    while (!kubelet.started(job.getMetadata().getName(), 1)) {
+      Thread.sleep(100);
+    }
+    planner.interrupt();
+    planner.join(TimeUnit.SECONDS.toMillis(30));
+    assertThat(planner.isAlive()).isFalse();
+    assertThat(kubelet.deletedJobs()).contains(job.getMetadata().getName());
+    assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).withName(job.getMetadata().getName()).get()).isNull();
+  }
+
+  private Job awaitJob(String caseName) throws InterruptedException {
+    while (true) {
+      for (Job job : kubelet.createdJobs()) {
+        if (job.getMetadata().getName().contains("-" + caseName + "-")) {
+          return job;
+        }
+      }
+      Thread.sleep(100);
+    }
+  }
+}

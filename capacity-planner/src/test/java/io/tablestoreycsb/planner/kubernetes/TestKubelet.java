@@ -1,0 +1,339 @@
+package io.tablestoreycsb.planner.kubernetes;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerStateBuilder;
+import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.KeyToPath;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeMount;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A small kubelet plus Job controller for tests, on fabric8's mock API server: it watches Jobs and runs
+ * each index of an Indexed Job as a local process, as a node would run the pod: the container's command
+ * with the image's java and class path replaced by this JVM's, the pod template's environment (values
+ * and {@code secretKeyRef}s resolved from the API server) plus {@code JOB_COMPLETION_INDEX}, and its
+ * volumes (ConfigMap, Secret, emptyDir) written to local directories whose paths replace the mount paths
+ * in the command. It keeps pod and Job status as Kubernetes would (Pending, Running, Succeeded, Failed
+ * with the container's reason and exit code) and stops the processes of a deleted Job.
+ */
+final class TestKubelet implements AutoCloseable {
+  private final KubernetesClient client;
+  private final String namespace;
+  private final Path root;
+  private final Watch watch;
+  private final Map<String, List<Process>> processesByJob = new ConcurrentHashMap<>();
+  private final Map<String, Process> processesByPod = new ConcurrentHashMap<>();
+  private final Map<String, String> killReasons = new ConcurrentHashMap<>();
+  private final List<String> deletedJobs = new CopyOnWriteArrayList<>();
+  private final List<Job> createdJobs = new CopyOnWriteArrayList<>();
+  private final List<Throwable> failures = new CopyOnWriteArrayList<>();
+
+  TestKubelet(KubernetesClient client, String namespace, Path root) {
+    this.client = client;
+    this.namespace = namespace;
+    this.root = root;
+    this.watch = client.batch().v1().jobs().inNamespace(namespace).watch(new Watcher<>() {
+      @Override
+      public void eventReceived(Action action, Job job) {
+        if (action == Action.ADDED) {
+          createdJobs.add(job);
+          Thread t = new Thread(() -> runJob(job), "kubelet-" + job.getMetadata().getName());
+          t.setDaemon(true);
+          t.start();
+        } else if (action == Action.DELETED) {
+          deletedJobs.add(job.getMetadata().getName());
+          stopJob(job.getMetadata().getName());
+        }
+      }
+
+      @Override
+      public void onClose(WatcherException cause) {
+      }
+    });
+  }
+
+  /** Jobs as the API server handed them to the kubelet. */
+  List<Job> createdJobs() {
+    return createdJobs;
+  }
+
+  /** Jobs the API server reported deleted. */
+  List<String> deletedJobs() {
+    return deletedJobs;
+  }
+
+  /** Errors of the kubelet itself (a test fails on them). */
+  List<Throwable> failures() {
+    return failures;
+  }
+
+  /** Kills the container of a Job's index, as the OOM killer or an eviction would; its pod fails with {@code reason}. */
+  void kill(String jobName, int index, String reason) {
+    String pod = podName(jobName, index);
+    killReasons.put(pod, reason);
+    Process p = processesByPod.get(pod);
+    if (p != null) {
+      p.descendants().forEach(ProcessHandle::destroyForcibly);
+      p.destroyForcibly();
+    }
+  }
+
+  /** True once the container of a Job's index has a process. */
+  boolean started(String jobName, int index) {
+    return processesByPod.containsKey(podName(jobName, index));
+  }
+
+  private static String podName(String jobName, int index) {
+    return jobName + "-" + index;
+  }
+
+  private void runJob(Job job) {
+    try {
+      String jobName = job.getMetadata().getName();
+      int completions = job.getSpec().getCompletions();
+      List<Thread> pods = new ArrayList<>();
+      int[] outcome = new int[2]; // succeeded, failed
+      for (int i = 0; i < completions; i++) {
+        int index = i;
+        Pod pod = client.pods().inNamespace(namespace).resource(new PodBuilder()
+            .withNewMetadata().withName(podName(jobName, index)).withNamespace(namespace)
+              .withLabels(new LinkedHashMap<>(job.getSpec().getTemplate().getMetadata().getLabels()))
+              .addToLabels(PodLayout.LABEL_JOB_NAME, jobName)
+              .addToLabels("batch.kubernetes.io/job-completion-index", Integer.toString(index))
+              .addToAnnotations("batch.kubernetes.io/job-completion-index", Integer.toString(index))
+              .withCreationTimestamp(Instant.now().toString())
+            .endMetadata()
+            .withSpec(job.getSpec().getTemplate().getSpec())
+            .withNewStatus().withPhase("Pending").endStatus()
+            .build()).create();
+        Thread t = new Thread(() -> {
+          boolean ok = runPod(jobName, index, pod);
+          synchronized (outcome) {
+            outcome[ok ? 0 : 1]++;
+          }
+        }, "pod-" + pod.getMetadata().getName());
+        t.setDaemon(true);
+        t.start();
+        pods.add(t);
+      }
+      for (Thread t : pods) {
+        t.join();
+      }
+      if (deletedJobs.contains(jobName)) {
+        return;
+      }
+      boolean complete = outcome[0] == completions;
+      client.batch().v1().jobs().inNamespace(namespace).withName(jobName).editStatus(j -> {
+        j.setStatus(new JobStatusBuilder().withSucceeded(outcome[0]).withFailed(outcome[1])
+            .withConditions(new JobConditionBuilder().withType(complete ? "Complete" : "Failed").withStatus("True")
+                .withReason(complete ? null : "BackoffLimitExceeded").build())
+            .build());
+        return j;
+      });
+    } catch (Exception e) {
+      failures.add(e);
+    }
+  }
+
+  /** Runs one pod to its end; true when its container exited 0. */
+  private boolean runPod(String jobName, int index, Pod pod) {
+    String name = pod.getMetadata().getName();
+    try {
+      Container container = pod.getSpec().getContainers().get(0);
+      Path podDir = Files.createDirectories(root.resolve(name));
+      Map<String, String> mounts = mountVolumes(pod, container, podDir);
+      List<String> command = localCommand(container.getCommand(), mounts);
+      ProcessBuilder pb = new ProcessBuilder(command).directory(podDir.toFile())
+          .redirectErrorStream(true).redirectOutput(podDir.resolve("container.log").toFile());
+      pb.environment().putAll(environment(container, index));
+      synchronized (processesByPod) {
+        if (deletedJobs.contains(jobName)) {
+          return false;
+        }
+        Process process = pb.start();
+        processesByPod.put(name, process);
+        processesByJob.computeIfAbsent(jobName, j -> new CopyOnWriteArrayList<>()).add(process);
+      }
+      setPhase(name, "Running", null, null);
+      int exit = processesByPod.get(name).waitFor();
+      String reason = killReasons.getOrDefault(name, exit == 0 ? "Completed" : "Error");
+      if (!deletedJobs.contains(jobName)) {
+        setPhase(name, exit == 0 ? "Succeeded" : "Failed", reason, exit);
+      }
+      return exit == 0;
+    } catch (Exception e) {
+      failures.add(e);
+      return false;
+    }
+  }
+
+  private void setPhase(String pod, String phase, String reason, Integer exitCode) {
+    client.pods().inNamespace(namespace).withName(pod).editStatus(p -> {
+      p.getStatus().setPhase(phase);
+      p.getStatus().setContainerStatuses(List.of(new ContainerStatusBuilder().withName("runner")
+          .withState(exitCode == null
+              ? new ContainerStateBuilder().withNewRunning().withStartedAt(Instant.now().toString()).endRunning().build()
+              : new ContainerStateBuilder().withNewTerminated().withReason(reason).withExitCode(exitCode)
+                  .withFinishedAt(Instant.now().toString()).endTerminated().build())
+          .build()));
+      return p;
+    });
+  }
+
+  /** Writes each mounted volume into a local directory; returns mount path to local path. */
+  private Map<String, String> mountVolumes(Pod pod, Container container, Path podDir)
+      throws IOException, InterruptedException {
+    Map<String, Volume> volumes = new HashMap<>();
+    pod.getSpec().getVolumes().forEach(v -> volumes.put(v.getName(), v));
+    Map<String, String> mounts = new LinkedHashMap<>();
+    for (VolumeMount mount : container.getVolumeMounts()) {
+      Volume volume = volumes.get(mount.getName());
+      Path dir = Files.createDirectories(podDir.resolve("volumes").resolve(mount.getName()));
+      if (volume.getConfigMap() != null) {
+        ConfigMap cm = await(() -> client.configMaps().inNamespace(namespace)
+            .withName(volume.getConfigMap().getName()).get(), "ConfigMap " + volume.getConfigMap().getName());
+        for (Map.Entry<String, String> e : cm.getData().entrySet()) {
+          Files.writeString(dir.resolve(e.getKey()), e.getValue());
+        }
+      } else if (volume.getSecret() != null) {
+        Secret secret = client.secrets().inNamespace(namespace).withName(volume.getSecret().getSecretName()).get();
+        if (secret == null) {
+          throw new IllegalStateException("Secret " + volume.getSecret().getSecretName() + " not found");
+        }
+        List<KeyToPath> items = volume.getSecret().getItems();
+        for (Map.Entry<String, String> e : secretData(secret).entrySet()) {
+          String path = items == null || items.isEmpty() ? e.getKey() : items.stream()
+              .filter(k -> k.getKey().equals(e.getKey())).map(KeyToPath::getPath).findFirst().orElse(null);
+          if (path != null) {
+            Files.writeString(dir.resolve(path), e.getValue());
+          }
+        }
+      } else if (volume.getEmptyDir() == null) {
+        throw new IllegalStateException("volume " + mount.getName() + ": the test kubelet mounts ConfigMaps, "
+            + "Secrets and emptyDirs only");
+      }
+      mounts.put(mount.getMountPath(), dir.toAbsolutePath().toString());
+    }
+    return mounts;
+  }
+
+  private static <T> T await(java.util.function.Supplier<T> get, String what) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    T value;
+    while ((value = get.get()) == null) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(what + " did not appear");
+      }
+      Thread.sleep(50);
+    }
+    return value;
+  }
+
+  private static Map<String, String> secretData(Secret secret) {
+    Map<String, String> data = new LinkedHashMap<>();
+    if (secret.getData() != null) {
+      secret.getData().forEach((k, v) -> data.put(k, new String(Base64.getDecoder().decode(v), StandardCharsets.UTF_8)));
+    }
+    if (secret.getStringData() != null) {
+      data.putAll(secret.getStringData());
+    }
+    return data;
+  }
+
+  /** The image's java and class path become this JVM's; mount paths become the local directories. */
+  private static List<String> localCommand(List<String> command, Map<String, String> mounts) {
+    List<String> local = new ArrayList<>();
+    for (int i = 0; i < command.size(); i++) {
+      String arg = command.get(i);
+      if (i == 0 && arg.equals("java")) {
+        local.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      } else if (i > 0 && command.get(i - 1).equals("-cp") && arg.equals(PodLayout.IMAGE_CLASSPATH)) {
+        local.add(System.getProperty("java.class.path"));
+      } else {
+        String mapped = arg;
+        for (Map.Entry<String, String> m : mounts.entrySet()) {
+          if (mapped.equals(m.getKey()) || mapped.startsWith(m.getKey() + "/")) {
+            mapped = m.getValue() + mapped.substring(m.getKey().length());
+          }
+        }
+        local.add(mapped);
+      }
+    }
+    return local;
+  }
+
+  private Map<String, String> environment(Container container, int index) {
+    Map<String, String> env = new LinkedHashMap<>();
+    for (EnvVar var : container.getEnv()) {
+      if (var.getValue() != null) {
+        env.put(var.getName(), var.getValue());
+      } else if (var.getValueFrom() != null && var.getValueFrom().getSecretKeyRef() != null) {
+        var ref = var.getValueFrom().getSecretKeyRef();
+        Secret secret = client.secrets().inNamespace(namespace).withName(ref.getName()).get();
+        String value = secret == null ? null : secretData(secret).get(ref.getKey());
+        if (value == null) {
+          throw new IllegalStateException("secretKeyRef " + ref.getName() + "/" + ref.getKey() + " not found");
+        }
+        env.put(var.getName(), value);
+      }
+    }
+    env.put(PodLayout.INDEX_ENV, Integer.toString(index));
+    return env;
+  }
+
+  private void stopJob(String jobName) {
+    synchronized (processesByPod) {
+      for (Process p : processesByJob.getOrDefault(jobName, List.of())) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+      }
+    }
+  }
+
+  /** The last lines of a pod's container log (its stdout and stderr), as the API server's log endpoint gives them. */
+  String tail(Pod pod, int lines) {
+    Path log = root.resolve(pod.getMetadata().getName()).resolve("container.log");
+    try {
+      if (!Files.isRegularFile(log)) {
+        return "";
+      }
+      List<String> all = Files.readAllLines(log);
+      return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    watch.close();
+    processesByJob.keySet().forEach(this::stopJob);
+  }
+}

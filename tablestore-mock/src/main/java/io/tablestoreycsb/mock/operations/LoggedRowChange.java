@@ -1,0 +1,98 @@
+package io.tablestoreycsb.mock.operations;
+
+import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConsts;
+import io.tablestoreycsb.mock.protocol.PlainBufferWriter;
+import io.tablestoreycsb.mock.storage.Cells;
+import io.tablestoreycsb.mock.storage.Partition;
+import io.tablestoreycsb.mock.storage.Table;
+
+/**
+ * A committed row change as its stream record (what {@code PlainBufferConversion.toStreamRecord}
+ * reads): PUT cells with value and the timestamp the row got (the server's when the client sent
+ * none); DELETE_ONE_VERSION cells with their timestamp; DELETE_ALL_VERSION cells bare; a DeleteRow
+ * as a row delete marker. Increments travel as PUTs of the resulting value, which the write records
+ * here while it runs ({@link #incremented}), since clients reject INCREMENT cells in records.
+ */
+final class LoggedRowChange implements Partition.LoggedChange {
+  /** Stream action numbers (the Tunnel protocol's ActionType). */
+  static final int PUT_ROW = 1;
+  static final int UPDATE_ROW = 2;
+  static final int DELETE_ROW = 3;
+
+  private final Table table;
+  private final RowChange change;
+  private final long nowMillis;
+  /**
+   * The value each INCREMENT cell produced, by cell index (only those entries are used); made by the
+   * first increment, so the writes that increment nothing (every write when no stream is on) pay for none.
+   */
+  private long[] incrementResults;
+
+  LoggedRowChange(Table table, RowChange change, long nowMillis) {
+    this.table = table;
+    this.change = change;
+    this.nowMillis = nowMillis;
+  }
+
+  /** Records the value the INCREMENT at {@code cellIndex} wrote (the latest attempt's wins). */
+  void incremented(int cellIndex, long result) {
+    if (incrementResults == null) {
+      incrementResults = new long[change.cells.size()];
+    }
+    incrementResults[cellIndex] = result;
+  }
+
+  @Override
+  public int action() {
+    switch (change.kind) {
+      case PUT:
+        return PUT_ROW;
+      case UPDATE:
+        return UPDATE_ROW;
+      default:
+        return DELETE_ROW;
+    }
+  }
+
+  @Override
+  public byte[] record() {
+    int size = 64 + 2 * change.key.length;
+    for (RowChange.CellChange cell : change.cells) {
+      size += 32 + cell.nameBytes().length + Math.max(cell.length(), 8);
+    }
+    PlainBufferWriter writer = new PlainBufferWriter(size);
+    writer.header();
+    writer.startRow();
+    RowEncoder.writePrimaryKey(writer, table, change.key);
+    if (change.kind == RowChange.Kind.DELETE) {
+      writer.endDeletedRow();
+      return writer.toByteArray();
+    }
+    if (!change.cells.isEmpty()) {
+      writer.startData();
+    }
+    for (int i = 0; i < change.cells.size(); i++) {
+      RowChange.CellChange cell = change.cells.get(i);
+      byte[] name = cell.nameBytes();
+      switch (cell.op()) {
+        case PUT:
+          writer.attribute(name, 0, name.length, cell.type(), cell.data(), cell.offset(), cell.length(),
+              cell.timestamp() >= 0 ? cell.timestamp() : nowMillis);
+          break;
+        case INCREMENT:
+          writer.attribute(name, 0, name.length, Cells.INTEGER, Cells.longBytes(incrementResults[i]), 0, 8, nowMillis);
+          break;
+        case DELETE_ONE_VERSION:
+          writer.deleteCell(name, PlainBufferConsts.DELETE_ONE_VERSION, cell.timestamp());
+          break;
+        case DELETE_ALL_VERSIONS:
+          writer.deleteCell(name, PlainBufferConsts.DELETE_ALL_VERSION, -1);
+          break;
+        default:
+          throw new IllegalStateException("unknown cell op " + cell.op());
+      }
+    }
+    writer.endRow();
+    return writer.toByteArray();
+  }
+}

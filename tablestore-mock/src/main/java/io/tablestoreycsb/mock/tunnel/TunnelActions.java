@@ -1,0 +1,190 @@
+package io.tablestoreycsb.mock.tunnel;
+
+import com.alicloud.openservices.tablestore.core.protocol.TunnelServiceApi;
+import com.aliyun.ots.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
+import com.aliyun.ots.thirdparty.com.google.protobuf.UnsafeByteOperations;
+import io.tablestoreycsb.mock.operations.Action;
+import io.tablestoreycsb.mock.operations.RequestContext;
+import io.tablestoreycsb.mock.protocol.OtsException;
+import io.tablestoreycsb.mock.storage.ChangeLog;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The Tunnel Service's actions ({@code POST /tunnel/<op>}, protobuf bodies from
+ * {@code tunnel_service_api.proto}): each parses its request, asks the {@link TunnelService} and
+ * encodes the answer. Types and stages travel as strings the Java SDK turns into enums with
+ * {@code valueOf}; times as nanoseconds.
+ */
+final class TunnelActions {
+  private static final long NANOS_PER_MILLI = 1_000_000L;
+
+  private TunnelActions() {}
+
+  interface Parser<T> {
+    T parse(byte[] body) throws InvalidProtocolBufferException;
+  }
+
+  interface Handler<T> {
+    byte[] handle(T request, RequestContext context);
+  }
+
+  /** An action named {@code tunnel/<op>} that parses its body with {@code parser} (malformed: OTSParameterInvalid). */
+  private static <T> Action action(String op, Parser<T> parser, String message, Handler<T> handler) {
+    return new Action() {
+      @Override
+      public String name() {
+        return "tunnel/" + op;
+      }
+
+      @Override
+      public byte[] execute(byte[] body, RequestContext context) {
+        T request;
+        try {
+          request = parser.parse(body);
+        } catch (InvalidProtocolBufferException e) {
+          throw OtsException.parameterInvalid("Failed to parse the request body as " + message + ": " + e.getMessage());
+        }
+        return handler.handle(request, context);
+      }
+    };
+  }
+
+  static List<Action> all(TunnelService service) {
+    return List.of(
+        action("create", TunnelServiceApi.CreateTunnelRequest::parseFrom, "CreateTunnelRequest", (r, context) -> create(service, r)),
+        action("list", TunnelServiceApi.ListTunnelRequest::parseFrom, "ListTunnelRequest", (r, context) -> {
+          TunnelServiceApi.ListTunnelResponse.Builder response = TunnelServiceApi.ListTunnelResponse.newBuilder();
+          for (Tunnel t : service.list(r.getTableName())) {
+            response.addTunnels(info(service, t));
+          }
+          return response.build().toByteArray();
+        }),
+        action("describe", TunnelServiceApi.DescribeTunnelRequest::parseFrom, "DescribeTunnelRequest",
+            (r, context) -> describe(service, service.find(r.getTableName(), r.getTunnelName(), r.getTunnelId()))),
+        action("delete", TunnelServiceApi.DeleteTunnelRequest::parseFrom, "DeleteTunnelRequest", (r, context) -> {
+          service.delete(service.find(r.getTableName(), r.getTunnelName(), r.getTunnelId()));
+          return TunnelServiceApi.DeleteTunnelResponse.getDefaultInstance().toByteArray();
+        }),
+        action("connect", TunnelServiceApi.ConnectRequest::parseFrom, "ConnectRequest", (r, context) -> {
+          long timeout = r.getClientConfig().hasTimeout() ? r.getClientConfig().getTimeout()
+              : TunnelService.DEFAULT_CLIENT_TIMEOUT_SECONDS;
+          String clientId = service.connect(r.getTunnelId(), r.getClientConfig().getClientTag(), timeout);
+          return TunnelServiceApi.ConnectResponse.newBuilder().setClientId(clientId).build().toByteArray();
+        }),
+        action("heartbeat", TunnelServiceApi.HeartbeatRequest::parseFrom, "HeartbeatRequest", (r, context) -> heartbeat(service, r)),
+        action("shutdown", TunnelServiceApi.ShutdownRequest::parseFrom, "ShutdownRequest", (r, context) -> {
+          service.require(r.getTunnelId()).shutdown(r.getClientId());
+          return TunnelServiceApi.ShutdownResponse.getDefaultInstance().toByteArray();
+        }),
+        action("getcheckpoint", TunnelServiceApi.GetCheckpointRequest::parseFrom, "GetCheckpointRequest", (r, context) -> {
+          Channel c = service.require(r.getTunnelId()).checkpointOf(r.getClientId(), r.getChannelId(), service.nowMillis());
+          return TunnelServiceApi.GetCheckpointResponse.newBuilder()
+              .setCheckpoint(c.checkpoint).setSequenceNumber(c.checkpointSequence).build().toByteArray();
+        }),
+        action("checkpoint", TunnelServiceApi.CheckpointRequest::parseFrom, "CheckpointRequest", (r, context) -> {
+          service.checkpoint(r.getTunnelId(), r.getClientId(), r.getChannelId(), r.getCheckpoint(), r.getSequenceNumber());
+          return TunnelServiceApi.CheckpointResponse.getDefaultInstance().toByteArray();
+        }),
+        action("readrecords", TunnelServiceApi.ReadRecordsRequest::parseFrom, "ReadRecordsRequest", (r, context) -> {
+          TunnelService.ReadResult read = service.readRecords(r.getTunnelId(), r.getClientId(), r.getChannelId(), r.getToken());
+          // Records count as rows the channel's partition served: --partition-capacity bounds each channel's read rate.
+          context.served(read.table(), read.partition(), read.records().size());
+          TunnelServiceApi.ReadRecordsResponse.Builder response = TunnelServiceApi.ReadRecordsResponse.newBuilder()
+              .setNextToken(read.nextToken()).setMayMoreRecord(read.mayMoreRecord());
+          for (ChangeLog.Record record : read.records()) {
+            response.addRecords(TunnelServiceApi.Record.newBuilder()
+                .setActionType(TunnelServiceApi.ActionType.forNumber(record.action()))
+                .setRecord(UnsafeByteOperations.unsafeWrap(record.row())));
+          }
+          return response.build().toByteArray();
+        }));
+  }
+
+  private static byte[] create(TunnelService service, TunnelServiceApi.CreateTunnelRequest request) {
+    TunnelServiceApi.Tunnel spec = request.getTunnel();
+    TunnelKind kind;
+    switch (spec.getTunnelType()) {
+      case Stream:
+        kind = TunnelKind.STREAM;
+        break;
+      case BaseData:
+        kind = TunnelKind.BASE_DATA;
+        break;
+      case BaseAndStream:
+        kind = TunnelKind.BASE_AND_STREAM;
+        break;
+      default:
+        throw OtsException.parameterInvalid("Unknown tunnel.tunnel_type " + spec.getTunnelType() + ".");
+    }
+    Tunnel.StartPosition start = new Tunnel.StartPosition(false, 0);
+    if (spec.hasStreamTunnelConfig()) {
+      TunnelServiceApi.StreamTunnelConfig config = spec.getStreamTunnelConfig();
+      if (config.getEndOffset() != 0) {
+        throw OtsException.parameterInvalid("tunnel.StreamTunnelConfig.endOffset is not supported by this mock endpoint.");
+      }
+      start = new Tunnel.StartPosition(config.getFlag() == TunnelServiceApi.StartOffsetFlag.EARLIEST,
+          config.getStartOffset() / NANOS_PER_MILLI);
+    }
+    Tunnel tunnel = service.create(spec.getTableName(), spec.getTunnelName(), kind, start);
+    return TunnelServiceApi.CreateTunnelResponse.newBuilder().setTunnelId(tunnel.id).build().toByteArray();
+  }
+
+  private static byte[] heartbeat(TunnelService service, TunnelServiceApi.HeartbeatRequest request) {
+    List<Tunnel.ChannelView> reported = new ArrayList<>();
+    for (TunnelServiceApi.Channel c : request.getChannelsList()) {
+      reported.add(new Tunnel.ChannelView(c.getChannelId(), c.getVersion(), ChannelStatus.valueOf(c.getStatus().name())));
+    }
+    List<Tunnel.ChannelView> held = service.require(request.getTunnelId())
+        .heartbeat(request.getClientId(), reported, service.nowMillis());
+    TunnelServiceApi.HeartbeatResponse.Builder response = TunnelServiceApi.HeartbeatResponse.newBuilder();
+    for (Tunnel.ChannelView c : held) {
+      response.addChannels(TunnelServiceApi.Channel.newBuilder().setChannelId(c.id()).setVersion(c.version())
+          .setStatus(TunnelServiceApi.ChannelStatus.valueOf(c.status().name())));
+    }
+    return response.build().toByteArray();
+  }
+
+  private static byte[] describe(TunnelService service, Tunnel tunnel) {
+    TunnelServiceApi.DescribeTunnelResponse.Builder response = TunnelServiceApi.DescribeTunnelResponse.newBuilder()
+        .setTunnel(info(service, tunnel));
+    long oldest = Long.MAX_VALUE;
+    for (Channel c : tunnel.channelsSnapshot()) {
+      TunnelServiceApi.ChannelInfo.Builder info = TunnelServiceApi.ChannelInfo.newBuilder()
+          .setChannelId(c.id)
+          .setChannelType(c.baseData ? "BaseData" : "Stream")
+          .setChannelStatus(c.status.name())
+          .setChannelRpo(c.positionTimeMillis * NANOS_PER_MILLI);
+      if (c.owner != null) {
+        info.setClientId(c.owner);
+      }
+      response.addChannels(info);
+      oldest = Math.min(oldest, c.positionTimeMillis);
+    }
+    if (oldest != Long.MAX_VALUE) {
+      response.setTunnelRpo(oldest * NANOS_PER_MILLI);
+    }
+    return response.build().toByteArray();
+  }
+
+  private static TunnelServiceApi.TunnelInfo info(TunnelService service, Tunnel tunnel) {
+    TunnelServiceApi.StreamTunnelConfig.Builder config = TunnelServiceApi.StreamTunnelConfig.newBuilder()
+        .setFlag(tunnel.start.earliest() ? TunnelServiceApi.StartOffsetFlag.EARLIEST : TunnelServiceApi.StartOffsetFlag.LATEST);
+    if (tunnel.start.startMillis() > 0) {
+      config.setStartOffset(tunnel.start.startMillis() * NANOS_PER_MILLI);
+    }
+    return TunnelServiceApi.TunnelInfo.newBuilder()
+        .setTunnelId(tunnel.id)
+        .setTunnelType(tunnel.kind.wireName)
+        .setTableName(tunnel.table.name())
+        .setInstanceName(service.instanceName())
+        .setStreamId(tunnel.streamId)
+        .setStage(tunnel.stage())
+        .setExpired(tunnel.expired())
+        .setTunnelName(tunnel.name)
+        .setPublic(false)
+        .setStreamTunnelConfig(config)
+        .setCreateTime(tunnel.createTimeMillis * NANOS_PER_MILLI)
+        .build();
+  }
+}
