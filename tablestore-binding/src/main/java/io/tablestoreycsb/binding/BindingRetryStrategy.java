@@ -14,7 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The SDK retry policy of {@code tablestore.retry=sdk}: the SDK's own strategy, with two changes.
+ * The binding's retry policy around a delegate: the SDK's own strategy ({@code tablestore.retry=sdk})
+ * or one that never retries ({@code tablestore.retry=none}), with these changes.
  *
  * <ul>
  *   <li>Each retry it decides on is counted by error code in the run's statistics, so retries
@@ -25,11 +26,13 @@ import java.util.concurrent.TimeUnit;
  *   still merges the answer as if it were for the failed rows only, matching results by position:
  *   a row that fails in the full resend can then be reported written. The binding's BatchWriter
  *   retries failed rows itself ({@code tablestore.batchretries}) and accounts for each.</li>
- *   <li>A write that failed with {@code ConnectionClosedException} raised when the SDK's HTTP client
- *   handed the request a pooled connection is sent again (at most {@link #MAX_LEASE_RACE_RETRIES}
- *   times), although the SDK retries no write after a client-side error. See
- *   {@link #isConnectionLeaseRace(Exception)}: on a loaded machine that error is raised for requests
- *   the server executed and answered.</li>
+ *   <li>A request that failed with {@code ConnectionClosedException} raised when the SDK's HTTP client
+ *   handed it a pooled connection is sent again (at most {@link #MAX_LEASE_RACE_RETRIES} times), with
+ *   either delegate, although the SDK retries no write after a client-side error and {@code none}
+ *   retries nothing. See {@link #isConnectionLeaseRace(Exception)}: on a loaded machine that error is
+ *   raised for requests the server executed and answered; it is a defect of the client, not an
+ *   answer of the service, so {@code none} (which is there to show the service's answers) must not
+ *   turn it into a failed operation. Counted like any retry.</li>
  *   <li>An endpoint that cannot be connected to (connection refused, no route, unknown host) is
  *   announced on stderr the first time a request retries it, once per endpoint and JVM, instead of
  *   the SDK retrying in silence (10 s). Clients for one-off calls (the table check before a run,
@@ -37,8 +40,12 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  */
 final class BindingRetryStrategy implements RetryStrategy {
-  /** The writes the binding sends: all unconditional and without increments, so sending one twice is harmless. */
-  private static final Set<String> BINDING_WRITES = Set.of("PutRow", "UpdateRow", "DeleteRow", "BatchWriteRow");
+  /**
+   * The requests the binding sends: reads, and writes that are all unconditional and without
+   * increments, so sending one twice is harmless.
+   */
+  private static final Set<String> BINDING_REQUESTS = Set.of("GetRow", "GetRange", "BatchGetRow",
+      "PutRow", "UpdateRow", "DeleteRow", "BatchWriteRow");
   static final int MAX_LEASE_RACE_RETRIES = 3;
   /** How long the SDK's default strategy retries (DefaultRetryStrategy's default timeout). */
   static final long SDK_RETRY_MS = TimeUnit.SECONDS.toMillis(10);
@@ -95,7 +102,7 @@ final class BindingRetryStrategy implements RetryStrategy {
     if (unreachable != null && pause > 0) {
       pause = withinUnreachableBudget(pause, unreachable);
     }
-    if (pause <= 0 && BINDING_WRITES.contains(action) && leaseRaceRetries < MAX_LEASE_RACE_RETRIES
+    if (pause <= 0 && BINDING_REQUESTS.contains(action) && leaseRaceRetries < MAX_LEASE_RACE_RETRIES
         && isConnectionLeaseRace(ex)) {
       leaseRaceRetries++;
       pause = 1;

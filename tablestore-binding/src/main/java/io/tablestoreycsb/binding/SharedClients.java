@@ -5,6 +5,7 @@ import com.alicloud.openservices.tablestore.InternalClient;
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.model.DefaultRetryStrategy;
 import com.alicloud.openservices.tablestore.model.NoRetryStrategy;
+import com.alicloud.openservices.tablestore.model.RetryStrategy;
 import java.util.HashMap;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -126,9 +127,9 @@ public final class SharedClients {
     if (ioThreads > 0) {
       sdk.setIoThreadCount(ioThreads);
     }
-    sdk.setRetryStrategy(config.retryMode() == ClientConfig.RetryMode.NONE
-        ? new NoRetryStrategy() : new BindingRetryStrategy(new DefaultRetryStrategy(), stats, config.endpoint(),
-            unreachableBudgetMs, System.err));
+    RetryStrategy base = config.retryMode() == ClientConfig.RetryMode.NONE
+        ? new NoRetryStrategy() : new DefaultRetryStrategy();
+    sdk.setRetryStrategy(new BindingRetryStrategy(base, stats, config.endpoint(), unreachableBudgetMs, System.err));
     return sdk;
   }
 

@@ -7,6 +7,7 @@ import com.alicloud.openservices.tablestore.PartialResultFailedException;
 import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.DefaultRetryStrategy;
+import com.alicloud.openservices.tablestore.model.NoRetryStrategy;
 import com.alicloud.openservices.tablestore.model.Response;
 import com.alicloud.openservices.tablestore.model.RetryStrategy;
 import com.aliyun.ots.thirdparty.org.apache.http.ConnectionClosedException;
@@ -103,6 +104,23 @@ class BindingRetryStrategyTest {
       assertThat(retry.clone().nextPause(write, connectionClosedIn("connectionAllocated"))).as(write).isPositive();
     }
     assertThat(stats.snapshot().sdkRetries()).containsEntry("ClientException", 4L).hasSize(1);
+  }
+
+  @Test
+  void withRetryNoneOnlyTheLeaseRaceIsSentAgainForReadsAndWritesAndCounted() {
+    RunStats stats = new RunStats();
+    RetryStrategy none = new BindingRetryStrategy(new NoRetryStrategy(), stats);
+
+    for (String action : new String[] {"GetRow", "GetRange", "BatchGetRow", "PutRow", "BatchWriteRow"}) {
+      assertThat(none.clone().nextPause(action, connectionClosedIn("connectionAllocated"))).as(action).isPositive();
+    }
+    // Everything else is the service's (or the network's) answer: shown, never retried.
+    assertThat(none.clone().nextPause("GetRow", new TableStoreException("busy", "OTSServerBusy"))).isZero();
+    assertThat(none.clone().nextPause("GetRow", new ClientException("connection reset"))).isZero();
+    assertThat(none.clone().nextPause("GetRow", connectionClosedIn("responseCompleted"))).isZero();
+    // Not a request the binding sends: its safety to resend is unknown.
+    assertThat(none.clone().nextPause("StartLocalTransaction", connectionClosedIn("connectionAllocated"))).isZero();
+    assertThat(stats.snapshot().sdkRetries()).containsEntry("ClientException", 5L).hasSize(1);
   }
 
   @Test

@@ -206,7 +206,8 @@ class FaultToleranceTest {
     long errors = json.at("/errors/OTSTimeout").asLong();
     long sdkRetried = json.at("/sdkRetries/OTSTimeout").asLong();
     assertThat(errors + sdkRetried).isEqualTo(injected);
-    assertThat(readOk + readUnavailable).as("every read is in YCSB's output").isEqualTo(READS);
+    assertThat(readOk + readUnavailable).as("every read is in YCSB's output (binding errors %s, SDK retries %s)",
+        json.get("errors"), json.get("sdkRetries")).isEqualTo(READS);
     assertThat(readUnavailable).as("failed reads are YCSB errors, not hidden").isEqualTo(errors);
     if (retry.equals("none")) {
       assertThat(errors).isEqualTo(injected);

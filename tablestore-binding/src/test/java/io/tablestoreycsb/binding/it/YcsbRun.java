@@ -66,6 +66,14 @@ final class YcsbRun {
     return out.toString(StandardCharsets.UTF_8);
   }
 
+  /**
+   * How much a counter grew between two reports of this JVM: YCSB's measurements are global and
+   * cumulative, so a test reading an absolute counter would see what earlier test classes counted.
+   */
+  static long grown(String before, String after, String operation, String name) {
+    return metric(after, operation, name) - metric(before, operation, name);
+  }
+
   /** A counter from the report, e.g. ("VERIFY", "Return=OK"); 0 when absent. */
   static long metric(String report, String operation, String name) {
     Matcher m = Pattern.compile("^\\[" + Pattern.quote(operation) + "\\], " + Pattern.quote(name) + ", (\\d+)",
