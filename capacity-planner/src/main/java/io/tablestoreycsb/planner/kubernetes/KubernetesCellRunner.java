@@ -116,13 +116,18 @@ public final class KubernetesCellRunner implements CellRunner {
       for (Pod pod : pods) {
         lastPods.merge(index(pod), pod, (old, now) -> isNewer(now, old) ? now : old);
       }
+      for (Pod pod : lastPods.values()) {
+        if (PodStates.hopeless(pod).isPresent()) {
+          return; // the cell fails with the pod's waiting reason; the Job goes in run()'s finally
+        }
+      }
       long ended = lastPods.values().stream().filter(KubernetesCellRunner::ended).count();
       long running = lastPods.values().stream().filter(p -> "Running".equals(p.getStatus().getPhase())).count();
       if (ended == runners || jobFinished(jobName)) {
         return;
       }
       if (System.currentTimeMillis() < startAt || running < runners - ended) {
-        listener.starting((int) running, runners);
+        listener.starting((int) running, runners, "pods: " + PodStates.describe(lastPods.values(), runners));
       } else {
         if (poll % RATE_EVERY_POLLS == 0) {
           java.util.OptionalDouble[] rates = lastPods.values().stream()
@@ -199,6 +204,10 @@ public final class KubernetesCellRunner implements CellRunner {
           }
         } else if (status.getState() != null && status.getState().getWaiting() != null) {
           why.append(", waiting: ").append(status.getState().getWaiting().getReason());
+          String message = status.getState().getWaiting().getMessage();
+          if (message != null && !message.isBlank()) {
+            why.append(" (").append(message.strip()).append(')');
+          }
         }
       }
     }

@@ -2,11 +2,13 @@ package io.tablestoreycsb.planner.report;
 
 import io.tablestoreycsb.planner.hdr.HdrLogs;
 import io.tablestoreycsb.planner.hdr.LatencySummary;
+import io.tablestoreycsb.planner.runner.ClockReading;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
@@ -97,6 +99,7 @@ public final class CellAnalyzer {
     } else {
       limit = limit(ratio, cpuPerHost, cpusOfHost);
     }
+    Optional<ClockReading.Spread> clocks = ClockReading.spread(runners.stream().map(RunnerResult::clock).toList());
     return new ReportRow(first.instanceType(), first.caseName(), first.sweep() == null ? "" : first.sweep(),
         first.partitions(), n, first.threads(), first.measure(), first.rowsPerRequest(), rowsPerSecond,
         requestsPerSecond, merged.meanUs() / 1000.0, merged.p50Us() / 1000.0, merged.p95Us() / 1000.0,
@@ -104,7 +107,9 @@ public final class CellAnalyzer {
         rowsPerSecond * first.rowBytes() / 1e6, cuReported ? readCu / seconds : Double.NaN,
         cuReported ? writeCu / seconds : Double.NaN, cpuCores / n, peakMem, ioMbPerSecond / n, predicted, ratio,
         limit, false, String.join(" ", new TreeSet<>(cpuPerHost.keySet())), window.seconds(),
-        window.startEpochMs(), window.warmupSeconds(), window.startSkewMs());
+        window.startEpochMs(), window.warmupSeconds(), window.startSkewMs(),
+        clocks.map(ClockReading.Spread::ms).orElse(Double.NaN),
+        clocks.map(ClockReading.Spread::uncertaintyMs).orElse(Double.NaN));
   }
 
   /**

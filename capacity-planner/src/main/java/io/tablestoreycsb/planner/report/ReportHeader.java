@@ -165,7 +165,12 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
     if (!Double.isNaN(skew)) {
       text += "; runners started at most " + Formats.num(skew) + " ms apart";
     }
-    return text + "; each cell's are in its Window, Warm-up and Start skew columns";
+    double clocks = known.stream().mapToDouble(ReportRow::clockSpreadMs).filter(v -> !Double.isNaN(v)).max()
+        .orElse(Double.NaN);
+    if (!Double.isNaN(clocks)) {
+      text += "; their clocks were at most " + Formats.num(clocks) + " ms apart";
+    }
+    return text + "; each cell's are in its Window, Warm-up, Start skew and Clock spread columns";
   }
 
   private static String range(double min, double max) {

@@ -37,6 +37,9 @@ package io.tablestoreycsb.planner.report;
  * @param windowStartEpochMs start of that window
  * @param warmupSeconds from the runners' start to the window: left out of the figures
  * @param startSkewMs from the first to the last runner's start, or NaN when not recorded
+ * @param clockSpreadMs how far apart the runners' clocks were (largest minus smallest offset to the
+ *     endpoint's clock), or NaN when not every runner measured its clock
+ * @param clockSpreadUncertaintyMs plus or minus this, or NaN
  */
 public record ReportRow(
     String instanceType,
@@ -71,13 +74,15 @@ public record ReportRow(
     double windowSeconds,
     long windowStartEpochMs,
     double warmupSeconds,
-    double startSkewMs) {
+    double startSkewMs,
+    double clockSpreadMs,
+    double clockSpreadUncertaintyMs) {
 
   ReportRow withPlateau(boolean value) {
     return new ReportRow(instanceType, caseName, sweep, partitions, runners, threads, measure, rowsPerRequest,
         qpsRows, requestsPerSecond, avgMs, p50Ms, p95Ms, p99Ms, p999Ms, maxMs, requests, failed, mbPerSecond,
         readCuPerSecond, writeCuPerSecond, cpuCoresPerRunner, peakMemMbPerRunner, ioMbPerSecondPerRunner,
         predictedQpsRows, measuredOverPredicted, limit, value, hosts, windowSeconds, windowStartEpochMs,
-        warmupSeconds, startSkewMs);
+        warmupSeconds, startSkewMs, clockSpreadMs, clockSpreadUncertaintyMs);
   }
 }

@@ -10,7 +10,7 @@ final class ReportTable {
   static final List<String> HEADERS = List.of("Partitions", "Runner", "Thread", "QPS(row)", "Avg Latency (ms)",
       "p50 (ms)", "p95 (ms)", "p99 (ms)", "p99.9 (ms)", "max (ms)", "Requests/s", "MB/s", "Read CU/s",
       "Write CU/s", "CPU cores/runner", "Peak mem/runner (MB)", "Predicted QPS(row)", "Measured/Predicted",
-      "Window (UTC start, length)", "Warm-up (s)", "Start skew (ms)", "Bound by");
+      "Window (UTC start, length)", "Warm-up (s)", "Start skew (ms)", "Clock spread (ms)", "Bound by");
 
   private ReportTable() {}
 
@@ -37,6 +37,8 @@ final class ReportTable {
     c.add(Formats.timeOfDay(r.windowStartEpochMs()) + ", " + Formats.num(r.windowSeconds()) + " s");
     c.add(Formats.num(r.warmupSeconds()));
     c.add(Formats.num(r.startSkewMs()));
+    c.add(Double.isNaN(r.clockSpreadMs()) ? "-"
+        : Formats.num(r.clockSpreadMs()) + " ± " + Formats.num(r.clockSpreadUncertaintyMs()));
     c.add(r.limit() + (r.failed() > 0 ? "; " + r.failed() + " failed" : ""));
     return c;
   }

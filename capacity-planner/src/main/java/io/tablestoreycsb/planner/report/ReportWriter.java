@@ -36,7 +36,7 @@ public final class ReportWriter {
   static final String WINDOW_TEXT = "Measured window: a cell's rows/s are the rows all its runners completed "
       + "inside one window every runner covered, divided by that window; latencies come from the same window. "
       + "'Window' gives its start (UTC) and length; 'Warm-up (s)' is what was left out before it (start-up, "
-      + "connection set-up); 'Start skew (ms)' is how far apart the runners started. The tail after the window "
+      + "connection set-up); 'Start skew (ms)' is how far apart the runners started, each by its own clock; 'Clock spread (ms)' is how far apart those clocks were, each read against the endpoint's ('-': not measured). The tail after the window "
       + "(runners stopping) is left out too. A cell whose runners were never all past their start-up at the "
       + "same time has no such window and is marked unsteady.";
 
@@ -136,7 +136,7 @@ public final class ReportWriter {
         + "rows_per_request,qps_rows,requests_per_s,avg_ms,p50_ms,p95_ms,p99_ms,p999_ms,max_ms,requests,failed,"
         + "mb_per_s,read_cu_per_s,write_cu_per_s,cpu_cores_per_runner,peak_mem_mb_per_runner,"
         + "io_mb_per_s_per_runner,predicted_qps_rows,measured_over_predicted,bound_by,plateau,hosts,"
-        + "window_start_utc,window_s,warmup_s,start_skew_ms\n");
+        + "window_start_utc,window_s,warmup_s,start_skew_ms,clock_spread_ms,clock_spread_uncertainty_ms\n");
     for (ReportRow r : rows) {
       csv.append(String.join(",", quote(r.instanceType()), quote(r.caseName()), quote(r.sweep()),
           Integer.toString(r.partitions()), Integer.toString(r.runners()), Integer.toString(r.threads()),
@@ -146,7 +146,8 @@ public final class ReportWriter {
           d(r.writeCuPerSecond()), d(r.cpuCoresPerRunner()), d(r.peakMemMbPerRunner()),
           d(r.ioMbPerSecondPerRunner()), d(r.predictedQpsRows()), d(r.measuredOverPredicted()), quote(r.limit()),
           Boolean.toString(r.plateau()), quote(r.hosts()), Formats.isoInstant(r.windowStartEpochMs()),
-          d(r.windowSeconds()), d(r.warmupSeconds()), d(r.startSkewMs()))).append('\n');
+          d(r.windowSeconds()), d(r.warmupSeconds()), d(r.startSkewMs()), d(r.clockSpreadMs()),
+          d(r.clockSpreadUncertaintyMs()))).append('\n');
     }
     return csv.toString();
   }

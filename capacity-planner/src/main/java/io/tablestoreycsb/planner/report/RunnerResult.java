@@ -1,6 +1,7 @@
 package io.tablestoreycsb.planner.report;
 
 import io.tablestoreycsb.planner.hdr.HdrLogs;
+import io.tablestoreycsb.planner.runner.ClockReading;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.ycsb.YcsbOutput;
@@ -26,9 +27,10 @@ import org.HdrHistogram.Histogram;
  * @param output its YCSB summary
  * @param intervals the interval histograms of the case's request measurement (microseconds), in order
  * @param stats the binding's stats file, when written
+ * @param clock the runner's clock against the endpoint's, when measured
  */
 public record RunnerResult(Path dir, RunnerRecord record, YcsbOutput output, List<Histogram> intervals,
-    Optional<BindingStats> stats) {
+    Optional<BindingStats> stats, Optional<ClockReading> clock) {
 
   static final int MIN_INTERVALS_FOR_STEADY = 4;
 
@@ -42,7 +44,8 @@ public record RunnerResult(Path dir, RunnerRecord record, YcsbOutput output, Lis
     }
     List<Histogram> intervals = HdrLogs.readIntervals(hdr);
     Optional<BindingStats> stats = BindingStats.read(dir.resolve(ResultFiles.STATS_FILE));
-    return new RunnerResult(dir, record, output, List.copyOf(intervals), stats);
+    Optional<ClockReading> clock = ClockReading.read(dir.resolve(ResultFiles.CLOCK_FILE));
+    return new RunnerResult(dir, record, output, List.copyOf(intervals), stats, clock);
   }
 
   /** The intervals of the steady span: all but the first and last when there are enough. */

@@ -25,7 +25,8 @@ final class CellSummary {
     }
     ReportRow r = CellAnalyzer.analyze(results);
     String skew = Double.isNaN(r.startSkewMs()) ? "" : String.format(Locale.ROOT, ", start skew %.0f ms",
-        r.startSkewMs());
+        r.startSkewMs()) + (Double.isNaN(r.clockSpreadMs()) ? "" : String.format(Locale.ROOT,
+        " (clocks %.0f ± %.0f ms apart)", r.clockSpreadMs(), r.clockSpreadUncertaintyMs()));
     String window = r.limit().equals(CellAnalyzer.NO_COMMON_WINDOW) ? "no common window"
         : String.format(Locale.ROOT, "measured over %.1f s every runner covered", r.windowSeconds());
     return String.format(Locale.ROOT, "%,.0f rows/s (%,.0f requests/s), avg %.2f ms, p99 %.2f ms, "

@@ -51,7 +51,12 @@ final class LoadStep {
     CellOutcome outcome = executor.run(key, runners.load(key, dir), NO_TIMEOUT_SECONDS, new CellRunner.Listener() {
       @Override
       public void starting(int ready, int total) {
-        progress.starting(0, 0, "load " + table, ready, total);
+        starting(ready, total, "");
+      }
+
+      @Override
+      public void starting(int ready, int total, String detail) {
+        progress.starting(0, 0, "load " + table, ready, total, detail);
       }
 
       @Override

@@ -65,15 +65,13 @@ public final class PlanExecutor {
           tableReady = true;
         }
         if (cell.spec().readsLoadedData()) {
+          if (!loadFailed) {
+            loadFailed = !load.ensureLoaded(p);
+          }
           if (loadFailed) {
             failed++;
             out.printf("[cell %d/%d] %s: FAILED (the load before it failed)%n", index, cells.size(),
                 cell.key().label());
-            continue;
-          }
-          loadFailed = !load.ensureLoaded(p);
-          if (loadFailed) {
-            failed++;
             continue;
           }
         }
@@ -98,7 +96,12 @@ public final class PlanExecutor {
 
       @Override
       public void starting(int ready, int total) {
-        progress.starting(index, all.size(), cell.key().label(), ready, total);
+        starting(ready, total, "");
+      }
+
+      @Override
+      public void starting(int ready, int total, String detail) {
+        progress.starting(index, all.size(), cell.key().label(), ready, total, detail);
       }
 
       @Override

@@ -35,11 +35,17 @@ public final class Progress {
 
   /** Prints, at most once per period, how many of a cell's runners are ready to start. */
   public synchronized void starting(int index, int total, String label, int ready, int runners) {
+    starting(index, total, label, ready, runners, "");
+  }
+
+  /** As above, with what the executor tells of the runners not ready yet (pods' phases on Kubernetes). */
+  public synchronized void starting(int index, int total, String label, int ready, int runners, String detail) {
     if (!due()) {
       return;
     }
     String where = total == 0 ? label : String.format(Locale.ROOT, "[cell %d/%d] %s", index, total, label);
-    out.printf(Locale.ROOT, "%s: starting %d runners (%d ready)%n", where, runners, ready);
+    out.printf(Locale.ROOT, "%s: starting %d runners (%d ready%s)%n", where, runners, ready,
+        detail.isEmpty() ? "" : "; " + detail);
   }
 
   private boolean due() {

@@ -25,6 +25,14 @@ public interface CellRunner {
     /** Runners are starting: {@code ready} of {@code total} are at their start gate. */
     void starting(int ready, int total);
 
+    /**
+     * As {@link #starting(int, int)}, with what the executor can tell of the runners that are not
+     * ready (e.g. "pods: 1 Pending (ContainerCreating), 1 Running"); "" when nothing.
+     */
+    default void starting(int ready, int total, String detail) {
+      starting(ready, total);
+    }
+
     /** Runners are running: their summed current operations per second (about once a second). */
     void running(double opsPerSecond);
   }

@@ -3,9 +3,11 @@ package io.tablestoreycsb.planner.runner;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -58,6 +60,7 @@ public final class RunnerMain implements Callable<Integer> {
     SelfReport report = new SelfReport(resultDir.resolve(ResultFiles.RESOURCES_FILE));
     report.start();
     preload(ycsbArgs);
+    measureClock(ycsbArgs, resultDir.resolve(ResultFiles.CLOCK_FILE));
     StartGate gate = new StartGate(startAt, readyFile, releaseFile, Duration.ofSeconds(gateTimeoutSeconds));
     report.ready(System.currentTimeMillis());
     long instant = gate.await();
@@ -76,6 +79,24 @@ public final class RunnerMain implements Callable<Integer> {
       }
     } catch (ClassNotFoundException | LinkageError e) {
       // YCSB reports a missing DB class itself, with its own message.
+    }
+  }
+
+  /**
+   * Reads the endpoint's clock before the gate (a few ms on a LAN), so the report can tell how far
+   * apart the machines' clocks were; skipped when the run has no {@code tablestore.endpoint}.
+   */
+  private static void measureClock(List<String> args, Path file) {
+    try {
+      Optional<String> endpoint = YcsbArguments.property(args, "tablestore.endpoint");
+      if (endpoint.isPresent()) {
+        Optional<ClockReading> reading = new ClockProbe().measure(URI.create(endpoint.get().trim()));
+        if (reading.isPresent()) {
+          reading.get().write(file);
+        }
+      }
+    } catch (IOException | IllegalArgumentException e) {
+      System.err.println("runner: clock not measured: " + e.getMessage());
     }
   }
 

@@ -143,7 +143,11 @@ class KubernetesPlanTest {
   }
 
   private PlanExecutor executor(Matrix matrix, String resultsPrefix) {
-    KubernetesSettings settings = new KubernetesSettings(NAMESPACE, "tablestore-ycsb-runner:test", "1", "1Gi", Map.of(),
+    return executor(matrix, resultsPrefix, "tablestore-ycsb-runner:test");
+  }
+
+  private PlanExecutor executor(Matrix matrix, String resultsPrefix, String image) {
+    KubernetesSettings settings = new KubernetesSettings(NAMESPACE, image, "1", "1Gi", Map.of(),
         List.of(), "capacity-plan", s3Server.settings(resultsPrefix), 5);
     ResultStore store = new ResultStore(s3, settings.results().location(), RunnerRecord.FILE_NAME);
     return new PlanExecutor(matrix, new RunnerSpecFactory(matrix, endpointProperties, List.of("-Xmx256m")),
@@ -164,7 +168,10 @@ class KubernetesPlanTest {
     String output = output();
     assertThat(failed).as(output).isZero();
     assertThat(kubelet.failures()).isEmpty();
-    assertThat(output).contains("verified 1,000 rows").contains("starting 2 runners");
+    assertThat(output).contains("verified 1,000 rows").contains("starting 2 runners")
+        .containsPattern("starting 2 runners \\(\\d ready; pods: [^)]*(Pending \\(ContainerCreating\\)|Running)");
+    // every runner read the endpoint's clock; on one machine the clocks agree within the readings' bounds
+    assertThat(output).containsPattern("random-read p=4 threads=2: done.*\\(clocks \\d+ ± \\d+ ms apart\\)");
 
     // one Indexed Job per load and cell, each deleted once its cell ended; no Job held a secret
     assertThat(kubelet.createdJobs()).hasSize(3);
@@ -177,7 +184,7 @@ class KubernetesPlanTest {
     assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).isEmpty();
     assertThat(s3.listObjectsV2(b -> b.bucket("results").prefix("plans/kube/mock/p4/random-read/t2/runner-1/attempt-1/"))
         .contents()).extracting(o -> o.key().substring(o.key().lastIndexOf('/') + 1))
-        .contains("runner.json", "ycsb.out", "READ.hdr", "resources.json", "tablestore-stats.json");
+        .contains("runner.json", "ycsb.out", "READ.hdr", "resources.json", "tablestore-stats.json", "clock.json");
 
     ReportData data = ReportData.collect(List.of(dir.resolve("out")));
     assertThat(data.failures()).isEmpty();
@@ -252,6 +259,27 @@ class KubernetesPlanTest {
     assertThat(planner.isAlive()).isFalse();
     assertThat(kubelet.deletedJobs()).contains(job.getMetadata().getName());
     assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).withName(job.getMetadata().getName()).get()).isNull();
+  }
+
+  @Test
+  void aRunnerImageTheNodesCannotPullFailsTheCellWithTheReasonWithoutWaitingForTheDeadline() throws Exception {
+    Matrix matrix = matrix("unpullable", readCase("random-read", "60s"));
+    kubelet.cannotPull("registry.invalid/runner:missing");
+    long started = System.nanoTime();
+
+    int failed = executor(matrix, "plans", "registry.invalid/runner:missing")
+        .run(CellOrder.of(matrix, CellFilter.ALL, null));
+
+    String output = output();
+    long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+    assertThat(failed).as(output).isEqualTo(1);
+    // the load is the first Job: it fails with the pod's reason, and the cell after it is not run
+    assertThat(output).contains("load ").contains(": FAILED")
+        .contains("random-read p=4 threads=2: FAILED (the load before it failed)")
+        .contains("waiting: ImagePullBackOff (Back-off pulling image \"registry.invalid/runner:missing\")");
+    // the load Job would only end at its deadline (start lead + its time + grace); the planner gave up at once
+    assertThat(seconds).as(output).isLessThan(60);
+    assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).isEmpty();
   }
 
   private Job awaitJob(String caseName) throws InterruptedException {

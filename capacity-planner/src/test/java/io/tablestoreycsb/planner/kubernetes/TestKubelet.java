@@ -54,6 +54,7 @@ final class TestKubelet implements AutoCloseable {
   private final List<String> deletedJobs = new CopyOnWriteArrayList<>();
   private final List<Job> createdJobs = new CopyOnWriteArrayList<>();
   private final List<Throwable> failures = new CopyOnWriteArrayList<>();
+  private final java.util.Set<String> unpullable = ConcurrentHashMap.newKeySet();
 
   TestKubelet(KubernetesClient client, String namespace, Path root) {
     this.client = client;
@@ -105,6 +106,11 @@ final class TestKubelet implements AutoCloseable {
     }
   }
 
+  /** Pods of this image are never started: their container waits in ImagePullBackOff, as a node's would. */
+  void cannotPull(String image) {
+    unpullable.add(image);
+  }
+
   /** True once the container of a Job's index has a process. */
   boolean started(String jobName, int index) {
     return processesByPod.containsKey(podName(jobName, index));
@@ -120,6 +126,7 @@ final class TestKubelet implements AutoCloseable {
       int completions = job.getSpec().getCompletions();
       List<Thread> pods = new ArrayList<>();
       int[] outcome = new int[2]; // succeeded, failed
+      boolean stuck = false; // a pod that never starts: the Job stays active until it is deleted
       for (int i = 0; i < completions; i++) {
         int index = i;
         Pod pod = client.pods().inNamespace(namespace).resource(new PodBuilder()
@@ -131,8 +138,17 @@ final class TestKubelet implements AutoCloseable {
               .withCreationTimestamp(Instant.now().toString())
             .endMetadata()
             .withSpec(job.getSpec().getTemplate().getSpec())
-            .withNewStatus().withPhase("Pending").endStatus()
+            .withNewStatus().withPhase("Pending").withContainerStatuses(new ContainerStatusBuilder().withName("runner")
+                .withNewState().withNewWaiting().withReason("ContainerCreating").endWaiting().endState().build())
+              .endStatus()
             .build()).create();
+        String image = pod.getSpec().getContainers().get(0).getImage();
+        if (unpullable.contains(image)) {
+          // as a node does when the registry refuses: the pod stays Pending, the kubelet backs off
+          setWaiting(pod.getMetadata().getName(), "ImagePullBackOff", "Back-off pulling image \"" + image + "\"");
+          stuck = true;
+          continue;
+        }
         Thread t = new Thread(() -> {
           boolean ok = runPod(jobName, index, pod);
           synchronized (outcome) {
@@ -146,7 +162,7 @@ final class TestKubelet implements AutoCloseable {
       for (Thread t : pods) {
         t.join();
       }
-      if (deletedJobs.contains(jobName)) {
+      if (stuck || deletedJobs.contains(jobName)) {
         return;
       }
       boolean complete = outcome[0] == completions;
@@ -192,6 +208,14 @@ final class TestKubelet implements AutoCloseable {
       failures.add(e);
       return false;
     }
+  }
+
+  private void setWaiting(String pod, String reason, String message) {
+    client.pods().inNamespace(namespace).withName(pod).editStatus(p -> {
+      p.getStatus().setContainerStatuses(List.of(new ContainerStatusBuilder().withName("runner")
+          .withNewState().withNewWaiting().withReason(reason).withMessage(message).endWaiting().endState().build()));
+      return p;
+    });
   }
 
   private void setPhase(String pod, String phase, String reason, Integer exitCode) {

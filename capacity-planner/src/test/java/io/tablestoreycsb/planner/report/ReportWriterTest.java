@@ -47,7 +47,8 @@ class ReportWriterTest {
     assertThat(lines.get("Row size")).startsWith("520 bytes per row");
     assertThat(lines.get("Runner hosts")).isEqualTo("host vm (2 processors)");
     assertThat(lines.get("Measured windows")).isEqualTo("windows of 4.00 s, after warm-ups of 1.00 s; runners "
-        + "started at most 35.0 ms apart; each cell's are in its Window, Warm-up and Start skew columns");
+        + "started at most 35.0 ms apart; their clocks were at most 3.00 ms apart; each cell's are in its Window, "
+        + "Warm-up, Start skew and Clock spread columns");
     assertThat(lines.get("Report written")).startsWith("2026-11-23 10:56:41 UTC by tablestore-ycsb ");
 
     ReportData data = new ReportData(List.of(row(1, 2, 800, 5, 30, 90)), Map.of(), header);
@@ -126,6 +127,8 @@ class ReportWriterTest {
     assertThat(values.get(columns.indexOf("window_start_utc"))).isEqualTo("2026-11-23T10:51:43Z");
     assertThat(values.get(columns.indexOf("warmup_s"))).isEqualTo("1.0000");
     assertThat(values.get(columns.indexOf("start_skew_ms"))).isEqualTo("35.0000");
+    assertThat(values.get(columns.indexOf("clock_spread_ms"))).isEqualTo("3.0000");
+    assertThat(values.get(columns.indexOf("clock_spread_uncertainty_ms"))).isEqualTo("1.5000");
 
     ReportHeader header = ReportHeader.of(List.of(), List.of(), START, START + 10_000, Map.of("random-read", 520),
         Map.of("vm", 2));
@@ -136,7 +139,7 @@ class ReportWriterTest {
     assertThat(json.path("header").path("Endpoint").asText()).isEqualTo(ReportHeader.NO_PLAN_RECORD);
     assertThat(json.path("runStarted").asText()).isEqualTo("2026-11-23T10:51:41Z");
     assertThat(json.path("rowBytesByCase").path("random-read").asInt()).isEqualTo(520);
-    assertThat(Files.readString(dir.resolve("report.md"))).contains("| 10:51:43.0, 4.00 s | 1.00 | 35.0 |");
+    assertThat(Files.readString(dir.resolve("report.md"))).contains("| 10:51:43.0, 4.00 s | 1.00 | 35.0 | 3.00 ± 1.50 |");
   }
 
   @Test
@@ -200,6 +203,6 @@ class ReportWriterTest {
   static ReportRow row(int partitions, int threads, double qps, double p50, double p99, double p999) {
     return new ReportRow("mock", "random-read", "", partitions, 5, threads, "READ", 1, qps, qps, p50, p50, p99, p99,
         p999, p999 * 1.2, 1000, 0, qps * 520 / 1e6, qps, 0, 0.2, 140, 0.1, qps, 1.0, "service", false, "vm",
-        4.0, START + 2_000, 1.0, 35.0);
+        4.0, START + 2_000, 1.0, 35.0, 3.0, 1.5);
   }
 }

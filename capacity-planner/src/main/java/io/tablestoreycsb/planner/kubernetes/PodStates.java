@@ -1,0 +1,91 @@
+package io.tablestoreycsb.planner.kubernetes;
+
+import io.fabric8.kubernetes.api.model.ContainerStateWaiting;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodCondition;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What a cell's pods are doing while they start, in the words {@code kubectl get pods} uses: phase,
+ * and for a pending pod why (Unschedulable, ContainerCreating, ErrImagePull, ...). Also tells which
+ * waiting reasons will not resolve by themselves, so a cell fails with the reason at once instead of
+ * waiting for the Job's deadline.
+ */
+final class PodStates {
+  /**
+   * Waiting reasons that need a person: a bad image name, an image the node cannot pull (already
+   * retried with back-off when the kubelet says ImagePullBackOff), or a container that cannot be
+   * configured (typically the Secret it refers to does not exist).
+   */
+  private static final Set<String> HOPELESS = Set.of("InvalidImageName", "ImagePullBackOff",
+      "CreateContainerConfigError", "CreateContainerError");
+
+  private PodStates() {}
+
+  /**
+   * "1 Pending (Unschedulable), 2 Pending (ContainerCreating), 1 Running" for {@code total} runners, of
+   * which indexes without a pod yet are "not created".
+   */
+  static String describe(Collection<Pod> pods, int total) {
+    Map<String, Integer> counts = new TreeMap<>((a, b) -> order(a) != order(b) ? order(a) - order(b) : a.compareTo(b));
+    for (Pod pod : pods) {
+      counts.merge(state(pod), 1, Integer::sum);
+    }
+    if (total > pods.size()) {
+      counts.merge("not created", total - pods.size(), Integer::sum);
+    }
+    StringBuilder text = new StringBuilder();
+    counts.forEach((state, n) -> text.append(text.length() == 0 ? "" : ", ").append(n).append(' ').append(state));
+    return text.toString();
+  }
+
+  /** "Pending (ContainerCreating)", "Running", "Failed", ... */
+  static String state(Pod pod) {
+    String phase = pod.getStatus() == null || pod.getStatus().getPhase() == null ? "Pending" : pod.getStatus().getPhase();
+    if (!phase.equals("Pending")) {
+      return phase;
+    }
+    Optional<String> why = waiting(pod).map(ContainerStateWaiting::getReason)
+        .or(() -> unschedulable(pod).map(PodCondition::getReason));
+    return why.map(reason -> phase + " (" + reason + ")").orElse(phase);
+  }
+
+  /** The reason and message of a pod stuck on something that will not resolve by itself, if it is. */
+  static Optional<String> hopeless(Pod pod) {
+    return waiting(pod).filter(w -> HOPELESS.contains(w.getReason()))
+        .map(w -> w.getReason() + (w.getMessage() == null || w.getMessage().isBlank() ? "" : ": " + w.getMessage().strip()));
+  }
+
+  private static Optional<ContainerStateWaiting> waiting(Pod pod) {
+    List<ContainerStatus> statuses = pod.getStatus() == null ? null : pod.getStatus().getContainerStatuses();
+    if (statuses == null) {
+      return Optional.empty();
+    }
+    return statuses.stream().filter(s -> s.getState() != null && s.getState().getWaiting() != null)
+        .map(s -> s.getState().getWaiting()).findFirst();
+  }
+
+  private static Optional<PodCondition> unschedulable(Pod pod) {
+    List<PodCondition> conditions = pod.getStatus() == null ? null : pod.getStatus().getConditions();
+    return conditions == null ? Optional.empty() : conditions.stream()
+        .filter(c -> "PodScheduled".equals(c.getType()) && "False".equals(c.getStatus()) && c.getReason() != null)
+        .findFirst();
+  }
+
+  /** The order of a pod's life: not created, pending, running, ended. */
+  private static int order(String state) {
+    if (state.equals("not created")) {
+      return 0;
+    }
+    if (state.startsWith("Pending")) {
+      return 1;
+    }
+    return state.equals("Running") ? 2 : 3;
+  }
+}

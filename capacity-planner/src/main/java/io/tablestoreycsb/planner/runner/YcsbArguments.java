@@ -1,0 +1,36 @@
+package io.tablestoreycsb.planner.runner;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+
+/** Reads a property out of a YCSB command line the way {@code site.ycsb.Client} does. */
+final class YcsbArguments {
+  private YcsbArguments() {}
+
+  /**
+   * The value {@code name} has for YCSB given {@code args}: from {@code -p name=value}, else from the
+   * last {@code -P file} that sets it (YCSB: -p wins over files; of files, the later wins).
+   */
+  static Optional<String> property(List<String> args, String name) throws IOException {
+    String fromFlag = null;
+    String fromFile = null;
+    for (int i = 0; i + 1 < args.size(); i++) {
+      String value = args.get(i + 1);
+      if (args.get(i).equals("-p") && value.startsWith(name + "=")) {
+        fromFlag = value.substring(name.length() + 1);
+      } else if (args.get(i).equals("-P")) {
+        Properties file = new Properties();
+        try (Reader in = Files.newBufferedReader(Path.of(value))) {
+          file.load(in);
+        }
+        fromFile = file.getProperty(name, fromFile);
+      }
+    }
+    return Optional.ofNullable(fromFlag != null ? fromFlag : fromFile);
+  }
+}

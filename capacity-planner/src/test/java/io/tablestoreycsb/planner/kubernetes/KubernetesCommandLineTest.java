@@ -1,0 +1,155 @@
+package io.tablestoreycsb.planner.kubernetes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.planner.CapacityPlanCli;
+import io.tablestoreycsb.planner.results.EmbeddedS3;
+import io.tablestoreycsb.planner.run.PlanExecutorSupport;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code capacity-plan run --executor kubernetes} as a user runs it: a separate planner process that finds
+ * the cluster through KUBECONFIG and the object store's key in its environment, against fabric8's mock API
+ * server with the test kubelet, the Tablestore mock and a real S3 server, all on 127.0.0.1. The same matrix
+ * run locally gives a report with the same columns and the same cells.
+ */
+@EnableKubernetesMockClient(crud = true)
+class KubernetesCommandLineTest {
+  private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
+  private static final String NAMESPACE = "cli";
+
+  static KubernetesClient client;
+  private static EmbeddedS3 s3Server;
+  private static MockTablestore tablestore;
+  private static final java.util.logging.Logger MOCK_SERVER_LOG =
+      java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
+
+  @BeforeAll
+  static void startServers() throws Exception {
+    MOCK_SERVER_LOG.setLevel(java.util.logging.Level.WARNING);
+    s3Server = new EmbeddedS3("results");
+    tablestore = MockTablestore.builder().start();
+  }
+
+  @AfterAll
+  static void stopServers() throws Exception {
+    tablestore.close();
+    s3Server.close();
+  }
+
+  @Test
+  void theSamePlanOnKubernetesAndLocallyReportsTheSameCellsInTheSameColumns() throws Exception {
+    Path dir = Path.of("target", "kubernetes-cli-test").toAbsolutePath();
+    PlanExecutorSupport.deleteRecursively(dir);
+    Files.createDirectories(dir);
+    Path endpoint = dir.resolve("mock.properties");
+    tablestore.writeProperties(endpoint);
+    Path matrix = Files.writeString(dir.resolve("matrix"), String.join("\n",
+        "[plan]", "name = cli", "instance-type = mock", "runners = 2", "partitions = 2", "rows-per-partition = 250",
+        "load-threads = 2", "load-workload = " + WORKLOADS.resolve("tablestore-batch-write"),
+        "property.fieldcount = 5", "property.fieldlength = 100",
+        "[case random-read]", "workload = " + WORKLOADS.resolve("tablestore-random-read"),
+        "phase = run", "measure = READ", "threads = 1,2", "duration = 8s") + "\n");
+    client.secrets().inNamespace(NAMESPACE).resource(new SecretBuilder()
+        .withNewMetadata().withName("capacity-plan").endMetadata()
+        .addToData(PodLayout.SECRET_ENDPOINT_KEY, base64(Files.readString(endpoint)))
+        .addToData(PodLayout.SECRET_ACCESS_KEY_ID, base64(EmbeddedS3.ACCESS_KEY_ID))
+        .addToData(PodLayout.SECRET_SECRET_ACCESS_KEY, base64(EmbeddedS3.SECRET_ACCESS_KEY))
+        .build()).create();
+    Path kubeconfig = Files.writeString(dir.resolve("kubeconfig"), String.join("\n",
+        "apiVersion: v1", "kind: Config", "current-context: mock",
+        "clusters:", "- name: mock", "  cluster:", "    server: " + client.getMasterUrl(),
+        "    insecure-skip-tls-verify: true",
+        "contexts:", "- name: mock", "  context:", "    cluster: mock", "    user: tester",
+        "    namespace: " + NAMESPACE,
+        "users:", "- name: tester", "  user:", "    token: not-a-secret") + "\n");
+
+    Result kubernetes;
+    try (TestKubelet kubelet = new TestKubelet(client, NAMESPACE, dir.resolve("kubelet"))) {
+      kubernetes = planner(dir, Map.of("KUBECONFIG", kubeconfig.toString(),
+          "AWS_ACCESS_KEY_ID", EmbeddedS3.ACCESS_KEY_ID, "AWS_SECRET_ACCESS_KEY", EmbeddedS3.SECRET_ACCESS_KEY),
+          "run", "--matrix", matrix.toString(), "-P", endpoint.toString(), "--out", dir.resolve("k8s").toString(),
+          "--executor", "kubernetes", "--image", "tablestore-ycsb-runner:test", "--runner-cpu", "1",
+          "--runner-memory", "1Gi", "--start-lead", "5", "--progress-interval", "1",
+          "--results", "s3://results/cli-plans", "--results-endpoint", s3Server.endpoint().toString(),
+          "--results-path-style", "--results-region", "us-east-1");
+      assertThat(kubelet.failures()).isEmpty();
+      assertThat(kubelet.createdJobs()).as("a load and two cells").hasSize(3);
+    }
+    assertThat(kubernetes.exit).as(kubernetes.output).isZero();
+    assertThat(kubernetes.output).contains("plan cli (mock): 2 cells, 2 runners each")
+        .contains("pods: ").contains("report: ");
+    assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).as("every Job deleted").isEmpty();
+
+    Result local = planner(dir, Map.of(), "run", "--matrix", matrix.toString(), "-P", endpoint.toString(),
+        "--out", dir.resolve("local").toString(), "--progress-interval", "1");
+    assertThat(local.exit).as(local.output).isZero();
+
+    List<String> k8sCsv = Files.readAllLines(dir.resolve("k8s/report.csv"));
+    List<String> localCsv = Files.readAllLines(dir.resolve("local/report.csv"));
+    assertThat(k8sCsv.get(0)).isEqualTo(localCsv.get(0));
+    assertThat(cells(k8sCsv)).isEqualTo(cells(localCsv)).hasSize(2);
+    // the Kubernetes report is merged from what the pods uploaded: a merged row per cell, nothing failed
+    int failedColumn = List.of(k8sCsv.get(0).split(",")).indexOf("failed");
+    for (String row : k8sCsv.subList(1, k8sCsv.size())) {
+      assertThat(row.split(",")[failedColumn]).isEqualTo("0");
+    }
+    assertThat(Files.readString(dir.resolve("k8s/report.md"))).doesNotContain(EmbeddedS3.SECRET_ACCESS_KEY)
+        .doesNotContain(tablestore.accessKeySecret());
+  }
+
+  /** The cells of a report.csv: instance type, case, partitions and threads of each row. */
+  private static Set<String> cells(List<String> csv) {
+    List<String> header = List.of(csv.get(0).split(","));
+    Set<String> cells = new TreeSet<>();
+    for (String row : csv.subList(1, csv.size())) {
+      String[] v = row.split(",");
+      cells.add(String.join("/", v[header.indexOf("instance_type")], v[header.indexOf("case")],
+          v[header.indexOf("partitions")], v[header.indexOf("threads")]));
+    }
+    return cells;
+  }
+
+  private record Result(int exit, String output) {}
+
+  /** Runs the planner as a separate process, as bin/capacity-plan does, with {@code env} added. */
+  private static Result planner(Path dir, Map<String, String> env, String... args)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), CapacityPlanCli.class.getName()));
+    command.addAll(List.of(args));
+    Path log = dir.resolve("planner-" + System.nanoTime() + ".log");
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+    pb.environment().remove("KUBECONFIG");
+    pb.environment().remove("AWS_ACCESS_KEY_ID");
+    pb.environment().remove("AWS_SECRET_ACCESS_KEY");
+    pb.environment().putAll(env);
+    Process p = pb.start();
+    if (!p.waitFor(5, TimeUnit.MINUTES)) {
+      p.descendants().forEach(ProcessHandle::destroyForcibly);
+      p.destroyForcibly();
+    }
+    return new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+  }
+
+  private static String base64(String s) {
+    return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));
+  }
+}
