@@ -54,47 +54,64 @@ class KubernetesCommandLineTest {
     s3Server.close();
   }
 
-  @Test
-  void theSamePlanOnKubernetesAndLocallyReportsTheSameCellsInTheSameColumns() throws Exception {
-    Path dir = Path.of("target", "kubernetes-cli-test").toAbsolutePath();
+  /** A fresh directory with the endpoint's properties, a matrix of one read case and a kubeconfig. */
+  private static Path prepare(String name, String threads, String duration) throws Exception {
+    Path dir = Path.of("target", "kubernetes-cli-test", name).toAbsolutePath();
     PlanExecutorSupport.deleteRecursively(dir);
     Files.createDirectories(dir);
     Path endpoint = dir.resolve("mock.properties");
     tablestore.writeProperties(endpoint);
-    Path matrix = Files.writeString(dir.resolve("matrix"), String.join("\n",
-        "[plan]", "name = cli", "instance-type = mock", "runners = 2", "partitions = 2", "rows-per-partition = 250",
-        "load-threads = 2", "load-workload = " + WORKLOADS.resolve("tablestore-batch-write"),
+    Files.writeString(dir.resolve("matrix"), String.join("\n",
+        "[plan]", "name = " + name, "instance-type = mock", "runners = 2", "partitions = 2",
+        "rows-per-partition = 250", "load-threads = 2", "load-workload = " + WORKLOADS.resolve("tablestore-batch-write"),
         "property.fieldcount = 5", "property.fieldlength = 100",
         "[case random-read]", "workload = " + WORKLOADS.resolve("tablestore-random-read"),
-        "phase = run", "measure = READ", "threads = 1,2", "duration = 8s") + "\n");
+        "phase = run", "measure = READ", "threads = " + threads, "duration = " + duration) + "\n");
     client.secrets().inNamespace(NAMESPACE).resource(new SecretBuilder()
         .withNewMetadata().withName("capacity-plan").endMetadata()
         .addToData(PodLayout.SECRET_ENDPOINT_KEY, base64(Files.readString(endpoint)))
         .addToData(PodLayout.SECRET_ACCESS_KEY_ID, base64(EmbeddedS3.ACCESS_KEY_ID))
         .addToData(PodLayout.SECRET_SECRET_ACCESS_KEY, base64(EmbeddedS3.SECRET_ACCESS_KEY))
-        .build()).create();
-    Path kubeconfig = Files.writeString(dir.resolve("kubeconfig"), String.join("\n",
+        .build()).createOr(r -> r.update());
+    Files.writeString(dir.resolve("kubeconfig"), String.join("\n",
         "apiVersion: v1", "kind: Config", "current-context: mock",
         "clusters:", "- name: mock", "  cluster:", "    server: " + client.getMasterUrl(),
         "    insecure-skip-tls-verify: true",
         "contexts:", "- name: mock", "  context:", "    cluster: mock", "    user: tester",
         "    namespace: " + NAMESPACE,
         "users:", "- name: tester", "  user:", "    token: not-a-secret") + "\n");
+    return dir;
+  }
+
+  /** The environment a user gives the planner: the cluster through KUBECONFIG, the store's key. */
+  private static Map<String, String> userEnvironment(Path dir) {
+    return Map.of("KUBECONFIG", dir.resolve("kubeconfig").toString(),
+        "AWS_ACCESS_KEY_ID", EmbeddedS3.ACCESS_KEY_ID, "AWS_SECRET_ACCESS_KEY", EmbeddedS3.SECRET_ACCESS_KEY);
+  }
+
+  /** {@code run --executor kubernetes} of the directory's matrix into DIR/k8s. */
+  private List<String> kubernetesRun(Path dir) {
+    return List.of("run", "--matrix", dir.resolve("matrix").toString(), "-P", dir.resolve("mock.properties").toString(),
+        "--out", dir.resolve("k8s").toString(), "--executor", "kubernetes", "--image", "tablestore-ycsb-runner:test",
+        "--runner-cpu", "1", "--runner-memory", "1Gi", "--start-lead", "5", "--progress-interval", "1",
+        "--results", "s3://results/" + dir.getFileName(), "--results-endpoint", s3Server.endpoint().toString(),
+        "--results-path-style", "--results-region", "us-east-1");
+  }
+
+  @Test
+  void theSamePlanOnKubernetesAndLocallyReportsTheSameCellsInTheSameColumns() throws Exception {
+    Path dir = prepare("same-report", "1,2", "8s");
+    Path matrix = dir.resolve("matrix");
+    Path endpoint = dir.resolve("mock.properties");
 
     Result kubernetes;
     try (TestKubelet kubelet = new TestKubelet(client, NAMESPACE, dir.resolve("kubelet"))) {
-      kubernetes = planner(dir, Map.of("KUBECONFIG", kubeconfig.toString(),
-          "AWS_ACCESS_KEY_ID", EmbeddedS3.ACCESS_KEY_ID, "AWS_SECRET_ACCESS_KEY", EmbeddedS3.SECRET_ACCESS_KEY),
-          "run", "--matrix", matrix.toString(), "-P", endpoint.toString(), "--out", dir.resolve("k8s").toString(),
-          "--executor", "kubernetes", "--image", "tablestore-ycsb-runner:test", "--runner-cpu", "1",
-          "--runner-memory", "1Gi", "--start-lead", "5", "--progress-interval", "1",
-          "--results", "s3://results/cli-plans", "--results-endpoint", s3Server.endpoint().toString(),
-          "--results-path-style", "--results-region", "us-east-1");
+      kubernetes = planner(dir, userEnvironment(dir), kubernetesRun(dir).toArray(String[]::new));
       assertThat(kubelet.failures()).isEmpty();
       assertThat(kubelet.createdJobs()).as("a load and two cells").hasSize(3);
     }
     assertThat(kubernetes.exit).as(kubernetes.output).isZero();
-    assertThat(kubernetes.output).contains("plan cli (mock): 2 cells, 2 runners each")
+    assertThat(kubernetes.output).contains("plan same-report (mock): 2 cells, 2 runners each")
         .contains("pods: ").contains("report: ");
     assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).as("every Job deleted").isEmpty();
 
@@ -115,6 +132,34 @@ class KubernetesCommandLineTest {
         .doesNotContain(tablestore.accessKeySecret());
   }
 
+  @Test
+  void sigtermToThePlannerDeletesTheRunningJobBeforeItExits() throws Exception {
+    Path dir = prepare("sigterm", "1", "60s");
+    Path log = dir.resolve("planner.log");
+    try (TestKubelet kubelet = new TestKubelet(client, NAMESPACE, dir.resolve("kubelet"))) {
+      Process planner = startPlanner(log, userEnvironment(dir), kubernetesRun(dir).toArray(String[]::new));
+      String cellJob = null;
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+      while (cellJob == null && System.nanoTime() < deadline && planner.isAlive()) {
+        for (var job : kubelet.createdJobs()) {
+          String name = job.getMetadata().getName();
+          if (name.contains("-random-read-") && kubelet.started(name, 0) && kubelet.started(name, 1)) {
+            cellJob = name;
+          }
+        }
+        Thread.sleep(200);
+      }
+      assertThat(cellJob).as(Files.readString(log)).isNotNull();
+
+      planner.destroy(); // SIGTERM, as kill or a CI runner's cancel sends it
+
+      assertThat(planner.waitFor(60, TimeUnit.SECONDS)).as("the planner exits").isTrue();
+      assertThat(kubelet.deletedJobs()).as(Files.readString(log)).contains(cellJob);
+      assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).withName(cellJob).get()).isNull();
+      assertThat(kubelet.failures()).isEmpty();
+    }
+  }
+
   /** The cells of a report.csv: instance type, case, partitions and threads of each row. */
   private static Set<String> cells(List<String> csv) {
     List<String> header = List.of(csv.get(0).split(","));
@@ -132,21 +177,25 @@ class KubernetesCommandLineTest {
   /** Runs the planner as a separate process, as bin/capacity-plan does, with {@code env} added. */
   private static Result planner(Path dir, Map<String, String> env, String... args)
       throws IOException, InterruptedException {
+    Path log = dir.resolve("planner-" + System.nanoTime() + ".log");
+    Process p = startPlanner(log, env, args);
+    if (!p.waitFor(5, TimeUnit.MINUTES)) {
+      p.descendants().forEach(ProcessHandle::destroyForcibly);
+      p.destroyForcibly();
+    }
+    return new Result(p.waitFor(), Files.readString(log, StandardCharsets.UTF_8));
+  }
+
+  private static Process startPlanner(Path log, Map<String, String> env, String... args) throws IOException {
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), CapacityPlanCli.class.getName()));
     command.addAll(List.of(args));
-    Path log = dir.resolve("planner-" + System.nanoTime() + ".log");
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
     pb.environment().remove("KUBECONFIG");
     pb.environment().remove("AWS_ACCESS_KEY_ID");
     pb.environment().remove("AWS_SECRET_ACCESS_KEY");
     pb.environment().putAll(env);
-    Process p = pb.start();
-    if (!p.waitFor(5, TimeUnit.MINUTES)) {
-      p.descendants().forEach(ProcessHandle::destroyForcibly);
-      p.destroyForcibly();
-    }
-    return new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+    return pb.start();
   }
 
   private static String base64(String s) {
