@@ -2,6 +2,7 @@ package io.tablestoreycsb.mock;
 
 import io.tablestoreycsb.mock.cli.PrivateFiles;
 import io.tablestoreycsb.mock.faults.FaultPlan;
+import io.tablestoreycsb.mock.journal.RequestJournal;
 import io.tablestoreycsb.mock.operations.RequestPipeline;
 import io.tablestoreycsb.mock.protocol.Credentials;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
@@ -38,6 +39,7 @@ public final class MockTablestore implements AutoCloseable {
 
   private final Credentials credentials;
   private final FaultPlan faultPlan;
+  private final RequestJournal journal;
   private final MemoryBudget budget;
   private final RequestPipeline pipeline;
   /** The options of the first start, with its actual port, so a resumed server listens where clients expect it. */
@@ -48,11 +50,12 @@ public final class MockTablestore implements AutoCloseable {
   private MockHttpServer server;
   private boolean closed;
 
-  private MockTablestore(Credentials credentials, MockHttpServer server, FaultPlan faultPlan, MemoryBudget budget,
-      RequestPipeline pipeline, ServerOptions options) {
+  private MockTablestore(Credentials credentials, MockHttpServer server, FaultPlan faultPlan, RequestJournal journal,
+      MemoryBudget budget, RequestPipeline pipeline, ServerOptions options) {
     this.credentials = credentials;
     this.server = server;
     this.faultPlan = faultPlan;
+    this.journal = journal;
     this.budget = budget;
     this.pipeline = pipeline;
     this.host = server.host();
@@ -89,6 +92,15 @@ public final class MockTablestore implements AutoCloseable {
   /** The live fault plan the pipeline consults on every request: change it at run time. */
   public FaultPlan faultPlan() {
     return faultPlan;
+  }
+
+  /**
+   * What the mock served, request by request: take them as they arrive or query the ones kept
+   * (see {@link RequestJournal}). Off (every query refused) when started with
+   * {@code journalCapacity(0)}.
+   */
+  public RequestJournal journal() {
+    return journal;
   }
 
   /** Bytes of row data the memory budget allows. */
@@ -163,6 +175,7 @@ public final class MockTablestore implements AutoCloseable {
     private Duration idleTimeout = Duration.ofMinutes(5);
     private int workerThreads;
     private boolean rangePagesEndAtPartitionBoundary = true;
+    private int journalCapacity = RequestJournal.DEFAULT_CAPACITY;
     private final FaultPlan faultPlan = new FaultPlan();
 
     private Builder() {}
@@ -246,6 +259,19 @@ public final class MockTablestore implements AutoCloseable {
       return this;
     }
 
+    /**
+     * How many rows the request journal keeps (a request weighs its rows, at least 1); past it the
+     * oldest requests are dropped and counted. Default {@value RequestJournal#DEFAULT_CAPACITY};
+     * 0 turns the journal off.
+     */
+    public Builder journalCapacity(int rows) {
+      if (rows < 0) {
+        throw new IllegalArgumentException("journalCapacity must be 0 (off) or a positive number of rows, got " + rows);
+      }
+      this.journalCapacity = rows;
+      return this;
+    }
+
     /** Rows per second each partition serves before responses queue; 0 = unlimited (default). */
     public Builder partitionCapacity(double rowsPerSecond) {
       faultPlan.setPartitionCapacity(rowsPerSecond);
@@ -257,11 +283,12 @@ public final class MockTablestore implements AutoCloseable {
       MemoryBudget budget = new MemoryBudget(memoryBudgetBytes > 0 ? memoryBudgetBytes : MemoryBudget.defaultLimitBytes());
       Catalog catalog = new Catalog(budget);
       TunnelService tunnels = new TunnelService(catalog, instanceName, Clock.systemUTC());
-      RequestPipeline pipeline = new RequestPipeline(catalog, credentials, faultPlan, Clock.systemUTC(),
+      RequestJournal journal = new RequestJournal(journalCapacity);
+      RequestPipeline pipeline = new RequestPipeline(catalog, credentials, faultPlan, journal, Clock.systemUTC(),
           rangePagesEndAtPartitionBoundary, tunnels.actions());
       ServerOptions options = new ServerOptions(host, port, ServiceLimits.MAX_REQUEST_BODY_BYTES, idleTimeout, workerThreads);
       MockHttpServer server = MockHttpServer.start(options, pipeline);
-      return new MockTablestore(credentials, server, faultPlan, budget, pipeline, options);
+      return new MockTablestore(credentials, server, faultPlan, journal, budget, pipeline, options);
     }
   }
 }

@@ -200,7 +200,9 @@ public final class MockCli implements Callable<Integer> {
         .instanceName(instance)
         .credentials(resolveAccessKeyId(), resolveAccessKeySecret())
         .partitionCapacity(partitionCapacity)
-        .rangePagesEndAtPartitionBoundary(!rangePagesAcrossPartitions);
+        .rangePagesEndAtPartitionBoundary(!rangePagesAcrossPartitions)
+        .journalCapacity(0); // no one in this process reads a journal: keep its cost and memory out
+
     faults.forEach(builder::fault);
     latencies.forEach(builder::latency);
     if (memoryBudgetBytes != null) {

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.mock.faults;
 
+import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -188,13 +189,13 @@ public final class FaultPlan implements Injection {
   }
 
   @Override
-  public OtsException requestFault(String action) {
-    return draw(snapshot.requestFaults(), action);
+  public OtsException requestFault(ActionName action) {
+    return draw(snapshot.requestFaults(), action.wireName());
   }
 
   @Override
-  public OtsException rowFault(String action) {
-    return draw(snapshot.rowFaults(), action);
+  public OtsException rowFault(ActionName action) {
+    return draw(snapshot.rowFaults(), action.wireName());
   }
 
   private OtsException draw(Map<String, FaultRule[]> rules, String action) {
@@ -222,12 +223,12 @@ public final class FaultPlan implements Injection {
   }
 
   @Override
-  public long addedLatencyNanos(String action) {
+  public long addedLatencyNanos(ActionName action) {
     Map<String, LatencyRule> latencies = snapshot.latencies();
     if (latencies.isEmpty()) {
       return 0;
     }
-    LatencyRule rule = latencies.get(action);
+    LatencyRule rule = latencies.get(action.wireName());
     if (rule == null) {
       rule = latencies.get(Actions.ANY);
       if (rule == null) {

@@ -81,7 +81,7 @@ public record FaultRule(String action, boolean perRow, ErrorCode errorCode, doub
   }
 
   OtsException newException() {
-    return new OtsException(errorCode, message);
+    return OtsException.injected(errorCode, message);
   }
 
   /** The rule in spec syntax (the default message is left out). */

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.mock.operations;
 
+import io.tablestoreycsb.mock.protocol.ActionName;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
@@ -30,13 +31,14 @@ public final class CreateTable implements Action {
 
   @Override
   public String name() {
-    return "CreateTable";
+    return ActionName.CREATE_TABLE.wireName();
   }
 
   @Override
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.CreateTableRequest request = Requests.parse(body, OtsInternalApi.CreateTableRequest::parseFrom, "CreateTableRequest");
     OtsInternalApi.TableMeta meta = request.getTableMeta();
+    context.table(meta.getTableName());
     ServiceLimits.checkName(meta.getTableName(), "table");
     List<PrimaryKeySchema> schema = schemaOf(meta);
     if (request.getIndexMetasCount() > 0) {

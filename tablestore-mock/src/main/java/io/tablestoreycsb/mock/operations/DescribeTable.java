@@ -1,5 +1,6 @@
 package io.tablestoreycsb.mock.operations;
 
+import io.tablestoreycsb.mock.protocol.ActionName;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
@@ -20,13 +21,14 @@ public final class DescribeTable implements Action {
 
   @Override
   public String name() {
-    return "DescribeTable";
+    return ActionName.DESCRIBE_TABLE.wireName();
   }
 
   @Override
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.DescribeTableRequest request =
         Requests.parse(body, OtsInternalApi.DescribeTableRequest::parseFrom, "DescribeTableRequest");
+    context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     OtsInternalApi.TableMeta.Builder meta = OtsInternalApi.TableMeta.newBuilder().setTableName(table.name());
     for (PrimaryKeySchema column : table.schema()) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablestoreycsb.mock.protocol.ErrorCode;
+import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import java.util.EnumMap;
 import java.util.Map;
@@ -25,7 +26,7 @@ class FaultPlanTest {
     return (int) Math.ceil(5 * Math.sqrt(DRAWS * rate * (1 - rate)));
   }
 
-  private int requestFaults(FaultPlan p, String action) {
+  private int requestFaults(FaultPlan p, ActionName action) {
     int n = 0;
     for (int i = 0; i < DRAWS; i++) {
       if (p.requestFault(action) != null) {
@@ -39,9 +40,9 @@ class FaultPlanTest {
   void anEmptyPlanInjectsNothing() {
     FaultPlan empty = FaultPlan.none();
 
-    assertThat(empty.requestFault("PutRow")).isNull();
-    assertThat(empty.rowFault("BatchWriteRow")).isNull();
-    assertThat(empty.addedLatencyNanos("GetRow")).isZero();
+    assertThat(empty.requestFault(ActionName.PUT_ROW)).isNull();
+    assertThat(empty.rowFault(ActionName.BATCH_WRITE_ROW)).isNull();
+    assertThat(empty.addedLatencyNanos(ActionName.GET_ROW)).isZero();
     assertThat(empty.reserveCapacityNanos("t", 0, 1_000_000)).isZero();
     assertThat(empty.describe()).isEqualTo("no faults, no added latency, unlimited partition capacity");
   }
@@ -52,7 +53,7 @@ class FaultPlanTest {
 
     int faults = 0;
     for (int i = 0; i < DRAWS; i++) {
-      OtsException e = plan.requestFault("PutRow");
+      OtsException e = plan.requestFault(ActionName.PUT_ROW);
       if (e != null) {
         assertThat(e.errorCode()).isEqualTo(ErrorCode.SERVER_BUSY);
         faults++;
@@ -60,14 +61,14 @@ class FaultPlanTest {
     }
     assertThat(faults).isBetween(5000 - tolerance(0.05), 5000 + tolerance(0.05));
     assertThat(plan.injectedFaults()).isEqualTo(faults);
-    assertThat(requestFaults(plan, "GetRow")).isZero();
+    assertThat(requestFaults(plan, ActionName.GET_ROW)).isZero();
   }
 
   @Test
   void productionThreadLocalRandomAlsoHitsTheRate() {
     FaultPlan real = FaultPlan.none().addFault("GetRow=OTSTimeout@0.2");
 
-    assertThat(requestFaults(real, "GetRow"))
+    assertThat(requestFaults(real, ActionName.GET_ROW))
         .isBetween(20_000 - tolerance(0.2), 20_000 + tolerance(0.2));
   }
 
@@ -75,17 +76,17 @@ class FaultPlanTest {
   void rateZeroAndOneAreExact() {
     plan.addFault("GetRow=OTSTimeout@1").addFault("PutRow=OTSTimeout@0");
 
-    assertThat(requestFaults(plan, "GetRow")).isEqualTo(DRAWS);
-    assertThat(requestFaults(plan, "PutRow")).isZero();
+    assertThat(requestFaults(plan, ActionName.GET_ROW)).isEqualTo(DRAWS);
+    assertThat(requestFaults(plan, ActionName.PUT_ROW)).isZero();
   }
 
   @Test
   void rowFaultsApplyOnlyToRowsAndRequestFaultsOnlyToRequests() {
     plan.addFault("BatchWriteRow.row=OTSServerBusy@1");
 
-    assertThat(plan.rowFault("BatchWriteRow")).isNotNull();
-    assertThat(plan.rowFault("BatchGetRow")).isNull();
-    assertThat(plan.requestFault("BatchWriteRow")).isNull();
+    assertThat(plan.rowFault(ActionName.BATCH_WRITE_ROW)).isNotNull();
+    assertThat(plan.rowFault(ActionName.BATCH_GET_ROW)).isNull();
+    assertThat(plan.requestFault(ActionName.BATCH_WRITE_ROW)).isNull();
   }
 
   @Test
@@ -96,7 +97,7 @@ class FaultPlanTest {
 
     Map<ErrorCode, Integer> counts = new EnumMap<>(ErrorCode.class);
     for (int i = 0; i < DRAWS; i++) {
-      OtsException e = plan.requestFault("PutRow");
+      OtsException e = plan.requestFault(ActionName.PUT_ROW);
       if (e != null) {
         counts.merge(e.errorCode(), 1, Integer::sum);
       }
@@ -108,7 +109,7 @@ class FaultPlanTest {
     assertThat(counts.get(ErrorCode.SERVER_UNAVAILABLE))
         .isBetween(5_000 - tolerance(0.05), 5_000 + tolerance(0.05));
     // Actions without their own rules get only the wildcard's.
-    int getRowFaults = requestFaults(plan, "GetRow");
+    int getRowFaults = requestFaults(plan, ActionName.GET_ROW);
     assertThat(getRowFaults).isBetween(5_000 - tolerance(0.05), 5_000 + tolerance(0.05));
   }
 
@@ -118,7 +119,7 @@ class FaultPlanTest {
     plan.addFault("putrow=otsserverbusy@0");
 
     assertThat(plan.faults()).hasSize(1);
-    assertThat(requestFaults(plan, "PutRow")).isZero();
+    assertThat(requestFaults(plan, ActionName.PUT_ROW)).isZero();
   }
 
   @Test
@@ -136,11 +137,11 @@ class FaultPlanTest {
   void latencyPrefersTheActionsOwnRuleOverTheWildcard() {
     plan.addLatency("*=1ms").addLatency("GetRow=3ms");
 
-    assertThat(plan.addedLatencyNanos("GetRow")).isEqualTo(3_000_000);
-    assertThat(plan.addedLatencyNanos("PutRow")).isEqualTo(1_000_000);
+    assertThat(plan.addedLatencyNanos(ActionName.GET_ROW)).isEqualTo(3_000_000);
+    assertThat(plan.addedLatencyNanos(ActionName.PUT_ROW)).isEqualTo(1_000_000);
 
     plan.addLatency("GetRow=5ms");
-    assertThat(plan.addedLatencyNanos("GetRow")).isEqualTo(5_000_000);
+    assertThat(plan.addedLatencyNanos(ActionName.GET_ROW)).isEqualTo(5_000_000);
     assertThat(plan.latencies()).hasSize(2);
   }
 
@@ -179,8 +180,8 @@ class FaultPlanTest {
     assertThat(plan.toString()).startsWith("FaultPlan{faults: PutRow=OTSServerBusy@0.05");
 
     plan.clear();
-    assertThat(plan.requestFault("PutRow")).isNull();
-    assertThat(plan.addedLatencyNanos("GetRow")).isZero();
+    assertThat(plan.requestFault(ActionName.PUT_ROW)).isNull();
+    assertThat(plan.addedLatencyNanos(ActionName.GET_ROW)).isZero();
     assertThat(plan.partitionCapacity()).isZero();
     assertThat(plan.describe()).startsWith("no faults");
   }
@@ -207,9 +208,9 @@ class FaultPlanTest {
     plan.restore(saved);
 
     assertThat(plan.describe()).isEqualTo(saved.describe());
-    assertThat(plan.requestFault("PutRow")).isNotNull();
-    assertThat(plan.requestFault("GetRow")).isNull();
-    assertThat(plan.addedLatencyNanos("GetRow")).isEqualTo(2_000_000);
+    assertThat(plan.requestFault(ActionName.PUT_ROW)).isNotNull();
+    assertThat(plan.requestFault(ActionName.GET_ROW)).isNull();
+    assertThat(plan.addedLatencyNanos(ActionName.GET_ROW)).isEqualTo(2_000_000);
     // Partitions start afresh: the 500 rows reserved before are forgotten.
     assertThat(plan.reserveCapacityNanos("t", 0, 10)).isZero();
   }
@@ -222,8 +223,8 @@ class FaultPlanTest {
     AtomicBoolean done = new AtomicBoolean();
     Runnable reader = () -> {
       while (!done.get()) {
-        OtsException e = live.requestFault("PutRow");
-        long latency = live.addedLatencyNanos("PutRow");
+        OtsException e = live.requestFault(ActionName.PUT_ROW);
+        long latency = live.addedLatencyNanos(ActionName.PUT_ROW);
         if (e != null) {
           seen.incrementAndGet();
           if (e.errorCode() != ErrorCode.SERVER_BUSY) {

@@ -10,6 +10,8 @@ import com.alicloud.openservices.tablestore.model.NoRetryStrategy;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.faults.FaultPlan;
 import io.tablestoreycsb.mock.fixtures.UserTable;
+import io.tablestoreycsb.mock.journal.RequestJournal;
+import io.tablestoreycsb.mock.protocol.ActionName;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -81,6 +83,16 @@ class MockTablestoreExtensionTest {
 
   @Test
   @Order(6)
+  void eachTestSeesOnlyItsOwnRequestsInTheJournal(RequestJournal journal, SyncClient client) {
+    assertThat(journal.requests()).as("the class's earlier requests are not in it").isEmpty();
+
+    new UserTable(client, "usertable").get("user1", "field0");
+
+    assertThat(journal.requests()).extracting(r -> r.action()).containsExactly(ActionName.GET_ROW);
+  }
+
+  @Test
+  @Order(7)
   void andTheChangeIsUndoneForTheNextTest(FaultPlan faults, SyncClient client) {
     assertThat(new UserTable(client, "usertable").get("user1", "field0"))
         .isEqualTo("written by the first test");
