@@ -2,6 +2,8 @@ package io.tablestoreycsb.mock;
 
 import io.tablestoreycsb.mock.cli.PrivateFiles;
 import io.tablestoreycsb.mock.faults.FaultPlan;
+import io.tablestoreycsb.mock.faults.FaultRule;
+import io.tablestoreycsb.mock.faults.LatencyRule;
 import io.tablestoreycsb.mock.journal.RequestJournal;
 import io.tablestoreycsb.mock.operations.RequestPipeline;
 import io.tablestoreycsb.mock.protocol.Credentials;
@@ -234,18 +236,31 @@ public final class MockTablestore implements AutoCloseable {
     }
 
     /**
-     * Adds an injected error, e.g. {@code PutRow=OTSServerBusy@0.05} or
-     * {@code BatchWriteRow.row=OTSServerBusy@0.05} (see {@link FaultPlan#addFault}).
+     * Adds an injected error, e.g. {@code FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 0.05)}
+     * or {@code FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.05)}.
      */
-    public Builder fault(String spec) {
-      faultPlan.addFault(spec);
+    public Builder fault(FaultRule rule) {
+      faultPlan.addFault(rule);
       return this;
     }
 
-    /** Adds response latency, e.g. {@code GetRow=2ms} or {@code *=uniform(1ms,5ms)}. */
-    public Builder latency(String spec) {
-      faultPlan.addLatency(spec);
+    /**
+     * Adds an injected error given as a spec, e.g. {@code PutRow=OTSServerBusy@0.05} or
+     * {@code BatchWriteRow.row=OTSServerBusy@0.05} (see {@link FaultRule#parse}).
+     */
+    public Builder fault(String spec) {
+      return fault(FaultRule.parse(spec));
+    }
+
+    /** Adds response latency, e.g. {@code LatencyRule.of(ActionName.GET_ROW, Duration.ofMillis(2))}. */
+    public Builder latency(LatencyRule rule) {
+      faultPlan.addLatency(rule);
       return this;
+    }
+
+    /** Adds response latency given as a spec, e.g. {@code GetRow=2ms} or {@code *=uniform(1ms,5ms)}. */
+    public Builder latency(String spec) {
+      return latency(LatencyRule.parse(spec));
     }
 
     /**

@@ -26,6 +26,8 @@ import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import io.tablestoreycsb.mock.faults.FaultPlan;
+import io.tablestoreycsb.mock.faults.FaultRule;
+import io.tablestoreycsb.mock.faults.LatencyRule;
 import io.tablestoreycsb.mock.journal.RecordedRequest;
 import io.tablestoreycsb.mock.journal.RecordedRow;
 import io.tablestoreycsb.mock.journal.RequestJournal;
@@ -144,8 +146,8 @@ class RequestJournalTest {
 
   @Test
   void injectedFaultsAreToldApartFromErrorsTheRequestEarned(FaultPlan faults, RequestJournal journal) throws Exception {
-    faults.addFault("BatchWriteRow.row=OTSServerBusy@1");
-    faults.addFault("PutRow=OTSServerBusy@1");
+    faults.addFault(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 1));
+    faults.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 1));
     BatchWriteRowRequest batch = new BatchWriteRowRequest();
     batch.addRowChange(put("users", "i1"));
     batch.addRowChange(put("users", "i2"));
@@ -165,7 +167,7 @@ class RequestJournalTest {
 
   @Test
   void theDelayTheAnswerWasHeldForIsRecorded(FaultPlan faults, RequestJournal journal) throws Exception {
-    faults.addLatency("GetRow=20ms");
+    faults.addLatency(LatencyRule.of(ActionName.GET_ROW, Duration.ofMillis(20)));
 
     client.getRow(new GetRowRequest(criteria("users", "nobody")));
 

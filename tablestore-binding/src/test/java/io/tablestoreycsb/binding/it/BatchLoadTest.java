@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tablestoreycsb.binding.KeyFormat;
 import io.tablestoreycsb.binding.TablestoreClient;
+import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.journal.RecordedRequest;
 import io.tablestoreycsb.mock.journal.RecordedRow;
 import io.tablestoreycsb.mock.protocol.ActionName;
@@ -82,7 +83,7 @@ class BatchLoadTest {
   @Test
   void rowsFailingInsideBatchesAreRetriedUntilEveryRowIsWritten() throws Exception {
     fx.createTable("batchfaults", "--partitions", "4");
-    fx.mock.faultPlan().addFault("BatchWriteRow.row=OTSServerBusy@0.05");
+    fx.mock.faultPlan().addFault(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.05));
     Path stats = fx.file("batchfaults.json");
     YcsbRun.run(load("batchfaults", 10_000, stats, "tablestore.batchretries=10"), true, 4);
     fx.mock.faultPlan().clear();
@@ -110,7 +111,7 @@ class BatchLoadTest {
   @Test
   void rowsThatStillFailAreReportedByTheFlushingCallAndCounted() throws Exception {
     fx.createTable("batchlost");
-    fx.mock.faultPlan().addFault("BatchWriteRow.row=OTSParameterInvalid@0.1");
+    fx.mock.faultPlan().addFault(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.PARAMETER_INVALID, 0.1));
     Path stats = fx.file("batchlost.json");
     TablestoreClient db = new TablestoreClient();
     db.setProperties(load("batchlost", 0, stats, "tablestore.batchsize=10"));
@@ -150,7 +151,7 @@ class BatchLoadTest {
   void wholeRequestThrottlingIsRetriedForBatchesToo() throws Exception {
     fx.createTable("batchbusy");
     // 40 requests of 50 rows, each refused at 50%: the chance that none is refused is 2^-40.
-    fx.mock.faultPlan().addFault("BatchWriteRow=OTSServerBusy@0.5");
+    fx.mock.faultPlan().addFault(FaultRule.of(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.5));
     Path stats = fx.file("batchbusy.json");
     Properties p = load("batchbusy", 2_000, stats, "tablestore.retry=none", "tablestore.batchretries=100");
     p.setProperty("tablestore.batchsize", "50");

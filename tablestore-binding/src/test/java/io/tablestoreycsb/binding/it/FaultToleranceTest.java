@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tablestoreycsb.mock.faults.FaultRule;
+import io.tablestoreycsb.mock.faults.LatencyRule;
 import io.tablestoreycsb.mock.journal.RecordedRequest;
 import io.tablestoreycsb.mock.journal.RecordedRow;
 import io.tablestoreycsb.mock.protocol.ActionName;
+import io.tablestoreycsb.mock.protocol.ErrorCode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -64,8 +67,8 @@ class FaultToleranceTest {
   void batchLoadUnderThrottlingWritesEveryRowAndAccountsForEveryFault(String retry) throws Exception {
     String table = "batchbusy_" + retry;
     fx.createTable(table, "--partitions", "4");
-    fx.mock.faultPlan().addFault("BatchWriteRow.row=OTSServerBusy@0.05");
-    fx.mock.faultPlan().addFault("BatchWriteRow=OTSServerBusy@0.05");
+    fx.mock.faultPlan().addFault(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.05));
+    fx.mock.faultPlan().addFault(FaultRule.of(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.05));
     long injectedBefore = fx.mock.faultPlan().injectedFaults();
     Path stats = fx.file(table + ".json");
     String before = YcsbRun.report();
@@ -126,7 +129,7 @@ class FaultToleranceTest {
   @Test
   void putRowLoadUnderThrottlingIsRetriedByTheSdkAndEveryRetryIsCounted() throws Exception {
     fx.createTable("putbusy", "--partitions", "4");
-    fx.mock.faultPlan().addFault("PutRow=OTSServerBusy@0.05");
+    fx.mock.faultPlan().addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 0.05));
     long injectedBefore = fx.mock.faultPlan().injectedFaults();
     Path stats = fx.file("putbusy.json");
     String before = YcsbRun.report();
@@ -162,7 +165,7 @@ class FaultToleranceTest {
     AtomicBoolean loading = new AtomicBoolean(true);
     // The first burst is on before the load starts and lasts until it has failed a PutRow, so the
     // load always meets one however fast it runs; later bursts come and go on a timer.
-    fx.mock.faultPlan().addFault("PutRow=OTSPartitionUnavailable@1.0");
+    fx.mock.faultPlan().addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.PARTITION_UNAVAILABLE, 1.0));
     Thread bursts = new Thread(() -> {
       try {
         while (loading.get() && fx.mock.faultPlan().injectedFaults() == injectedBefore) {
@@ -172,7 +175,7 @@ class FaultToleranceTest {
         while (loading.get()) {
           Thread.sleep(on ? 150 : 400);
           on = !on;
-          fx.mock.faultPlan().addFault("PutRow=OTSPartitionUnavailable@" + (on ? "1.0" : "0"));
+          fx.mock.faultPlan().addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.PARTITION_UNAVAILABLE, on ? 1 : 0));
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -208,8 +211,8 @@ class FaultToleranceTest {
     fx.createTable(table, "--partitions", "4");
     int rows = 2_000;
     YcsbRun.run(phase(table, rows, fx.file(table + "-load.json"), "none", "tablestore.batchsize=100"), true, 2);
-    fx.mock.faultPlan().addFault("GetRow=OTSTimeout@0.01");
-    fx.mock.faultPlan().addLatency("GetRow=spike(100ms@0.01)");
+    fx.mock.faultPlan().addFault(FaultRule.of(ActionName.GET_ROW, ErrorCode.TIMEOUT, 0.01));
+    fx.mock.faultPlan().addLatency(LatencyRule.of(ActionName.GET_ROW, LatencyRule.spike(Duration.ofMillis(100), 0.01)));
     long injectedBefore = fx.mock.faultPlan().injectedFaults();
     Path stats = fx.file(table + ".json");
     String before = YcsbRun.report();

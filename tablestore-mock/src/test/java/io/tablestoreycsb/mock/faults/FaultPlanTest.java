@@ -3,9 +3,10 @@ package io.tablestoreycsb.mock.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tablestoreycsb.mock.protocol.ErrorCode;
 import io.tablestoreycsb.mock.protocol.ActionName;
+import io.tablestoreycsb.mock.protocol.ErrorCode;
 import io.tablestoreycsb.mock.protocol.OtsException;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -49,7 +50,7 @@ class FaultPlanTest {
 
   @Test
   void injectsTheConfiguredErrorAtTheConfiguredRate() {
-    plan.addFault("PutRow=OTSServerBusy@0.05");
+    plan.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 0.05));
 
     int faults = 0;
     for (int i = 0; i < DRAWS; i++) {
@@ -66,7 +67,7 @@ class FaultPlanTest {
 
   @Test
   void productionThreadLocalRandomAlsoHitsTheRate() {
-    FaultPlan real = FaultPlan.none().addFault("GetRow=OTSTimeout@0.2");
+    FaultPlan real = FaultPlan.none().addFault(FaultRule.of(ActionName.GET_ROW, ErrorCode.TIMEOUT, 0.2));
 
     assertThat(requestFaults(real, ActionName.GET_ROW))
         .isBetween(20_000 - tolerance(0.2), 20_000 + tolerance(0.2));
@@ -74,7 +75,7 @@ class FaultPlanTest {
 
   @Test
   void rateZeroAndOneAreExact() {
-    plan.addFault("GetRow=OTSTimeout@1").addFault("PutRow=OTSTimeout@0");
+    plan.addFault(FaultRule.of(ActionName.GET_ROW, ErrorCode.TIMEOUT, 1)).addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.TIMEOUT, 0));
 
     assertThat(requestFaults(plan, ActionName.GET_ROW)).isEqualTo(DRAWS);
     assertThat(requestFaults(plan, ActionName.PUT_ROW)).isZero();
@@ -82,7 +83,7 @@ class FaultPlanTest {
 
   @Test
   void rowFaultsApplyOnlyToRowsAndRequestFaultsOnlyToRequests() {
-    plan.addFault("BatchWriteRow.row=OTSServerBusy@1");
+    plan.addFault(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 1));
 
     assertThat(plan.rowFault(ActionName.BATCH_WRITE_ROW)).isNotNull();
     assertThat(plan.rowFault(ActionName.BATCH_GET_ROW)).isNull();
@@ -91,9 +92,9 @@ class FaultPlanTest {
 
   @Test
   void rulesForOneActionAreExclusiveOutcomesWhoseRatesAdd() {
-    plan.addFault("PutRow=OTSServerBusy@0.1")
-        .addFault("PutRow=OTSPartitionUnavailable@0.2")
-        .addFault("*=OTSServerUnavailable@0.05");
+    plan.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 0.1))
+        .addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.PARTITION_UNAVAILABLE, 0.2))
+        .addFault(FaultRule.onEveryAction(ErrorCode.SERVER_UNAVAILABLE, 0.05));
 
     Map<ErrorCode, Integer> counts = new EnumMap<>(ErrorCode.class);
     for (int i = 0; i < DRAWS; i++) {
@@ -115,7 +116,7 @@ class FaultPlanTest {
 
   @Test
   void addingTheSameTargetAgainReplacesItsRate() {
-    plan.addFault("PutRow=OTSServerBusy@1");
+    plan.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 1));
     plan.addFault("putrow=otsserverbusy@0");
 
     assertThat(plan.faults()).hasSize(1);
@@ -124,7 +125,7 @@ class FaultPlanTest {
 
   @Test
   void rejectsRatesThatAddUpToMoreThanOne() {
-    plan.addFault("PutRow=OTSServerBusy@0.7");
+    plan.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 0.7));
 
     assertThatThrownBy(() -> plan.addFault("*=OTSTimeout@0.4"))
         .isInstanceOf(IllegalArgumentException.class)
@@ -135,12 +136,13 @@ class FaultPlanTest {
 
   @Test
   void latencyPrefersTheActionsOwnRuleOverTheWildcard() {
-    plan.addLatency("*=1ms").addLatency("GetRow=3ms");
+    plan.addLatency(LatencyRule.onEveryAction(LatencyRule.fixed(Duration.ofMillis(1))))
+        .addLatency(LatencyRule.of(ActionName.GET_ROW, Duration.ofMillis(3)));
 
     assertThat(plan.addedLatencyNanos(ActionName.GET_ROW)).isEqualTo(3_000_000);
     assertThat(plan.addedLatencyNanos(ActionName.PUT_ROW)).isEqualTo(1_000_000);
 
-    plan.addLatency("GetRow=5ms");
+    plan.addLatency(LatencyRule.of(ActionName.GET_ROW, Duration.ofMillis(5)));
     assertThat(plan.addedLatencyNanos(ActionName.GET_ROW)).isEqualTo(5_000_000);
     assertThat(plan.latencies()).hasSize(2);
   }
@@ -200,11 +202,11 @@ class FaultPlanTest {
 
   @Test
   void aCopyRestoresTheRulesItWasTakenFrom() {
-    plan.addFault("PutRow=OTSServerBusy@1").addLatency("GetRow=2ms").setPartitionCapacity(1000);
+    plan.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 1)).addLatency(LatencyRule.of(ActionName.GET_ROW, Duration.ofMillis(2))).setPartitionCapacity(1000);
     FaultPlan saved = plan.copy();
     plan.reserveCapacityNanos("t", 0, 500);
 
-    plan.clear().addFault("GetRow=OTSTimeout@1");
+    plan.clear().addFault(FaultRule.of(ActionName.GET_ROW, ErrorCode.TIMEOUT, 1));
     plan.restore(saved);
 
     assertThat(plan.describe()).isEqualTo(saved.describe());
@@ -242,11 +244,11 @@ class FaultPlanTest {
       readers[t].start();
     }
     for (int i = 0; i < 2_000; i++) {
-      live.addFault("PutRow=OTSServerBusy@1").addLatency("*=3ms");
-      live.addFault("PutRow=OTSServerBusy@0");
+      live.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 1)).addLatency(LatencyRule.onEveryAction(LatencyRule.fixed(Duration.ofMillis(3))));
+      live.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 0));
       live.clear();
     }
-    live.addFault("PutRow=OTSServerBusy@1");
+    live.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 1));
     while (seen.get() == 0) {
       Thread.onSpinWait(); // until a reader has drawn from a published plan at least once
     }
