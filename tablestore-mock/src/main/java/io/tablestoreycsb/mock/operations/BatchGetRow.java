@@ -39,7 +39,12 @@ public final class BatchGetRow implements Action {
       try {
         table = catalog.require(tableRequest.getTableName());
         spec = ReadSpec.of(table, context.nowMillis(), tableRequest.getColumnsToGetList(), tableRequest.hasTimeRange(),
-            tableRequest.getTimeRange(), tableRequest.hasMaxVersions(), tableRequest.getMaxVersions(), tableRequest.hasFilter(), tableRequest.getFilter());
+            tableRequest.getTimeRange(), tableRequest.hasMaxVersions(), tableRequest.getMaxVersions(), tableRequest.hasFilter(),
+            tableRequest.getFilter(), tableRequest.hasStartColumn() ? tableRequest.getStartColumn() : null,
+            tableRequest.hasEndColumn() ? tableRequest.getEndColumn() : null);
+        for (int i = 0; i < tableRequest.getTokenCount(); i++) {
+          ReadSpec.refuseToken(tableRequest.getToken(i), "token[" + i + "]");
+        }
       } catch (OtsException e) {
         tableError = e;
       }

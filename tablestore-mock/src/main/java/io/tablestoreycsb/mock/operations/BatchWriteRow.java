@@ -152,9 +152,7 @@ public final class BatchWriteRow implements Action {
     if (request.hasIsAtomic() && request.getIsAtomic()) {
       throw OtsException.parameterInvalid("Atomic BatchWriteRow (is_atomic) is not supported by this mock endpoint.");
     }
-    if (request.hasTransactionId()) {
-      throw OtsException.parameterInvalid("Local transactions are not supported by this mock endpoint.");
-    }
+    LocalTransactions.refuse(request.hasTransactionId() ? request.getTransactionId() : null);
     return BatchShape.check("BatchWriteRow", "writes", ServiceLimits.MAX_BATCH_WRITE_ROWS, request.getTablesList(),
         OtsInternalApi.TableInBatchWriteRowRequest::getTableName, OtsInternalApi.TableInBatchWriteRowRequest::getRowsCount);
   }

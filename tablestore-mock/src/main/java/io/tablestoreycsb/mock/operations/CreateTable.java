@@ -11,6 +11,7 @@ import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import io.tablestoreycsb.mock.storage.Catalog;
 import io.tablestoreycsb.mock.storage.StreamSettings;
 import io.tablestoreycsb.mock.storage.Table;
+import io.tablestoreycsb.mock.storage.TableDefinition;
 import io.tablestoreycsb.mock.storage.TableSettings;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,9 +19,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * CreateTable: 1-4 primary key columns (INTEGER, STRING, BINARY), table options, reserved
- * throughput and optional pre-split {@code partitions} (contiguous ranges from INF_MIN to INF_MAX
- * over the first primary key column; N ranges make N partitions).
+ * CreateTable: 1-4 primary key columns (INTEGER, STRING, BINARY), predefined columns, table
+ * options, reserved throughput, stream, server-side encryption and optional pre-split
+ * {@code partitions} (contiguous ranges from INF_MIN to INF_MAX over the first primary key column;
+ * N ranges make N partitions). Secondary indexes, auto-increment key columns and local
+ * transactions are refused.
  */
 public final class CreateTable implements Action {
   private final Catalog catalog;
@@ -44,6 +47,12 @@ public final class CreateTable implements Action {
     if (request.getIndexMetasCount() > 0) {
       throw OtsException.parameterInvalid("Secondary indexes (index_metas) are not supported by this mock endpoint.");
     }
+    if (meta.hasTableId() || meta.hasGlobalTableId()) {
+      throw OtsException.parameterInvalid("table_meta.table_id and global_table_id are assigned by the service, not given"
+          + " in CreateTable (global tables are not supported by this mock endpoint).");
+    }
+    LocalTransactions.refuseEnabling(request.hasEnableLocalTxn() && request.getEnableLocalTxn());
+    TableDefinition definition = TableDefinitions.of(request, schema);
     StreamSettings stream = request.hasStreamSpec()
         ? TableProtos.streamSettings(meta.getTableName(), request.getStreamSpec(), StreamSettings.DISABLED, context.nowMillis())
         : StreamSettings.DISABLED;
@@ -56,6 +65,7 @@ public final class CreateTable implements Action {
     settings = TableProtos.applyReservedThroughput(settings, request.getReservedThroughput(), nowSeconds);
     List<PrimaryKeyValue> splitPoints = splitPointsOf(request, schema.get(0));
     Table table = catalog.create(meta.getTableName(), schema, splitPoints, settings, nowSeconds);
+    table.define(definition);
     if (stream.enabled()) {
       table.updateStream(stream);
     }

@@ -22,7 +22,8 @@ public final class DeleteRow implements Action {
     OtsInternalApi.DeleteRowRequest request = Requests.parse(body, OtsInternalApi.DeleteRowRequest::parseFrom, "DeleteRowRequest");
     RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, request.getTableName(), RowChange.Kind.DELETE,
         request.getPrimaryKey(), "primary_key", request.getCondition(),
-        request.hasReturnContent() ? request.getReturnContent() : null, context);
+        request.hasReturnContent() ? request.getReturnContent() : null,
+        request.hasTransactionId() ? request.getTransactionId() : null, context);
     OtsInternalApi.DeleteRowResponse.Builder response = OtsInternalApi.DeleteRowResponse.newBuilder().setConsumed(outcome.consumed());
     if (outcome.returnedRow() != null) {
       response.setRow(outcome.returnedRow());

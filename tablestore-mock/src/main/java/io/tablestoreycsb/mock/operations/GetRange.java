@@ -49,10 +49,10 @@ public final class GetRange implements Action {
     context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     ReadSpec spec = ReadSpec.of(table, context.nowMillis(), request.getColumnsToGetList(), request.hasTimeRange(),
-        request.getTimeRange(), request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter());
-    if (request.hasToken() && !request.getToken().isEmpty()) {
-      throw OtsException.parameterInvalid("Wide-row paging tokens are not supported by this mock endpoint.");
-    }
+        request.getTimeRange(), request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter(),
+        request.hasStartColumn() ? request.getStartColumn() : null, request.hasEndColumn() ? request.getEndColumn() : null);
+    ReadSpec.refuseToken(request.getToken(), "token");
+    LocalTransactions.refuse(request.hasTransactionId() ? request.getTransactionId() : null);
     PrimaryKey start = PlainBufferCodec.decodePrimaryKey(request.getInclusiveStartPrimaryKey(), "inclusive_start_primary_key");
     PrimaryKey end = PlainBufferCodec.decodePrimaryKey(request.getExclusiveEndPrimaryKey(), "exclusive_end_primary_key");
     ServiceLimits.checkPrimaryKey(start, table.schema(), true);

@@ -25,7 +25,10 @@ public final class GetRow implements Action {
     context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     ReadSpec spec = ReadSpec.of(table, context.nowMillis(), request.getColumnsToGetList(), request.hasTimeRange(),
-        request.getTimeRange(), request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter());
+        request.getTimeRange(), request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter(),
+        request.hasStartColumn() ? request.getStartColumn() : null, request.hasEndColumn() ? request.getEndColumn() : null);
+    ReadSpec.refuseToken(request.getToken(), "token");
+    LocalTransactions.refuse(request.hasTransactionId() ? request.getTransactionId() : null);
     byte[] key = RowReads.key(table, request.getPrimaryKey(), "primary_key");
     context.row(table, key, null);
     RowReads.Result result = RowReads.read(table, key, spec, context);

@@ -21,7 +21,8 @@ public final class PutRow implements Action {
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.PutRowRequest request = Requests.parse(body, OtsInternalApi.PutRowRequest::parseFrom, "PutRowRequest");
     RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, request.getTableName(), RowChange.Kind.PUT, request.getRow(),
-        "row", request.getCondition(), request.hasReturnContent() ? request.getReturnContent() : null, context);
+        "row", request.getCondition(), request.hasReturnContent() ? request.getReturnContent() : null,
+        request.hasTransactionId() ? request.getTransactionId() : null, context);
     OtsInternalApi.PutRowResponse.Builder response = OtsInternalApi.PutRowResponse.newBuilder().setConsumed(outcome.consumed());
     if (outcome.returnedRow() != null) {
       response.setRow(outcome.returnedRow());

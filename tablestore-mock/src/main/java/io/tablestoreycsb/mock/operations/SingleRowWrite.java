@@ -11,12 +11,13 @@ final class SingleRowWrite {
   private SingleRowWrite() {}
 
   static RowWrites.Outcome apply(Catalog catalog, String tableName, RowChange.Kind kind, ByteString row, String field,
-      OtsInternalApi.Condition condition, OtsInternalApi.ReturnContent returnContent,
+      OtsInternalApi.Condition condition, OtsInternalApi.ReturnContent returnContent, String transactionId,
       RequestContext context) {
     context.table(tableName);
     Table table = catalog.require(tableName);
     RowChange change = RowChange.decode(kind, row, table, field);
     context.row(table, change.key, null);
+    LocalTransactions.refuse(transactionId);
     RowWrites.Outcome outcome = RowWrites.apply(table, change, condition, returnContent, context.nowMillis());
     context.served(table, outcome.partition(), 1);
     context.consumed(outcome.consumed());

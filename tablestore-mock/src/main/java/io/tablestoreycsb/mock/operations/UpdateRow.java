@@ -22,7 +22,8 @@ public final class UpdateRow implements Action {
     OtsInternalApi.UpdateRowRequest request = Requests.parse(body, OtsInternalApi.UpdateRowRequest::parseFrom, "UpdateRowRequest");
     RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, request.getTableName(), RowChange.Kind.UPDATE,
         request.getRowChange(), "row_change", request.getCondition(),
-        request.hasReturnContent() ? request.getReturnContent() : null, context);
+        request.hasReturnContent() ? request.getReturnContent() : null,
+        request.hasTransactionId() ? request.getTransactionId() : null, context);
     OtsInternalApi.UpdateRowResponse.Builder response = OtsInternalApi.UpdateRowResponse.newBuilder().setConsumed(outcome.consumed());
     if (outcome.returnedRow() != null) {
       response.setRow(outcome.returnedRow());

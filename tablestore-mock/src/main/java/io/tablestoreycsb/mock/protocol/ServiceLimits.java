@@ -12,6 +12,8 @@ import java.util.List;
 public final class ServiceLimits {
   public static final int MAX_TABLES = 64;
   public static final int MAX_PRIMARY_KEY_COLUMNS = 4;
+  /** Predefined (defined) columns per table, without a support ticket. */
+  public static final int MAX_DEFINED_COLUMNS = 32;
   public static final int MAX_PRIMARY_KEY_VALUE_BYTES = 1024;
   public static final int MAX_COLUMN_NAME_BYTES = 255;
   public static final int MAX_ATTRIBUTE_VALUE_BYTES = 2 * 1024 * 1024;
