@@ -1,6 +1,5 @@
 package io.tablestoreycsb.mock.protocol;
 
-import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
@@ -94,10 +93,6 @@ public final class ServiceLimits {
             + " bytes, which exceeds the limit of " + MAX_PRIMARY_KEY_VALUE_BYTES + " bytes.");
       }
     }
-  }
-
-  public static void checkAttributeValue(String column, ColumnValue value) {
-    checkAttributeValueSize(column, value.getDataSize());
   }
 
   /** {@code dataSize}: the value's billed size (UTF-8 bytes of a string, 8 for numbers, 1 for a boolean). */
