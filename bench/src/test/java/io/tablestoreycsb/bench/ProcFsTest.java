@@ -40,6 +40,24 @@ class ProcFsTest {
   void ownProcessIsReadable() throws Exception {
     long pid = ProcessHandle.current().pid();
     assertThat(ProcFs.peakRssKb(pid)).isPositive();
-    assertThat(ProcFs.cpuTicks(pid)).isGreaterThanOrEqualTo(0);
+  }
+
+  @Test
+  void ownCpuTicksGrowWithTheCpuThisProcessSpends() throws Exception {
+    long pid = ProcessHandle.current().pid();
+    long before = ProcFs.cpuTicks(pid);
+    // Spin until the JVM's own account of this process's CPU time has grown by 200 ms (20 ticks):
+    // the ticks read from /proc must have grown by about as much. A wrong field would not.
+    java.time.Duration start = ProcessHandle.current().info().totalCpuDuration().orElseThrow();
+    long sink = 0;
+    while (ProcessHandle.current().info().totalCpuDuration().orElseThrow().minus(start).toMillis() < 200) {
+      for (int i = 0; i < 100_000; i++) {
+        sink += i * 31L ^ sink;
+      }
+    }
+    long after = ProcFs.cpuTicks(pid);
+
+    assertThat(sink).isNotZero();
+    assertThat(after - before).isBetween(15L, 200L);
   }
 }

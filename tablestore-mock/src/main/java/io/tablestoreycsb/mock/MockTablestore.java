@@ -2,6 +2,9 @@ package io.tablestoreycsb.mock;
 
 import io.tablestoreycsb.mock.cli.PrivateFiles;
 import io.tablestoreycsb.mock.faults.FaultPlan;
+import io.tablestoreycsb.mock.faults.FaultRule;
+import io.tablestoreycsb.mock.faults.LatencyRule;
+import io.tablestoreycsb.mock.journal.RequestJournal;
 import io.tablestoreycsb.mock.operations.RequestPipeline;
 import io.tablestoreycsb.mock.protocol.Credentials;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
@@ -38,6 +41,7 @@ public final class MockTablestore implements AutoCloseable {
 
   private final Credentials credentials;
   private final FaultPlan faultPlan;
+  private final RequestJournal journal;
   private final MemoryBudget budget;
   private final RequestPipeline pipeline;
   /** The options of the first start, with its actual port, so a resumed server listens where clients expect it. */
@@ -48,11 +52,12 @@ public final class MockTablestore implements AutoCloseable {
   private MockHttpServer server;
   private boolean closed;
 
-  private MockTablestore(Credentials credentials, MockHttpServer server, FaultPlan faultPlan, MemoryBudget budget,
-      RequestPipeline pipeline, ServerOptions options) {
+  private MockTablestore(Credentials credentials, MockHttpServer server, FaultPlan faultPlan, RequestJournal journal,
+      MemoryBudget budget, RequestPipeline pipeline, ServerOptions options) {
     this.credentials = credentials;
     this.server = server;
     this.faultPlan = faultPlan;
+    this.journal = journal;
     this.budget = budget;
     this.pipeline = pipeline;
     this.host = server.host();
@@ -89,6 +94,15 @@ public final class MockTablestore implements AutoCloseable {
   /** The live fault plan the pipeline consults on every request: change it at run time. */
   public FaultPlan faultPlan() {
     return faultPlan;
+  }
+
+  /**
+   * What the mock served, request by request: take them as they arrive or query the ones kept
+   * (see {@link RequestJournal}). Off (every query refused) when started with
+   * {@code journalCapacity(0)}.
+   */
+  public RequestJournal journal() {
+    return journal;
   }
 
   /** Bytes of row data the memory budget allows. */
@@ -163,6 +177,7 @@ public final class MockTablestore implements AutoCloseable {
     private Duration idleTimeout = Duration.ofMinutes(5);
     private int workerThreads;
     private boolean rangePagesEndAtPartitionBoundary = true;
+    private int journalCapacity = RequestJournal.DEFAULT_CAPACITY;
     private final FaultPlan faultPlan = new FaultPlan();
 
     private Builder() {}
@@ -221,18 +236,31 @@ public final class MockTablestore implements AutoCloseable {
     }
 
     /**
-     * Adds an injected error, e.g. {@code PutRow=OTSServerBusy@0.05} or
-     * {@code BatchWriteRow.row=OTSServerBusy@0.05} (see {@link FaultPlan#addFault}).
+     * Adds an injected error, e.g. {@code FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 0.05)}
+     * or {@code FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.05)}.
      */
-    public Builder fault(String spec) {
-      faultPlan.addFault(spec);
+    public Builder fault(FaultRule rule) {
+      faultPlan.addFault(rule);
       return this;
     }
 
-    /** Adds response latency, e.g. {@code GetRow=2ms} or {@code *=uniform(1ms,5ms)}. */
-    public Builder latency(String spec) {
-      faultPlan.addLatency(spec);
+    /**
+     * Adds an injected error given as a spec, e.g. {@code PutRow=OTSServerBusy@0.05} or
+     * {@code BatchWriteRow.row=OTSServerBusy@0.05} (see {@link FaultRule#parse}).
+     */
+    public Builder fault(String spec) {
+      return fault(FaultRule.parse(spec));
+    }
+
+    /** Adds response latency, e.g. {@code LatencyRule.of(ActionName.GET_ROW, Duration.ofMillis(2))}. */
+    public Builder latency(LatencyRule rule) {
+      faultPlan.addLatency(rule);
       return this;
+    }
+
+    /** Adds response latency given as a spec, e.g. {@code GetRow=2ms} or {@code *=uniform(1ms,5ms)}. */
+    public Builder latency(String spec) {
+      return latency(LatencyRule.parse(spec));
     }
 
     /**
@@ -243,6 +271,19 @@ public final class MockTablestore implements AutoCloseable {
      */
     public Builder rangePagesEndAtPartitionBoundary(boolean endAtBoundary) {
       this.rangePagesEndAtPartitionBoundary = endAtBoundary;
+      return this;
+    }
+
+    /**
+     * How many rows the request journal keeps (a request weighs its rows, at least 1); past it the
+     * oldest requests are dropped and counted. Default {@value RequestJournal#DEFAULT_CAPACITY};
+     * 0 turns the journal off.
+     */
+    public Builder journalCapacity(int rows) {
+      if (rows < 0) {
+        throw new IllegalArgumentException("journalCapacity must be 0 (off) or a positive number of rows, got " + rows);
+      }
+      this.journalCapacity = rows;
       return this;
     }
 
@@ -257,11 +298,12 @@ public final class MockTablestore implements AutoCloseable {
       MemoryBudget budget = new MemoryBudget(memoryBudgetBytes > 0 ? memoryBudgetBytes : MemoryBudget.defaultLimitBytes());
       Catalog catalog = new Catalog(budget);
       TunnelService tunnels = new TunnelService(catalog, instanceName, Clock.systemUTC());
-      RequestPipeline pipeline = new RequestPipeline(catalog, credentials, faultPlan, Clock.systemUTC(),
+      RequestJournal journal = new RequestJournal(journalCapacity);
+      RequestPipeline pipeline = new RequestPipeline(catalog, credentials, faultPlan, journal, Clock.systemUTC(),
           rangePagesEndAtPartitionBoundary, tunnels.actions());
       ServerOptions options = new ServerOptions(host, port, ServiceLimits.MAX_REQUEST_BODY_BYTES, idleTimeout, workerThreads);
       MockHttpServer server = MockHttpServer.start(options, pipeline);
-      return new MockTablestore(credentials, server, faultPlan, budget, pipeline, options);
+      return new MockTablestore(credentials, server, faultPlan, journal, budget, pipeline, options);
     }
   }
 }

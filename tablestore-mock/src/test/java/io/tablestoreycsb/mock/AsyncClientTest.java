@@ -16,6 +16,8 @@ import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
+import io.tablestoreycsb.mock.faults.LatencyRule;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
@@ -26,7 +28,9 @@ class AsyncClientTest {
 
   @Test
   void manyRequestsInFlightAreAnsweredCorrectly() throws Exception {
-    try (MockTablestore mock = MockTablestore.builder().latency("*=uniform(1ms,20ms)").start()) {
+    try (MockTablestore mock = MockTablestore.builder()
+        .latency(LatencyRule.onEveryAction(LatencyRule.uniform(Duration.ofMillis(1), Duration.ofMillis(20))))
+        .start()) {
       AsyncClient client = SdkClients.async(mock);
       try {
         TableMeta meta = new TableMeta("async");

@@ -21,6 +21,11 @@ import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
+import io.tablestoreycsb.mock.faults.FaultRule;
+import io.tablestoreycsb.mock.faults.LatencyRule;
+import io.tablestoreycsb.mock.protocol.ActionName;
+import io.tablestoreycsb.mock.protocol.ErrorCode;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +37,7 @@ class FaultInjectionTest {
 
   @Test
   void aRequestFaultFromTheBuilderFailsTheRequestWithItsCodeAndDoesNotExecuteIt() {
-    try (MockTablestore mock = MockTablestore.builder().fault("PutRow=OTSServerBusy@1").start()) {
+    try (MockTablestore mock = MockTablestore.builder().fault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 1)).start()) {
       SyncClient client = SdkClients.sync(mock);
       try {
         createTable(client, "faulty");
@@ -51,7 +56,7 @@ class FaultInjectionTest {
 
   @Test
   void rowFaultsFailRowsInsideABatchWithoutFailingTheCall() {
-    try (MockTablestore mock = MockTablestore.builder().fault("BatchWriteRow.row=OTSServerBusy@1").start()) {
+    try (MockTablestore mock = MockTablestore.builder().fault(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 1)).start()) {
       SyncClient client = SdkClients.sync(mock);
       try {
         createTable(client, "rows");
@@ -79,7 +84,7 @@ class FaultInjectionTest {
         createTable(client, "live");
         put(client, "live", "before");
 
-        mock.faultPlan().addFault("PutRow=OTSPartitionUnavailable@1");
+        mock.faultPlan().addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.PARTITION_UNAVAILABLE, 1));
         assertThatThrownBy(() -> put(client, "live", "during"))
             .isInstanceOfSatisfying(TableStoreException.class, e -> assertThat(e.getErrorCode()).isEqualTo("OTSPartitionUnavailable"));
 
@@ -94,7 +99,7 @@ class FaultInjectionTest {
 
   @Test
   void addedLatencyDelaysTheResponse() {
-    try (MockTablestore mock = MockTablestore.builder().latency("GetRow=300ms").start()) {
+    try (MockTablestore mock = MockTablestore.builder().latency(LatencyRule.of(ActionName.GET_ROW, Duration.ofMillis(300))).start()) {
       SyncClient client = SdkClients.sync(mock);
       try {
         createTable(client, "slow");

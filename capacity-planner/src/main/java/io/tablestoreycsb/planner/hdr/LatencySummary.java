@@ -25,8 +25,4 @@ public record LatencySummary(long count, double meanUs, long p50Us, long p95Us, 
         h.getValueAtPercentile(95), h.getValueAtPercentile(99), h.getValueAtPercentile(99.9),
         h.getMaxValue());
   }
-
-  public double meanMs() {
-    return meanUs / 1000.0;
-  }
 }

@@ -1,23 +1,34 @@
 package io.tablestoreycsb.binding.it;
 
+import static io.tablestoreycsb.binding.it.MockFixture.keys;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tablestoreycsb.binding.KeyFormat;
-import io.tablestoreycsb.binding.StatusMapping;
 import io.tablestoreycsb.binding.TablestoreClient;
+import io.tablestoreycsb.mock.faults.FaultRule;
+import io.tablestoreycsb.mock.journal.RecordedRequest;
+import io.tablestoreycsb.mock.journal.RecordedRow;
+import io.tablestoreycsb.mock.protocol.ActionName;
+import io.tablestoreycsb.mock.protocol.ErrorCode;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
-/** Batched inserts (BatchWriteRow) through YCSB's load phase, with and without failing rows. */
+/**
+ * Batched inserts (BatchWriteRow) through YCSB's load phase, with and without failing rows: what
+ * the server received (its request journal) and what the binding reports of it.
+ */
 class BatchLoadTest {
   @RegisterExtension
   static final MockFixture fx = MockFixture.perClass();
@@ -42,12 +53,20 @@ class BatchLoadTest {
     YcsbRun.run(load("batch10k", 10_000, stats), true, 4);
 
     assertThat(fx.count("batch10k")).isEqualTo(10_000);
+    // What the server received: 4 threads x 2,500 rows, 12 full batches and one of 100 rows each,
+    // every key exactly once and no single-row writes.
     JsonNode json = new ObjectMapper().readTree(stats.toFile());
-    // 4 threads x 2,500 rows: 12 full batches and one of 100 rows each.
-    assertThat(json.at("/requests/BatchWriteRow").asLong()).isEqualTo(52);
+    List<RecordedRequest> batches = fx.receivedOnce(ActionName.BATCH_WRITE_ROW, "batch10k", json);
+    assertThat(batches.stream().collect(Collectors.groupingBy(RecordedRequest::rowCount, Collectors.counting())))
+        .containsOnly(entry(200, 48L), entry(100, 4L));
+    assertThat(keys(batches)).hasSize(10_000).doesNotHaveDuplicates();
+    assertThat(batches).allSatisfy(b -> assertThat(b.failedRows()).isEmpty());
+    assertThat(fx.received(ActionName.PUT_ROW, "batch10k")).isEmpty();
+    // The binding's own report agrees with it.
+    assertThat(json.at("/requests/BatchWriteRow").asLong()).isEqualTo(batches.size());
     assertThat(json.at("/requests/PutRow").asLong()).isZero();
     assertThat(json.at("/rows/written").asLong()).isEqualTo(10_000);
-    assertThat(json.at("/capacityUnits/write").asLong()).isEqualTo(10_000);
+    assertThat(json.at("/capacityUnits/write").asLong()).isEqualTo(batches.stream().mapToLong(RecordedRequest::writeCu).sum());
     assertThat(json.at("/batch/rowsFailed").asLong()).isZero();
 
     String after = YcsbRun.report();
@@ -64,26 +83,35 @@ class BatchLoadTest {
   @Test
   void rowsFailingInsideBatchesAreRetriedUntilEveryRowIsWritten() throws Exception {
     fx.createTable("batchfaults", "--partitions", "4");
-    fx.mock.faultPlan().addFault("BatchWriteRow.row=OTSServerBusy@0.05");
+    fx.mock.faultPlan().addFault(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.05));
     Path stats = fx.file("batchfaults.json");
     YcsbRun.run(load("batchfaults", 10_000, stats, "tablestore.batchretries=10"), true, 4);
     fx.mock.faultPlan().clear();
 
     assertThat(fx.count("batchfaults")).isEqualTo(10_000);
     JsonNode json = new ObjectMapper().readTree(stats.toFile());
-    long retried = json.at("/batch/rowsRetried").asLong();
-    // About 5% of 10,000 rows fail at least once.
-    assertThat(retried).isBetween(300L, 900L);
-    assertThat(json.at("/errors/OTSServerBusy").asLong()).isEqualTo(retried);
+    List<RecordedRequest> batches = fx.receivedOnce(ActionName.BATCH_WRITE_ROW, "batchfaults", json);
+    List<RecordedRow> rowsFailed = batches.stream().flatMap(b -> b.failedRows().stream()).toList();
+    // About 5% of the rows sent fail (a retried row may fail again).
+    assertThat(rowsFailed).hasSizeBetween(300, 900)
+        .allSatisfy(r -> assertThat(r.errorCode()).isEqualTo(ErrorCode.SERVER_BUSY));
+    // Every row that failed was sent again until it was written, and no row was written twice.
+    List<String> written = batches.stream().flatMap(b -> b.rows().stream()).filter(RecordedRow::succeeded)
+        .map(r -> r.key("userid")).toList();
+    assertThat(written).hasSize(10_000).doesNotHaveDuplicates()
+        .containsAll(rowsFailed.stream().map(r -> r.key("userid")).toList());
+    // The binding's report counts what the server did.
+    assertThat(json.at("/batch/rowsRetried").asLong()).isEqualTo(rowsFailed.size());
+    assertThat(json.at("/errors/OTSServerBusy").asLong()).isEqualTo(rowsFailed.size());
     assertThat(json.at("/batch/rowsFailed").asLong()).isZero();
     assertThat(json.at("/rows/written").asLong()).isEqualTo(10_000);
-    assertThat(json.at("/requests/BatchWriteRow").asLong()).isGreaterThan(52);
+    assertThat(json.at("/requests/BatchWriteRow").asLong()).isEqualTo(batches.size());
   }
 
   @Test
   void rowsThatStillFailAreReportedByTheFlushingCallAndCounted() throws Exception {
     fx.createTable("batchlost");
-    fx.mock.faultPlan().addFault("BatchWriteRow.row=OTSParameterInvalid@0.1");
+    fx.mock.faultPlan().addFault(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.PARAMETER_INVALID, 0.1));
     Path stats = fx.file("batchlost.json");
     TablestoreClient db = new TablestoreClient();
     db.setProperties(load("batchlost", 0, stats, "tablestore.batchsize=10"));
@@ -104,36 +132,49 @@ class BatchLoadTest {
     db.cleanup();
     fx.mock.faultPlan().clear();
 
+    // The rows the server refused are the rows lost: a parameter error is not sent again.
     JsonNode json = new ObjectMapper().readTree(stats.toFile());
-    long lost = json.at("/batch/rowsFailed").asLong();
-    assertThat(lost).isBetween(40L, 180L);
-    assertThat(json.at("/batch/rowsRetried").asLong()).isZero(); // not a transient error
-    assertThat(fx.count("batchlost")).isEqualTo(rows - lost);
-    assertThat(json.at("/rows/written").asLong()).isEqualTo(rows - lost);
-    assertThat(failedCalls).isPositive().isLessThanOrEqualTo((int) lost);
+    List<RecordedRequest> batches = fx.receivedOnce(ActionName.BATCH_WRITE_ROW, "batchlost", json);
+    List<String> refused = batches.stream().flatMap(b -> b.failedRows().stream())
+        .peek(r -> assertThat(r.errorCode()).isEqualTo(ErrorCode.PARAMETER_INVALID))
+        .map(r -> r.key("userid")).toList();
+    assertThat(refused).hasSizeBetween(40, 180).doesNotHaveDuplicates();
+    assertThat(keys(batches)).as("each row sent once").hasSize(rows).doesNotHaveDuplicates();
+    assertThat(json.at("/batch/rowsFailed").asLong()).isEqualTo(refused.size());
+    assertThat(json.at("/batch/rowsRetried").asLong()).isZero();
+    assertThat(fx.count("batchlost")).isEqualTo(rows - refused.size());
+    assertThat(json.at("/rows/written").asLong()).isEqualTo(rows - refused.size());
+    assertThat(failedCalls).isPositive().isLessThanOrEqualTo(refused.size());
   }
 
   @Test
   void wholeRequestThrottlingIsRetriedForBatchesToo() throws Exception {
     fx.createTable("batchbusy");
     // 40 requests of 50 rows, each refused at 50%: the chance that none is refused is 2^-40.
-    fx.mock.faultPlan().addFault("BatchWriteRow=OTSServerBusy@0.5");
-    long injectedBefore = fx.mock.faultPlan().injectedFaults();
+    fx.mock.faultPlan().addFault(FaultRule.of(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.5));
     Path stats = fx.file("batchbusy.json");
     Properties p = load("batchbusy", 2_000, stats, "tablestore.retry=none", "tablestore.batchretries=100");
     p.setProperty("tablestore.batchsize", "50");
     // retry=none: the SDK hands every refusal to the binding, which resends the whole batch.
     YcsbRun.run(p, true, 2);
-    long injected = fx.mock.faultPlan().injectedFaults() - injectedBefore;
     fx.mock.faultPlan().clear();
 
     assertThat(fx.count("batchbusy")).isEqualTo(2_000);
     JsonNode json = new ObjectMapper().readTree(stats.toFile());
-    assertThat(injected).isPositive();
-    assertThat(json.at("/errors/OTSServerBusy").asLong()).isEqualTo(injected);
-    assertThat(json.at("/batch/rowsRetried").asLong()).isEqualTo(50 * injected);
+    List<RecordedRequest> batches = fx.receivedOnce(ActionName.BATCH_WRITE_ROW, "batchbusy", json);
+    List<RecordedRequest> refused = batches.stream().filter(b -> !b.succeeded()).toList();
+    assertThat(refused).isNotEmpty().allSatisfy(b -> {
+      assertThat(b.errorCode()).isEqualTo(ErrorCode.SERVER_BUSY);
+      assertThat(b.injected()).isTrue();
+    });
+    // Each refused batch is sent again whole: 40 batches of 50 rows get through, each row once.
+    List<RecordedRequest> accepted = batches.stream().filter(RecordedRequest::succeeded).toList();
+    assertThat(accepted).hasSize(40).allSatisfy(b -> assertThat(b.rowCount()).isEqualTo(50));
+    assertThat(keys(accepted)).hasSize(2_000).doesNotHaveDuplicates();
+    assertThat(keys(refused)).as("the rows refused are among those accepted later").isSubsetOf(keys(accepted));
+    assertThat(json.at("/errors/OTSServerBusy").asLong()).isEqualTo(refused.size());
+    assertThat(json.at("/batch/rowsRetried").asLong()).isEqualTo(refused.stream().mapToLong(RecordedRequest::rowCount).sum());
     assertThat(json.at("/batch/rowsFailed").asLong()).isZero();
-    assertThat(StatusMapping.isRetriableRowError("OTSServerBusy")).isTrue();
   }
 
 }

@@ -9,6 +9,9 @@ import io.tablestoreycsb.binding.TablestoreClient;
 import io.tablestoreycsb.binding.tools.TableDescription;
 import io.tablestoreycsb.binding.tools.TableSetup;
 import io.tablestoreycsb.binding.tools.TableSetupException;
+import io.tablestoreycsb.mock.faults.FaultRule;
+import io.tablestoreycsb.mock.protocol.ActionName;
+import io.tablestoreycsb.mock.protocol.ErrorCode;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -86,7 +89,7 @@ class TableSetupTest {
       assertThat(e.getMessage()).contains("'apitwice' already exists");
     });
 
-    fx.mock.faultPlan().addFault("CreateTable=OTSParameterInvalid@1.0");
+    fx.mock.faultPlan().addFault(FaultRule.of(ActionName.CREATE_TABLE, ErrorCode.PARAMETER_INVALID, 1.0));
     assertThatThrownBy(() -> setup("apirefused").create(4)).isInstanceOfSatisfying(TableSetupException.class, e -> {
       assertThat(e.errorCode()).isEqualTo("OTSParameterInvalid");
       assertThat(e.getMessage()).contains("refused to create 'apirefused' pre-split into 4 partitions")

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.binding.KeyFormat;
 import io.tablestoreycsb.binding.TablestoreClient;
+import io.tablestoreycsb.mock.faults.FaultRule;
+import io.tablestoreycsb.mock.protocol.ActionName;
+import io.tablestoreycsb.mock.protocol.ErrorCode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -63,7 +66,7 @@ class TableToolTest {
 
   @Test
   void aRefusedPreSplitIsExplained() {
-    fx.mock.faultPlan().addFault("CreateTable=OTSParameterInvalid@1.0");
+    fx.mock.faultPlan().addFault(FaultRule.of(ActionName.CREATE_TABLE, ErrorCode.PARAMETER_INVALID, 1.0));
     try {
       MockFixture.ToolResult refused = fx.tableTool("create", "--table", "refused", "--partitions", "4");
       assertThat(refused.code()).isEqualTo(1);

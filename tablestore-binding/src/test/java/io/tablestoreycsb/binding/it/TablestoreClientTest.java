@@ -3,8 +3,6 @@ package io.tablestoreycsb.binding.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.model.Column;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
@@ -12,9 +10,14 @@ import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.PutRowRequest;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tablestoreycsb.binding.KeyFormat;
 import io.tablestoreycsb.binding.StatusMapping;
 import io.tablestoreycsb.binding.TablestoreClient;
+import io.tablestoreycsb.mock.faults.FaultRule;
+import io.tablestoreycsb.mock.protocol.ActionName;
+import io.tablestoreycsb.mock.protocol.ErrorCode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -244,7 +247,7 @@ class TablestoreClientTest {
       // Another table than the one checked at init: OTSObjectNotExist on each operation.
       assertThat(db.read("no_such_table", KeyFormat.key(1), null, new HashMap<>())).isEqualTo(Status.ERROR);
       assertThat(db.insert("no_such_table", KeyFormat.key(1), row("f", "v"))).isEqualTo(Status.ERROR);
-      fx.mock.faultPlan().addFault("PutRow=OTSServerBusy@1.0");
+      fx.mock.faultPlan().addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 1.0));
       assertThat(db.insert("usertable", KeyFormat.key(2), row("field0", "v"))).isEqualTo(StatusMapping.THROTTLED);
       assertThat(db.insert("usertable", KeyFormat.key(3), row("field0", "v"))).isEqualTo(StatusMapping.THROTTLED);
     } finally {
@@ -263,7 +266,7 @@ class TablestoreClientTest {
     java.io.PrintStream original = System.err;
     java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
     TablestoreClient db = open(fx.props());
-    fx.mock.faultPlan().addFault("GetRow=OTSTimeout@1.0");
+    fx.mock.faultPlan().addFault(FaultRule.of(ActionName.GET_ROW, ErrorCode.TIMEOUT, 1.0));
     try {
       System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
       for (int i = 0; i < 20; i++) {
@@ -288,11 +291,11 @@ class TablestoreClientTest {
     String key = KeyFormat.key(42);
     try {
       db.insert("usertable", key, row("field0", "v"));
-      fx.mock.faultPlan().addFault("GetRow=OTSPartitionUnavailable@1.0");
-      fx.mock.faultPlan().addFault("GetRange=OTSCapacityUnitExhausted@1.0");
-      fx.mock.faultPlan().addFault("UpdateRow=OTSParameterInvalid@1.0");
-      fx.mock.faultPlan().addFault("DeleteRow=OTSAuthFailed@1.0");
-      fx.mock.faultPlan().addFault("PutRow=OTSConditionCheckFail@1.0");
+      fx.mock.faultPlan().addFault(FaultRule.of(ActionName.GET_ROW, ErrorCode.PARTITION_UNAVAILABLE, 1.0));
+      fx.mock.faultPlan().addFault(FaultRule.of(ActionName.GET_RANGE, ErrorCode.CAPACITY_UNIT_EXHAUSTED, 1.0));
+      fx.mock.faultPlan().addFault(FaultRule.of(ActionName.UPDATE_ROW, ErrorCode.PARAMETER_INVALID, 1.0));
+      fx.mock.faultPlan().addFault(FaultRule.of(ActionName.DELETE_ROW, ErrorCode.AUTH_FAILED, 1.0));
+      fx.mock.faultPlan().addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.CONDITION_CHECK_FAIL, 1.0));
       assertThat(db.read("usertable", key, null, new HashMap<>())).isEqualTo(Status.SERVICE_UNAVAILABLE);
       assertThat(db.scan("usertable", key, 10, null, new Vector<>())).isEqualTo(StatusMapping.THROTTLED);
       assertThat(db.update("usertable", key, row("field0", "w"))).isEqualTo(Status.BAD_REQUEST);

@@ -96,12 +96,12 @@ public final class MockCli implements Callable<Integer> {
   @Option(names = "--fault", paramLabel = "SPEC", converter = FaultSpec.class,
       description = "Inject errors, repeatable:%n  ACTION[.row]=CODE@RATE[:MESSAGE]%nfor example"
           + "%n  PutRow=OTSServerBusy@0.05%n  BatchWriteRow.row=OTSServerBusy@1%%")
-  private List<String> faults = new ArrayList<>();
+  private List<FaultRule> faults = new ArrayList<>();
 
   @Option(names = "--latency", paramLabel = "SPEC", converter = LatencySpec.class,
       description = "Add latency, repeatable: ACTION=TERM[+TERM...] (ACTION may be *) with"
           + " terms such as%n  2ms  uniform(1ms,5ms)  exp(2ms)  spike(50ms@0.01)")
-  private List<String> latencies = new ArrayList<>();
+  private List<LatencyRule> latencies = new ArrayList<>();
 
   @Option(names = "--partition-capacity", paramLabel = "ROWS_PER_SECOND", defaultValue = "0",
       description = "Rows per second each partition serves, reads and writes alike; requests"
@@ -200,7 +200,9 @@ public final class MockCli implements Callable<Integer> {
         .instanceName(instance)
         .credentials(resolveAccessKeyId(), resolveAccessKeySecret())
         .partitionCapacity(partitionCapacity)
-        .rangePagesEndAtPartitionBoundary(!rangePagesAcrossPartitions);
+        .rangePagesEndAtPartitionBoundary(!rangePagesAcrossPartitions)
+        .journalCapacity(0); // no one in this process reads a journal: keep its cost and memory out
+
     faults.forEach(builder::fault);
     latencies.forEach(builder::latency);
     if (memoryBudgetBytes != null) {
@@ -364,26 +366,24 @@ public final class MockCli implements Callable<Integer> {
     }
   }
 
-  /** Checks a --fault spec while parsing, so a mistake is reported against the option. */
-  static final class FaultSpec implements ITypeConverter<String> {
+  /** Parses a --fault spec into the rule the builder takes, so a mistake is reported against the option. */
+  static final class FaultSpec implements ITypeConverter<FaultRule> {
     @Override
-    public String convert(String value) {
+    public FaultRule convert(String value) {
       try {
-        FaultRule.parse(value);
-        return value;
+        return FaultRule.parse(value);
       } catch (IllegalArgumentException e) {
         throw new TypeConversionException(e.getMessage());
       }
     }
   }
 
-  /** Checks a --latency spec while parsing. */
-  static final class LatencySpec implements ITypeConverter<String> {
+  /** Parses a --latency spec into the rule the builder takes. */
+  static final class LatencySpec implements ITypeConverter<LatencyRule> {
     @Override
-    public String convert(String value) {
+    public LatencyRule convert(String value) {
       try {
-        LatencyRule.parse(value);
-        return value;
+        return LatencyRule.parse(value);
       } catch (IllegalArgumentException e) {
         throw new TypeConversionException(e.getMessage());
       }

@@ -1,12 +1,9 @@
 package io.tablestoreycsb.mock.faults;
 
+import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
@@ -20,32 +17,41 @@ import java.util.stream.Collectors;
  *
  * <p>Rules change at run time ({@link #addFault}, {@link #addLatency},
  * {@link #setPartitionCapacity}, {@link #clear}); requests see each change as a whole. The hot
- * path takes no lock: it reads an immutable snapshot through a volatile field and draws from
- * {@link ThreadLocalRandom}. Writers serialise on this object and publish a new snapshot.
+ * path takes no lock: it reads an immutable snapshot through a volatile field, indexes it by the
+ * action's ordinal and draws from {@link ThreadLocalRandom}. Writers serialise on this object and
+ * publish a new snapshot.
  *
- * <p>Fault rules ({@link FaultRule}): {@code ACTION[.row]=CODE@RATE[:MESSAGE]}. Adding a rule
- * for the same action, scope and code replaces its rate (so {@code @0} switches it off). The
- * rules that apply to a request (its action's and the {@code *} ones) are exclusive outcomes:
- * their rates add up, and the sum must not exceed 1.
+ * <p>Fault rules ({@link FaultRule}), as values or specs {@code ACTION[.row]=CODE@RATE[:MESSAGE]}.
+ * Adding a rule for the same action, scope and code replaces its rate (so a rate of 0 switches it
+ * off). The rules that apply to a request (its action's and the every-action ones) are exclusive
+ * outcomes: their rates add up, and the sum must not exceed 1.
  *
- * <p>Latency rules ({@link LatencyRule}): {@code ACTION=TERM[+TERM...]}. One rule per action;
- * adding one replaces the previous. An action's own rule takes precedence over the {@code *}
- * rule.
+ * <p>Latency rules ({@link LatencyRule}), as values or specs {@code ACTION=TERM[+TERM...]}. One rule
+ * per action; adding one replaces the previous. An action's own rule takes precedence over the
+ * every-action rule.
  *
  * <p>Partition capacity ({@link PartitionCapacity}): rows per second per partition, 0 for
  * unlimited. Changing it starts every partition afresh.
  */
 public final class FaultPlan implements Injection {
 
-  /** An immutable view of every rule; replaced as a whole on each change. */
+  private static final int ACTIONS = ActionName.values().length;
+
+  /**
+   * An immutable view of every rule; replaced as a whole on each change. The arrays are indexed by
+   * {@link ActionName#ordinal()}: the rules that apply to that action (its own, then the
+   * every-action ones), null for none.
+   */
   private record Snapshot(
       List<FaultRule> faults,
-      Map<String, FaultRule[]> requestFaults,
-      Map<String, FaultRule[]> rowFaults,
-      Map<String, LatencyRule> latencies,
+      FaultRule[][] requestFaults,
+      FaultRule[][] rowFaults,
+      List<LatencyRule> latencies,
+      LatencyRule[] latencyByAction,
       PartitionCapacity capacity) {
 
-    static final Snapshot EMPTY = new Snapshot(List.of(), Map.of(), Map.of(), Map.of(), null);
+    static final Snapshot EMPTY = new Snapshot(List.of(), new FaultRule[ACTIONS][], new FaultRule[ACTIONS][], List.of(),
+        new LatencyRule[ACTIONS], null);
 
     boolean isEmpty() {
       return faults.isEmpty() && latencies.isEmpty() && capacity == null;
@@ -81,38 +87,50 @@ public final class FaultPlan implements Injection {
   }
 
   /**
-   * Adds (or re-rates) a fault rule, e.g. {@code PutRow=OTSServerBusy@0.05}.
+   * Adds (or re-rates) a fault rule given as a spec, e.g. {@code PutRow=OTSServerBusy@0.05}.
    *
    * @throws IllegalArgumentException naming the wrong part of the spec
    */
   public FaultPlan addFault(String spec) {
-    FaultRule rule = FaultRule.parse(spec);
+    return addFault(FaultRule.parse(spec));
+  }
+
+  /**
+   * Adds (or re-rates) a fault rule, e.g. {@code FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 0.05)}.
+   *
+   * @throws IllegalArgumentException when the rates of the rules for one action would add up to more than 1
+   */
+  public FaultPlan addFault(FaultRule rule) {
     synchronized (this) {
       List<FaultRule> rules = new ArrayList<>(snapshot.faults());
       rules.removeIf(rule::sameTarget);
       rules.add(rule);
-      checkTotalRates(rules, rule, spec);
+      checkTotalRates(rules, rule);
       Snapshot s = snapshot;
-      snapshot = new Snapshot(List.copyOf(rules), index(rules, false), index(rules, true),
-          s.latencies(), s.capacity());
+      snapshot = new Snapshot(List.copyOf(rules), index(rules, false), index(rules, true), s.latencies(),
+          s.latencyByAction(), s.capacity());
     }
     return this;
   }
 
   /**
-   * Adds a latency rule, replacing any rule for the same action, e.g. {@code GetRow=2ms}.
+   * Adds a latency rule given as a spec, replacing any rule for the same action, e.g. {@code GetRow=2ms}.
    *
    * @throws IllegalArgumentException naming the wrong part of the spec
    */
   public FaultPlan addLatency(String spec) {
-    LatencyRule rule = LatencyRule.parse(spec);
+    return addLatency(LatencyRule.parse(spec));
+  }
+
+  /** Adds a latency rule, replacing any rule for the same action. */
+  public FaultPlan addLatency(LatencyRule rule) {
     synchronized (this) {
       Snapshot s = snapshot;
-      Map<String, LatencyRule> latencies = new LinkedHashMap<>(s.latencies());
-      latencies.remove(rule.action());
-      latencies.put(rule.action(), rule);
-      snapshot = new Snapshot(s.faults(), s.requestFaults(), s.rowFaults(),
-          Collections.unmodifiableMap(latencies), s.capacity());
+      List<LatencyRule> latencies = new ArrayList<>(s.latencies());
+      latencies.removeIf(r -> r.action() == rule.action());
+      latencies.add(rule);
+      snapshot = new Snapshot(s.faults(), s.requestFaults(), s.rowFaults(), List.copyOf(latencies),
+          indexLatencies(latencies), s.capacity());
     }
     return this;
   }
@@ -133,7 +151,7 @@ public final class FaultPlan implements Injection {
         : new PartitionCapacity(rowsPerSecond, PartitionCapacity.DEFAULT_BURST_NANOS, clock);
     synchronized (this) {
       Snapshot s = snapshot;
-      snapshot = new Snapshot(s.faults(), s.requestFaults(), s.rowFaults(), s.latencies(),
+      snapshot = new Snapshot(s.faults(), s.requestFaults(), s.rowFaults(), s.latencies(), s.latencyByAction(),
           capacity);
     }
     return this;
@@ -156,7 +174,7 @@ public final class FaultPlan implements Injection {
             clock);
     synchronized (this) {
       snapshot = new Snapshot(source.faults(), source.requestFaults(), source.rowFaults(),
-          source.latencies(), capacity);
+          source.latencies(), source.latencyByAction(), capacity);
     }
     return this;
   }
@@ -173,7 +191,7 @@ public final class FaultPlan implements Injection {
 
   /** The active latency rules. */
   public List<LatencyRule> latencies() {
-    return List.copyOf(snapshot.latencies().values());
+    return snapshot.latencies();
   }
 
   /** Rows per second per partition; 0 when unlimited. */
@@ -188,25 +206,18 @@ public final class FaultPlan implements Injection {
   }
 
   @Override
-  public OtsException requestFault(String action) {
-    return draw(snapshot.requestFaults(), action);
+  public OtsException requestFault(ActionName action) {
+    return draw(snapshot.requestFaults()[action.ordinal()]);
   }
 
   @Override
-  public OtsException rowFault(String action) {
-    return draw(snapshot.rowFaults(), action);
+  public OtsException rowFault(ActionName action) {
+    return draw(snapshot.rowFaults()[action.ordinal()]);
   }
 
-  private OtsException draw(Map<String, FaultRule[]> rules, String action) {
-    if (rules.isEmpty()) {
-      return null;
-    }
-    FaultRule[] applicable = rules.get(action);
+  private OtsException draw(FaultRule[] applicable) {
     if (applicable == null) {
-      applicable = rules.get(Actions.ANY);
-      if (applicable == null) {
-        return null;
-      }
+      return null;
     }
     // One draw picks at most one outcome: rates of the applicable rules are stacked intervals.
     double u = random.get().nextDouble();
@@ -222,19 +233,9 @@ public final class FaultPlan implements Injection {
   }
 
   @Override
-  public long addedLatencyNanos(String action) {
-    Map<String, LatencyRule> latencies = snapshot.latencies();
-    if (latencies.isEmpty()) {
-      return 0;
-    }
-    LatencyRule rule = latencies.get(action);
-    if (rule == null) {
-      rule = latencies.get(Actions.ANY);
-      if (rule == null) {
-        return 0;
-      }
-    }
-    return rule.sampleNanos(random.get());
+  public long addedLatencyNanos(ActionName action) {
+    LatencyRule rule = snapshot.latencyByAction()[action.ordinal()];
+    return rule == null ? 0 : rule.sampleNanos(random.get());
   }
 
   @Override
@@ -243,44 +244,40 @@ public final class FaultPlan implements Injection {
     return capacity == null ? 0 : capacity.reserve(table, partition, rows);
   }
 
-  /**
-   * Per action (and one entry for {@code *}), the rules that apply: the action's own, then the
-   * wildcard ones. Actions without their own rules fall back to the {@code *} entry.
-   */
-  private static Map<String, FaultRule[]> index(List<FaultRule> rules, boolean perRow) {
-    List<FaultRule> scoped = rules.stream().filter(r -> r.perRow() == perRow)
-        .collect(Collectors.toList());
-    if (scoped.isEmpty()) {
-      return Map.of();
-    }
-    List<FaultRule> wildcard = scoped.stream().filter(r -> r.action().equals(Actions.ANY))
-        .collect(Collectors.toList());
-    Map<String, FaultRule[]> byAction = new HashMap<>();
-    for (String action : Actions.ALL) {
-      List<FaultRule> own = new ArrayList<>();
-      scoped.stream().filter(r -> r.action().equals(action)).forEach(own::add);
-      if (!own.isEmpty()) {
-        own.addAll(wildcard);
-        byAction.put(action, own.toArray(NO_RULES));
+  /** Per action, the rules of the scope that apply: the action's own, then the every-action ones. */
+  private static FaultRule[][] index(List<FaultRule> rules, boolean perRow) {
+    FaultRule[][] byAction = new FaultRule[ACTIONS][];
+    for (ActionName action : ActionName.values()) {
+      List<FaultRule> applicable = new ArrayList<>();
+      rules.stream().filter(r -> r.perRow() == perRow && r.action() == action).forEach(applicable::add);
+      if (!perRow) { // every-action rules are request rules
+        rules.stream().filter(r -> r.perRow() == perRow && r.everyAction()).forEach(applicable::add);
       }
+      byAction[action.ordinal()] = applicable.isEmpty() ? null : applicable.toArray(NO_RULES);
     }
-    if (!wildcard.isEmpty()) {
-      byAction.put(Actions.ANY, wildcard.toArray(NO_RULES));
-    }
-    return Map.copyOf(byAction);
+    return byAction;
   }
 
-  private static void checkTotalRates(List<FaultRule> rules, FaultRule added, String spec) {
-    for (String action : Actions.ALL) {
+  /** Per action, its own latency rule, else the every-action one. */
+  private static LatencyRule[] indexLatencies(List<LatencyRule> rules) {
+    LatencyRule every = rules.stream().filter(LatencyRule::everyAction).findFirst().orElse(null);
+    LatencyRule[] byAction = new LatencyRule[ACTIONS];
+    for (ActionName action : ActionName.values()) {
+      byAction[action.ordinal()] = rules.stream().filter(r -> r.action() == action).findFirst().orElse(every);
+    }
+    return byAction;
+  }
+
+  private static void checkTotalRates(List<FaultRule> rules, FaultRule added) {
+    for (ActionName action : ActionName.values()) {
       double total = 0;
       for (FaultRule r : rules) {
-        if (r.perRow() == added.perRow()
-            && (r.action().equals(action) || r.action().equals(Actions.ANY))) {
+        if (r.perRow() == added.perRow() && r.appliesTo(action)) {
           total += r.rate();
         }
       }
       if (total > 1 + 1e-9) {
-        throw new IllegalArgumentException("adding '" + spec + "' makes the fault rates for "
+        throw new IllegalArgumentException("adding '" + added + "' makes the fault rates for "
             + action + (added.perRow() ? " rows" : "") + " add up to " + Rates.format(total)
             + "; the rates of rules for one action (including '*' rules) must add up to at most 1");
       }
@@ -297,8 +294,7 @@ public final class FaultPlan implements Injection {
     out.append("faults: ").append(s.faults().isEmpty() ? "none"
         : s.faults().stream().map(FaultRule::toString).collect(Collectors.joining(", ")));
     out.append("\nlatency: ").append(s.latencies().isEmpty() ? "none"
-        : s.latencies().values().stream().map(LatencyRule::toString)
-            .collect(Collectors.joining(", ")));
+        : s.latencies().stream().map(LatencyRule::toString).collect(Collectors.joining(", ")));
     out.append("\npartition capacity: ")
         .append(s.capacity() == null ? "unlimited" : s.capacity().toString());
     return out.toString();

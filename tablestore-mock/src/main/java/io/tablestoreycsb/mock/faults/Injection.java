@@ -1,5 +1,6 @@
 package io.tablestoreycsb.mock.faults;
 
+import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.OtsException;
 
 /**
@@ -13,16 +14,16 @@ import io.tablestoreycsb.mock.protocol.OtsException;
 public interface Injection {
 
   /** An injected error for this whole request (checked before the action runs), or null. */
-  OtsException requestFault(String action);
+  OtsException requestFault(ActionName action);
 
   /**
    * An injected error for one row of a batch ({@code action} is {@code BatchWriteRow} or
    * {@code BatchGetRow}), or null. A row given an error is not executed.
    */
-  OtsException rowFault(String action);
+  OtsException rowFault(ActionName action);
 
   /** Added latency for this request in nanoseconds; 0 for none. */
-  long addedLatencyNanos(String action);
+  long addedLatencyNanos(ActionName action);
 
   /**
    * Reserves capacity for {@code rows} rows served by one partition of a table and returns how
@@ -34,17 +35,17 @@ public interface Injection {
   /** No faults, no latency, unlimited capacity. */
   Injection NONE = new Injection() {
     @Override
-    public OtsException requestFault(String action) {
+    public OtsException requestFault(ActionName action) {
       return null;
     }
 
     @Override
-    public OtsException rowFault(String action) {
+    public OtsException rowFault(ActionName action) {
       return null;
     }
 
     @Override
-    public long addedLatencyNanos(String action) {
+    public long addedLatencyNanos(ActionName action) {
       return 0;
     }
 

@@ -4,6 +4,7 @@ import com.alicloud.openservices.tablestore.ClientConfiguration;
 import com.alicloud.openservices.tablestore.SyncClient;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.faults.FaultPlan;
+import io.tablestoreycsb.mock.journal.RequestJournal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -31,10 +32,11 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * endpoint starts once before the class's first test and stops after its last; in an instance
  * field it starts and stops around each test. Tables persist between the tests sharing an endpoint. Each test starts with the
  * fault plan the extension was configured with: changes a test makes through
- * {@link #faultPlan()} are undone after it.
+ * {@link #faultPlan()} are undone after it. Each test starts with an empty request journal
+ * ({@link #journal()}): it holds the requests of the test and of its {@code @BeforeEach} methods.
  *
  * <p>Test methods, constructors and lifecycle methods may declare parameters of type
- * {@link MockTablestore}, {@link FaultPlan} or {@link SyncClient}.
+ * {@link MockTablestore}, {@link FaultPlan}, {@link RequestJournal} or {@link SyncClient}.
  */
 public final class MockTablestoreExtension implements BeforeAllCallback, AfterAllCallback,
     BeforeEachCallback, AfterEachCallback, ParameterResolver {
@@ -90,6 +92,14 @@ public final class MockTablestoreExtension implements BeforeAllCallback, AfterAl
   }
 
   /**
+   * What the endpoint served; emptied before each test, so a test sees its own requests (and those
+   * of its {@code @BeforeEach} methods).
+   */
+  public RequestJournal journal() {
+    return mock().journal();
+  }
+
+  /**
    * A client of the endpoint with its credentials; shut down after the current test (or, when
    * made in {@code @BeforeAll}, after the class).
    */
@@ -135,6 +145,8 @@ public final class MockTablestoreExtension implements BeforeAllCallback, AfterAl
       if (mock == null) {
         start();
         startedForOneTest = true;
+      } else if (mock.journal().isOn()) {
+        mock.journal().clear();
       }
       inTest = true;
     }
@@ -186,7 +198,8 @@ public final class MockTablestoreExtension implements BeforeAllCallback, AfterAl
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
     Class<?> type = parameter.getParameter().getType();
-    return type == MockTablestore.class || type == FaultPlan.class || type == SyncClient.class;
+    return type == MockTablestore.class || type == FaultPlan.class || type == RequestJournal.class
+        || type == SyncClient.class;
   }
 
   @Override
@@ -197,6 +210,9 @@ public final class MockTablestoreExtension implements BeforeAllCallback, AfterAl
     }
     if (type == FaultPlan.class) {
       return faultPlan();
+    }
+    if (type == RequestJournal.class) {
+      return journal();
     }
     if (type == SyncClient.class) {
       return newSyncClient();

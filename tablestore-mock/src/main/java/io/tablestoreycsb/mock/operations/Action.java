@@ -10,4 +10,12 @@ public interface Action {
    * response. Service errors are thrown as {@code OtsException}.
    */
   byte[] execute(byte[] body, RequestContext context);
+
+  /**
+   * For the request journal, when a request fault was injected before the action ran: notes the
+   * tables and rows {@code body} names, without executing it. Best effort (a body that does not
+   * parse notes nothing); only called when the journal is on. Default: notes nothing.
+   */
+  default void note(byte[] body, RequestContext context) {
+  }
 }

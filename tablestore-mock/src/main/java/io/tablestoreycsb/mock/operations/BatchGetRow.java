@@ -1,6 +1,7 @@
 package io.tablestoreycsb.mock.operations;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
+import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.ErrorBodies;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
@@ -20,24 +21,30 @@ public final class BatchGetRow implements Action {
 
   @Override
   public String name() {
-    return "BatchGetRow";
+    return ActionName.BATCH_GET_ROW.wireName();
   }
 
   @Override
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.BatchGetRowRequest request = Requests.parse(body, OtsInternalApi.BatchGetRowRequest::parseFrom, "BatchGetRowRequest");
-    checkShape(request);
+    context.expectRows(checkShape(request));
     OtsInternalApi.BatchGetRowResponse.Builder response = OtsInternalApi.BatchGetRowResponse.newBuilder();
     for (OtsInternalApi.TableInBatchGetRowRequest tableRequest : request.getTablesList()) {
       OtsInternalApi.TableInBatchGetRowResponse.Builder tableResponse =
           OtsInternalApi.TableInBatchGetRowResponse.newBuilder().setTableName(tableRequest.getTableName());
+      context.table(tableRequest.getTableName());
       Table table = null;
       OtsException tableError = null;
       ReadSpec spec = null;
       try {
         table = catalog.require(tableRequest.getTableName());
         spec = ReadSpec.of(table, context.nowMillis(), tableRequest.getColumnsToGetList(), tableRequest.hasTimeRange(),
-            tableRequest.getTimeRange(), tableRequest.hasMaxVersions(), tableRequest.getMaxVersions(), tableRequest.hasFilter(), tableRequest.getFilter());
+            tableRequest.getTimeRange(), tableRequest.hasMaxVersions(), tableRequest.getMaxVersions(), tableRequest.hasFilter(),
+            tableRequest.getFilter(), tableRequest.hasStartColumn() ? tableRequest.getStartColumn() : null,
+            tableRequest.hasEndColumn() ? tableRequest.getEndColumn() : null);
+        for (int i = 0; i < tableRequest.getTokenCount(); i++) {
+          ReadSpec.refuseToken(tableRequest.getToken(i), "token[" + i + "]");
+        }
       } catch (OtsException e) {
         tableError = e;
       }
@@ -51,18 +58,59 @@ public final class BatchGetRow implements Action {
 
   private static OtsInternalApi.RowInBatchGetRowResponse readOne(Table table, OtsException tableError, ReadSpec spec,
       OtsInternalApi.TableInBatchGetRowRequest tableRequest, int index, RequestContext context) {
+    if (tableError != null) {
+      context.rowWithoutKey(tableRequest.getTableName(), tableError);
+      return failed(tableError);
+    }
+    byte[] key;
     try {
-      context.checkBatchRow(tableError);
-      RowReads.Result result = RowReads.read(table, tableRequest.getPrimaryKey(index), "primary_key[" + index + "]", spec, context);
+      key = RowReads.key(table, tableRequest.getPrimaryKey(index), "primary_key[" + index + "]");
+    } catch (OtsException e) {
+      context.row(table, null, e);
+      return failed(e);
+    }
+    context.row(table, key, null);
+    try {
+      context.checkRowFault();
+      RowReads.Result result = RowReads.read(table, key, spec, context);
       return OtsInternalApi.RowInBatchGetRowResponse.newBuilder().setIsOk(true).setConsumed(result.consumed())
           .setRow(result.row()).build();
     } catch (OtsException e) {
-      return OtsInternalApi.RowInBatchGetRowResponse.newBuilder().setIsOk(false).setError(ErrorBodies.toProto(e)).build();
+      context.rowFailed(e);
+      return failed(e);
     }
   }
 
-  private static void checkShape(OtsInternalApi.BatchGetRowRequest request) {
-    BatchShape.check("BatchGetRow", "reads", ServiceLimits.MAX_BATCH_GET_ROWS, request.getTablesList(),
+  private static OtsInternalApi.RowInBatchGetRowResponse failed(OtsException e) {
+    return OtsInternalApi.RowInBatchGetRowResponse.newBuilder().setIsOk(false).setError(ErrorBodies.toProto(e)).build();
+  }
+
+  private static int checkShape(OtsInternalApi.BatchGetRowRequest request) {
+    return BatchShape.check("BatchGetRow", "reads", ServiceLimits.MAX_BATCH_GET_ROWS, request.getTablesList(),
         OtsInternalApi.TableInBatchGetRowRequest::getTableName, OtsInternalApi.TableInBatchGetRowRequest::getPrimaryKeyCount);
+  }
+
+  @Override
+  public void note(byte[] body, RequestContext context) {
+    OtsInternalApi.BatchGetRowRequest request = Requests.parse(body, OtsInternalApi.BatchGetRowRequest::parseFrom, "BatchGetRowRequest");
+    for (OtsInternalApi.TableInBatchGetRowRequest tableRequest : request.getTablesList()) {
+      context.table(tableRequest.getTableName());
+      Table table = catalog.find(tableRequest.getTableName());
+      for (int i = 0; i < tableRequest.getPrimaryKeyCount(); i++) {
+        byte[] key = null;
+        if (table != null) {
+          try {
+            key = RowReads.key(table, tableRequest.getPrimaryKey(i), "primary_key[" + i + "]");
+          } catch (OtsException e) {
+            // left undecoded
+          }
+        }
+        if (key == null) {
+          context.rowWithoutKey(tableRequest.getTableName(), null);
+        } else {
+          context.row(table, key, null);
+        }
+      }
+    }
   }
 }

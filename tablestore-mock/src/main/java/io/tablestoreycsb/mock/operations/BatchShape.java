@@ -19,8 +19,9 @@ final class BatchShape {
    * @param action    BatchGetRow or BatchWriteRow, as the messages name it
    * @param verb      what the action does to a row, for the limit message ("reads", "writes")
    * @param maxRows   the action's row limit over all tables
+   * @return the number of rows in all tables
    */
-  static <T> void check(String action, String verb, int maxRows, List<T> tables,
+  static <T> int check(String action, String verb, int maxRows, List<T> tables,
                         Function<T, String> tableName, ToIntFunction<T> rowCount) {
     if (tables.isEmpty()) {
       throw OtsException.parameterInvalid("No row specified in the request of " + action + ".");
@@ -42,5 +43,6 @@ final class BatchShape {
       throw OtsException.parameterInvalid("Rows count exceeds the upper limit: " + action + " " + verb
           + " at most " + maxRows + " rows, the request has " + rows + ".");
     }
+    return rows;
   }
 }

@@ -1,6 +1,7 @@
 package io.tablestoreycsb.mock.operations;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
+import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.ErrorBodies;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
@@ -28,7 +29,7 @@ public final class BatchWriteRow implements Action {
 
   @Override
   public String name() {
-    return "BatchWriteRow";
+    return ActionName.BATCH_WRITE_ROW.wireName();
   }
 
   @Override
@@ -39,7 +40,7 @@ public final class BatchWriteRow implements Action {
     }
     OtsInternalApi.BatchWriteRowRequest request =
         Requests.parse(body, OtsInternalApi.BatchWriteRowRequest::parseFrom, "BatchWriteRowRequest");
-    checkShape(request);
+    context.expectRows(checkShape(request));
     OtsInternalApi.BatchWriteRowResponse.Builder response = OtsInternalApi.BatchWriteRowResponse.newBuilder();
     // Every row is decoded (and the keys compared) before any is written: a duplicate key refuses
     // the whole request, so nothing may have been written by then.
@@ -47,6 +48,7 @@ public final class BatchWriteRow implements Action {
     List<OtsException> tableErrors = new ArrayList<>(request.getTablesCount());
     List<List<Object>> decodedTables = new ArrayList<>(request.getTablesCount());
     for (OtsInternalApi.TableInBatchWriteRowRequest tableRequest : request.getTablesList()) {
+      context.table(tableRequest.getTableName());
       Table table = null;
       OtsException tableError = null;
       try {
@@ -64,7 +66,8 @@ public final class BatchWriteRow implements Action {
           OtsInternalApi.TableInBatchWriteRowResponse.newBuilder().setTableName(tableRequest.getTableName());
       for (int i = 0; i < tableRequest.getRowsCount(); i++) {
         Object decoded = decodedTables.get(t) == null ? null : decodedTables.get(t).get(i);
-        tableResponse.addRows(writeOne(tables.get(t), tableErrors.get(t), decoded, tableRequest.getRows(i), context));
+        tableResponse.addRows(writeOne(tableRequest.getTableName(), tables.get(t), tableErrors.get(t), decoded,
+            tableRequest.getRows(i), context));
       }
       response.addTables(tableResponse);
     }
@@ -98,17 +101,24 @@ public final class BatchWriteRow implements Action {
   }
 
   /** {@code decoded}: the row's change, its decoding error, or null when its table does not exist. */
-  private static OtsInternalApi.RowInBatchWriteRowResponse writeOne(Table table, OtsException tableError, Object decoded,
-      OtsInternalApi.RowInBatchWriteRowRequest row, RequestContext context) {
+  private static OtsInternalApi.RowInBatchWriteRowResponse writeOne(String tableName, Table table, OtsException tableError,
+      Object decoded, OtsInternalApi.RowInBatchWriteRowRequest row, RequestContext context) {
+    if (tableError != null) {
+      context.rowWithoutKey(tableName, tableError);
+      return failed(tableError);
+    }
+    if (decoded instanceof OtsException decodeError) {
+      context.row(table, null, decodeError);
+      return failed(decodeError);
+    }
+    RowChange change = (RowChange) decoded;
+    context.row(table, change.key, null);
     try {
-      context.checkBatchRow(tableError);
-      if (decoded instanceof OtsException decodeError) {
-        throw decodeError;
-      }
-      RowChange change = (RowChange) decoded;
+      context.checkRowFault();
       RowWrites.Outcome outcome = RowWrites.apply(table, change, row.getCondition(),
           row.hasReturnContent() ? row.getReturnContent() : null, context.nowMillis());
       context.served(table, outcome.partition(), 1);
+      context.consumed(outcome.consumed());
       OtsInternalApi.RowInBatchWriteRowResponse.Builder result =
           OtsInternalApi.RowInBatchWriteRowResponse.newBuilder().setIsOk(true).setConsumed(outcome.consumed());
       if (outcome.returnedRow() != null) {
@@ -116,8 +126,13 @@ public final class BatchWriteRow implements Action {
       }
       return result.build();
     } catch (OtsException e) {
-      return OtsInternalApi.RowInBatchWriteRowResponse.newBuilder().setIsOk(false).setError(ErrorBodies.toProto(e)).build();
+      context.rowFailed(e);
+      return failed(e);
     }
+  }
+
+  private static OtsInternalApi.RowInBatchWriteRowResponse failed(OtsException e) {
+    return OtsInternalApi.RowInBatchWriteRowResponse.newBuilder().setIsOk(false).setError(ErrorBodies.toProto(e)).build();
   }
 
   private static RowChange.Kind kindOf(OtsInternalApi.OperationType type) {
@@ -133,14 +148,38 @@ public final class BatchWriteRow implements Action {
     }
   }
 
-  private static void checkShape(OtsInternalApi.BatchWriteRowRequest request) {
+  private static int checkShape(OtsInternalApi.BatchWriteRowRequest request) {
     if (request.hasIsAtomic() && request.getIsAtomic()) {
       throw OtsException.parameterInvalid("Atomic BatchWriteRow (is_atomic) is not supported by this mock endpoint.");
     }
-    if (request.hasTransactionId()) {
-      throw OtsException.parameterInvalid("Local transactions are not supported by this mock endpoint.");
-    }
-    BatchShape.check("BatchWriteRow", "writes", ServiceLimits.MAX_BATCH_WRITE_ROWS, request.getTablesList(),
+    LocalTransactions.refuse(request.hasTransactionId() ? request.getTransactionId() : null);
+    return BatchShape.check("BatchWriteRow", "writes", ServiceLimits.MAX_BATCH_WRITE_ROWS, request.getTablesList(),
         OtsInternalApi.TableInBatchWriteRowRequest::getTableName, OtsInternalApi.TableInBatchWriteRowRequest::getRowsCount);
+  }
+
+  @Override
+  public void note(byte[] body, RequestContext context) {
+    OtsInternalApi.BatchWriteRowRequest request =
+        Requests.parse(body, OtsInternalApi.BatchWriteRowRequest::parseFrom, "BatchWriteRowRequest");
+    for (OtsInternalApi.TableInBatchWriteRowRequest tableRequest : request.getTablesList()) {
+      context.table(tableRequest.getTableName());
+      Table table = catalog.find(tableRequest.getTableName());
+      for (int i = 0; i < tableRequest.getRowsCount(); i++) {
+        byte[] key = null;
+        if (table != null) {
+          try {
+            OtsInternalApi.RowInBatchWriteRowRequest row = tableRequest.getRows(i);
+            key = RowChange.decode(kindOf(row.getType()), row.getRowChange(), table, "rows[" + i + "].row_change").key;
+          } catch (OtsException e) {
+            // left undecoded
+          }
+        }
+        if (key == null) {
+          context.rowWithoutKey(tableRequest.getTableName(), null);
+        } else {
+          context.row(table, key, null);
+        }
+      }
+    }
   }
 }

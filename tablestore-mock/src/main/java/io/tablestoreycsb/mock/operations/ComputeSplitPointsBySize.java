@@ -1,5 +1,6 @@
 package io.tablestoreycsb.mock.operations;
 
+import io.tablestoreycsb.mock.protocol.ActionName;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
@@ -32,13 +33,14 @@ public final class ComputeSplitPointsBySize implements Action {
 
   @Override
   public String name() {
-    return "ComputeSplitPointsBySize";
+    return ActionName.COMPUTE_SPLIT_POINTS_BY_SIZE.wireName();
   }
 
   @Override
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.ComputeSplitPointsBySizeRequest request = Requests.parse(body,
         OtsInternalApi.ComputeSplitPointsBySizeRequest::parseFrom, "ComputeSplitPointsBySizeRequest");
+    context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     if (request.getSplitSize() <= 0) {
       throw OtsException.parameterInvalid("split_size must be positive, got " + request.getSplitSize() + ".");

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.mock.operations;
 
+import io.tablestoreycsb.mock.protocol.ActionName;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
@@ -10,6 +11,7 @@ import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import io.tablestoreycsb.mock.storage.Catalog;
 import io.tablestoreycsb.mock.storage.StreamSettings;
 import io.tablestoreycsb.mock.storage.Table;
+import io.tablestoreycsb.mock.storage.TableDefinition;
 import io.tablestoreycsb.mock.storage.TableSettings;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -17,9 +19,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * CreateTable: 1-4 primary key columns (INTEGER, STRING, BINARY), table options, reserved
- * throughput and optional pre-split {@code partitions} (contiguous ranges from INF_MIN to INF_MAX
- * over the first primary key column; N ranges make N partitions).
+ * CreateTable: 1-4 primary key columns (INTEGER, STRING, BINARY), predefined columns, table
+ * options, reserved throughput, stream, server-side encryption and optional pre-split
+ * {@code partitions} (contiguous ranges from INF_MIN to INF_MAX over the first primary key column;
+ * N ranges make N partitions). Secondary indexes, auto-increment key columns and local
+ * transactions are refused.
  */
 public final class CreateTable implements Action {
   private final Catalog catalog;
@@ -30,18 +34,25 @@ public final class CreateTable implements Action {
 
   @Override
   public String name() {
-    return "CreateTable";
+    return ActionName.CREATE_TABLE.wireName();
   }
 
   @Override
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.CreateTableRequest request = Requests.parse(body, OtsInternalApi.CreateTableRequest::parseFrom, "CreateTableRequest");
     OtsInternalApi.TableMeta meta = request.getTableMeta();
+    context.table(meta.getTableName());
     ServiceLimits.checkName(meta.getTableName(), "table");
     List<PrimaryKeySchema> schema = schemaOf(meta);
     if (request.getIndexMetasCount() > 0) {
       throw OtsException.parameterInvalid("Secondary indexes (index_metas) are not supported by this mock endpoint.");
     }
+    if (meta.hasTableId() || meta.hasGlobalTableId()) {
+      throw OtsException.parameterInvalid("table_meta.table_id and global_table_id are assigned by the service, not given"
+          + " in CreateTable (global tables are not supported by this mock endpoint).");
+    }
+    LocalTransactions.refuseEnabling(request.hasEnableLocalTxn() && request.getEnableLocalTxn());
+    TableDefinition definition = TableDefinitions.of(request, schema);
     StreamSettings stream = request.hasStreamSpec()
         ? TableProtos.streamSettings(meta.getTableName(), request.getStreamSpec(), StreamSettings.DISABLED, context.nowMillis())
         : StreamSettings.DISABLED;
@@ -54,6 +65,7 @@ public final class CreateTable implements Action {
     settings = TableProtos.applyReservedThroughput(settings, request.getReservedThroughput(), nowSeconds);
     List<PrimaryKeyValue> splitPoints = splitPointsOf(request, schema.get(0));
     Table table = catalog.create(meta.getTableName(), schema, splitPoints, settings, nowSeconds);
+    table.define(definition);
     if (stream.enabled()) {
       table.updateStream(stream);
     }

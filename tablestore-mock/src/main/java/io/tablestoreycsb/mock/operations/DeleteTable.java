@@ -1,5 +1,6 @@
 package io.tablestoreycsb.mock.operations;
 
+import io.tablestoreycsb.mock.protocol.ActionName;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import io.tablestoreycsb.mock.storage.Catalog;
 
@@ -13,12 +14,13 @@ public final class DeleteTable implements Action {
 
   @Override
   public String name() {
-    return "DeleteTable";
+    return ActionName.DELETE_TABLE.wireName();
   }
 
   @Override
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.DeleteTableRequest request = Requests.parse(body, OtsInternalApi.DeleteTableRequest::parseFrom, "DeleteTableRequest");
+    context.table(request.getTableName());
     catalog.delete(request.getTableName());
     return OtsInternalApi.DeleteTableResponse.getDefaultInstance().toByteArray();
   }

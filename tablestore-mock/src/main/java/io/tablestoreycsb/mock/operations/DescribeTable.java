@@ -1,5 +1,6 @@
 package io.tablestoreycsb.mock.operations;
 
+import io.tablestoreycsb.mock.protocol.ActionName;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
@@ -10,7 +11,10 @@ import io.tablestoreycsb.mock.storage.Catalog;
 import io.tablestoreycsb.mock.storage.Table;
 import java.util.List;
 
-/** DescribeTable: meta, options, reserved throughput, creation time and the split points (shard_splits). */
+/**
+ * DescribeTable: meta (with predefined columns), options, reserved throughput, creation time,
+ * stream, encryption and the split points (shard_splits).
+ */
 public final class DescribeTable implements Action {
   private final Catalog catalog;
 
@@ -20,24 +24,27 @@ public final class DescribeTable implements Action {
 
   @Override
   public String name() {
-    return "DescribeTable";
+    return ActionName.DESCRIBE_TABLE.wireName();
   }
 
   @Override
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.DescribeTableRequest request =
         Requests.parse(body, OtsInternalApi.DescribeTableRequest::parseFrom, "DescribeTableRequest");
+    context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     OtsInternalApi.TableMeta.Builder meta = OtsInternalApi.TableMeta.newBuilder().setTableName(table.name());
     for (PrimaryKeySchema column : table.schema()) {
       meta.addPrimaryKey(TableProtos.toProto(column));
     }
+    TableDefinitions.describeColumns(table.definition(), meta);
     OtsInternalApi.DescribeTableResponse.Builder response = OtsInternalApi.DescribeTableResponse.newBuilder()
         .setTableMeta(meta)
         .setReservedThroughputDetails(TableProtos.reservedThroughput(table.settings()))
         .setTableOptions(TableProtos.options(table.settings()))
         .setCreationTime(table.creationTimeSeconds() * 1_000_000L)
         .setStreamDetails(TableProtos.streamDetails(table.stream()))
+        .setSseDetails(TableDefinitions.sseDetails(table.definition()))
         .setUnknownFields(TableProtos.activeTableStatus());
     String partitionKey = table.schema().get(0).getName();
     for (PrimaryKeyValue point : table.splitPoints()) {

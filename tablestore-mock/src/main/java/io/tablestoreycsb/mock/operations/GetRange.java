@@ -3,6 +3,7 @@ package io.tablestoreycsb.mock.operations;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.aliyun.ots.thirdparty.com.google.protobuf.ByteString;
+import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.CapacityUnits;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.PlainBufferCodec;
@@ -39,18 +40,19 @@ public final class GetRange implements Action {
 
   @Override
   public String name() {
-    return "GetRange";
+    return ActionName.GET_RANGE.wireName();
   }
 
   @Override
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.GetRangeRequest request = Requests.parse(body, OtsInternalApi.GetRangeRequest::parseFrom, "GetRangeRequest");
+    context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     ReadSpec spec = ReadSpec.of(table, context.nowMillis(), request.getColumnsToGetList(), request.hasTimeRange(),
-        request.getTimeRange(), request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter());
-    if (request.hasToken() && !request.getToken().isEmpty()) {
-      throw OtsException.parameterInvalid("Wide-row paging tokens are not supported by this mock endpoint.");
-    }
+        request.getTimeRange(), request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter(),
+        request.hasStartColumn() ? request.getStartColumn() : null, request.hasEndColumn() ? request.getEndColumn() : null);
+    ReadSpec.refuseToken(request.getToken(), "token");
+    LocalTransactions.refuse(request.hasTransactionId() ? request.getTransactionId() : null);
     PrimaryKey start = PlainBufferCodec.decodePrimaryKey(request.getInclusiveStartPrimaryKey(), "inclusive_start_primary_key");
     PrimaryKey end = PlainBufferCodec.decodePrimaryKey(request.getExclusiveEndPrimaryKey(), "exclusive_end_primary_key");
     ServiceLimits.checkPrimaryKey(start, table.schema(), true);
@@ -102,8 +104,10 @@ public final class GetRange implements Action {
       bytesRead += projection.dataBytes();
       returned++;
     }
+    OtsInternalApi.ConsumedCapacity consumed = RowReads.consumed(CapacityUnits.forScan(bytesRead), 0);
+    context.consumed(consumed);
     OtsInternalApi.GetRangeResponse.Builder response = OtsInternalApi.GetRangeResponse.newBuilder()
-        .setConsumed(RowReads.consumed(CapacityUnits.forScan(bytesRead), 0))
+        .setConsumed(consumed)
         .setRows(returned == 0 ? ByteString.EMPTY : rows.toByteString());
     if (nextStart != null) {
       response.setNextStartPrimaryKey(RowEncoder.primaryKeyOnly(table, nextStart));

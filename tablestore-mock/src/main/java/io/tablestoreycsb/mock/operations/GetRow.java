@@ -1,6 +1,8 @@
 package io.tablestoreycsb.mock.operations;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
+import io.tablestoreycsb.mock.protocol.ActionName;
+import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.storage.Catalog;
 import io.tablestoreycsb.mock.storage.Table;
 
@@ -14,16 +16,34 @@ public final class GetRow implements Action {
 
   @Override
   public String name() {
-    return "GetRow";
+    return ActionName.GET_ROW.wireName();
   }
 
   @Override
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.GetRowRequest request = Requests.parse(body, OtsInternalApi.GetRowRequest::parseFrom, "GetRowRequest");
+    context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     ReadSpec spec = ReadSpec.of(table, context.nowMillis(), request.getColumnsToGetList(), request.hasTimeRange(),
-        request.getTimeRange(), request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter());
-    RowReads.Result result = RowReads.read(table, request.getPrimaryKey(), "primary_key", spec, context);
+        request.getTimeRange(), request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter(),
+        request.hasStartColumn() ? request.getStartColumn() : null, request.hasEndColumn() ? request.getEndColumn() : null);
+    ReadSpec.refuseToken(request.getToken(), "token");
+    LocalTransactions.refuse(request.hasTransactionId() ? request.getTransactionId() : null);
+    byte[] key = RowReads.key(table, request.getPrimaryKey(), "primary_key");
+    context.row(table, key, null);
+    RowReads.Result result = RowReads.read(table, key, spec, context);
     return OtsInternalApi.GetRowResponse.newBuilder().setConsumed(result.consumed()).setRow(result.row()).build().toByteArray();
+  }
+
+  @Override
+  public void note(byte[] body, RequestContext context) {
+    OtsInternalApi.GetRowRequest request = Requests.parse(body, OtsInternalApi.GetRowRequest::parseFrom, "GetRowRequest");
+    context.table(request.getTableName());
+    try {
+      Table table = catalog.require(request.getTableName());
+      context.row(table, RowReads.key(table, request.getPrimaryKey(), "primary_key"), null);
+    } catch (OtsException e) {
+      // not this request's outcome: it failed with its injected fault
+    }
   }
 }

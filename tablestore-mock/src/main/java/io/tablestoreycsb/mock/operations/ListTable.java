@@ -1,5 +1,6 @@
 package io.tablestoreycsb.mock.operations;
 
+import io.tablestoreycsb.mock.protocol.ActionName;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import io.tablestoreycsb.mock.storage.Catalog;
 
@@ -13,7 +14,7 @@ public final class ListTable implements Action {
 
   @Override
   public String name() {
-    return "ListTable";
+    return ActionName.LIST_TABLE.wireName();
   }
 
   @Override

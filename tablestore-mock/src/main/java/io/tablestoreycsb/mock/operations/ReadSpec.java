@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What a read returns of each row: columns_to_get (empty = all), how many versions, which time
- * range, which rows pass the filter (rows that fail it read as absent).
+ * What a read returns of each row: columns_to_get (empty = all), the column range start_column
+ * (inclusive) to end_column (exclusive) in name order, how many versions, which time range, which
+ * rows pass the filter (rows that fail it read as absent).
  */
 final class ReadSpec {
   /**
@@ -64,9 +65,13 @@ final class ReadSpec {
   private final long endTime; // exclusive
   private final ColumnFilter rowFilter; // null = every row
   private final long expiredBefore; // rows with no version at or after this are expired (TTL); 0 = never
+  private final byte[] startColumn; // UTF-8, inclusive; null = from the first column
+  private final byte[] endColumn; // UTF-8, exclusive; null = to the last column
 
   private ReadSpec(Set<String> columnsToGet, boolean primaryKeyRequested, int maxVersions, long startTime, long endTime,
-      ColumnFilter rowFilter, long expiredBefore) {
+      ColumnFilter rowFilter, long expiredBefore, byte[] startColumn, byte[] endColumn) {
+    this.startColumn = startColumn;
+    this.endColumn = endColumn;
     this.rowFilter = rowFilter;
     this.expiredBefore = expiredBefore;
     this.columnsToGet = columnsToGet;
@@ -88,6 +93,20 @@ final class ReadSpec {
   static ReadSpec of(Table table, long nowMillis, List<String> columnsToGet, boolean hasTimeRange,
       OtsInternalApi.TimeRange timeRange, boolean hasMaxVersions, int maxVersions, boolean hasFilter,
       com.aliyun.ots.thirdparty.com.google.protobuf.ByteString filter) {
+    return of(table, nowMillis, columnsToGet, hasTimeRange, timeRange, hasMaxVersions, maxVersions, hasFilter, filter,
+        null, null);
+  }
+
+  /**
+   * As {@link #of(Table, long, List, boolean, OtsInternalApi.TimeRange, boolean, int, boolean,
+   * com.aliyun.ots.thirdparty.com.google.protobuf.ByteString)}, with the request's start_column and
+   * end_column (null when absent): only attribute columns whose names sort (by their UTF-8 bytes,
+   * the order columns are stored and returned in) at or after the start and before the end are
+   * read; columns_to_get, when given too, narrows them further.
+   */
+  static ReadSpec of(Table table, long nowMillis, List<String> columnsToGet, boolean hasTimeRange,
+      OtsInternalApi.TimeRange timeRange, boolean hasMaxVersions, int maxVersions, boolean hasFilter,
+      com.aliyun.ots.thirdparty.com.google.protobuf.ByteString filter, String startColumn, String endColumn) {
     ColumnFilter rowFilter = hasFilter && !filter.isEmpty() ? ColumnFilter.parse(filter, "filter") : null;
     ServiceLimits.checkColumnsToGet(columnsToGet);
     if (!hasTimeRange && !hasMaxVersions) {
@@ -122,8 +141,23 @@ final class ReadSpec {
     for (PrimaryKeySchema pk : table.schema()) {
       pkRequested |= wanted.contains(pk.getName());
     }
-    return new ReadSpec(wanted, pkRequested, versions, start, end, rowFilter, 0)
+    return new ReadSpec(wanted, pkRequested, versions, start, end, rowFilter, 0, utf8(startColumn), utf8(endColumn))
         .hidingVersionsBefore(table.settings().minVisibleTimestamp(nowMillis));
+  }
+
+  private static byte[] utf8(String name) {
+    return name == null ? null : name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Refuses a wide-row paging token: tokens come with pages cut by a column pagination filter,
+   * which this endpoint refuses, so no token can be one it issued.
+   */
+  static void refuseToken(com.aliyun.ots.thirdparty.com.google.protobuf.ByteString token, String field) {
+    if (token != null && !token.isEmpty()) {
+      throw OtsException.parameterInvalid("Invalid " + field + ": this endpoint issues no wide-row paging tokens"
+          + " (column pagination filters are not supported by this mock endpoint).");
+    }
   }
 
   /** This read with versions older than {@code minTimestamp} (expired by TTL) hidden. */
@@ -132,7 +166,7 @@ final class ReadSpec {
       return this;
     }
     return new ReadSpec(columnsToGet, primaryKeyRequested, maxVersions, minTimestamp, Math.max(minTimestamp, endTime), rowFilter,
-        minTimestamp);
+        minTimestamp, startColumn, endColumn);
   }
 
   /**
@@ -150,7 +184,7 @@ final class ReadSpec {
     long bytes = table.primaryKeyDataSize(row.key());
     CellCursor cursor = row.cursor();
     while (cursor.nextColumn()) {
-      if (columnsToGetBytes.length > 0 && !wanted(cursor)) {
+      if (columnsToGetBytes.length > 0 && !wanted(cursor) || !inColumnRange(cursor)) {
         continue;
       }
       int taken = 0;
@@ -167,6 +201,17 @@ final class ReadSpec {
     }
     projection.dataBytes = bytes;
     return projection;
+  }
+
+  private boolean inColumnRange(CellCursor cursor) {
+    if (startColumn == null && endColumn == null) {
+      return true;
+    }
+    byte[] cells = cursor.array();
+    int from = cursor.nameOffset();
+    int to = from + cursor.nameLength();
+    return (startColumn == null || java.util.Arrays.compareUnsigned(cells, from, to, startColumn, 0, startColumn.length) >= 0)
+        && (endColumn == null || java.util.Arrays.compareUnsigned(cells, from, to, endColumn, 0, endColumn.length) < 0);
   }
 
   private boolean wanted(CellCursor cursor) {

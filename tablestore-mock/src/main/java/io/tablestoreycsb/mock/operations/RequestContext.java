@@ -1,6 +1,9 @@
 package io.tablestoreycsb.mock.operations;
 
+import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import io.tablestoreycsb.mock.faults.Injection;
+import io.tablestoreycsb.mock.journal.RowBuffer;
+import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.storage.Table;
 import java.util.LinkedHashMap;
@@ -9,23 +12,36 @@ import java.util.Map;
 /**
  * What one request's execution needs besides its body: the time, the fault injection (per-row
  * faults inside batches) and a tally of the rows each partition served, from which the pipeline
- * reserves partition capacity. Confined to the thread executing the request.
+ * reserves partition capacity; and what the request journal records of it (its table, rows and
+ * consumed capacity units). Confined to the thread executing the request.
  */
 public final class RequestContext {
   private record PartitionRef(String table, int partition) {}
 
-  private final String action;
+  private final ActionName action;
   private final Injection injection;
   private final long nowMillis;
   private final Map<PartitionRef, Integer> rowsPerPartition = new LinkedHashMap<>();
+  private final boolean recording;
+  /** Made at the first row noted; stays null when the journal is off (nothing is gathered for it). */
+  private RowBuffer rows;
+  private int expectedRows = 1;
+  private String table;
+  private boolean severalTables;
+  private int readCu;
+  private int writeCu;
 
-  public RequestContext(String action, Injection injection, long nowMillis) {
+  /**
+   * @param recording whether to gather the request's rows for the journal
+   */
+  public RequestContext(ActionName action, Injection injection, long nowMillis, boolean recording) {
     this.action = action;
     this.injection = injection;
     this.nowMillis = nowMillis;
+    this.recording = recording;
   }
 
-  public String action() {
+  public ActionName action() {
     return action;
   }
 
@@ -34,18 +50,81 @@ public final class RequestContext {
     return nowMillis;
   }
 
-  /**
-   * Fails the next row of a batch before it is touched, with its table's error (null: none) or
-   * else an injected row fault, if either applies.
-   */
-  public void checkBatchRow(OtsException tableError) {
-    if (tableError != null) {
-      throw tableError;
-    }
+  /** Fails the current row of a batch with an injected row fault, if the fault plan draws one. */
+  public void checkRowFault() {
     OtsException injected = injection.rowFault(action);
     if (injected != null) {
       throw injected;
     }
+  }
+
+  /** Notes a table the request names (several in a batch over tables). */
+  public void table(String name) {
+    if (table == null) {
+      table = name;
+    } else if (!table.equals(name)) {
+      severalTables = true;
+    }
+  }
+
+  /** The one table the request named; null for none or several. */
+  public String table() {
+    return severalTables ? null : table;
+  }
+
+  /**
+   * Notes a row the request names, for the journal: its table, its key as storage encodes it
+   * (null when it could not be decoded) and its own error in a batch (null: none yet).
+   */
+  public void row(Table table, byte[] key, OtsException error) {
+    if (recording) {
+      buffer().add(table.name(), table.schema(), key, error);
+    }
+  }
+
+  /** Notes a batch row whose key was not decoded: its table does not exist, or the table's part of the request is invalid. */
+  public void rowWithoutKey(String tableName, OtsException error) {
+    if (recording) {
+      buffer().add(tableName, null, null, error);
+    }
+  }
+
+  /** How many rows the request names (a batch's total), so the journal's buffer is sized once. */
+  public void expectRows(int rows) {
+    expectedRows = rows;
+  }
+
+  private RowBuffer buffer() {
+    if (rows == null) {
+      rows = new RowBuffer(expectedRows);
+    }
+    return rows;
+  }
+
+  /** Marks the row noted last as failed on its own (a batch row). */
+  public void rowFailed(OtsException error) {
+    if (rows != null && rows.size() > 0) {
+      rows.failLast(error);
+    }
+  }
+
+  /** The rows noted, or null when the journal is off. */
+  public RowBuffer rows() {
+    return rows;
+  }
+
+  /** Adds capacity units the answer reports as consumed. */
+  public void consumed(OtsInternalApi.ConsumedCapacity consumed) {
+    readCu += consumed.getCapacityUnit().getRead();
+    writeCu += consumed.getCapacityUnit().getWrite();
+  }
+
+  public int readCu() {
+    return readCu;
+  }
+
+  public int writeCu() {
+    return writeCu;
   }
 
   /** Records that partition {@code partition} of {@code table} served (read or wrote) {@code rows} rows. */

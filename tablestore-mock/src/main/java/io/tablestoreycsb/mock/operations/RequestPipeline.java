@@ -1,6 +1,9 @@
 package io.tablestoreycsb.mock.operations;
 
 import io.tablestoreycsb.mock.faults.Injection;
+import io.tablestoreycsb.mock.journal.RecordedRequest;
+import io.tablestoreycsb.mock.journal.RequestJournal;
+import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.Credentials;
 import io.tablestoreycsb.mock.protocol.ErrorBodies;
 import io.tablestoreycsb.mock.protocol.ErrorCode;
@@ -12,7 +15,8 @@ import io.tablestoreycsb.mock.transport.HttpReply;
 import io.tablestoreycsb.mock.transport.InternalErrors;
 import io.tablestoreycsb.mock.transport.RequestHandler;
 import java.time.Clock;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -20,87 +24,112 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * The request pipeline: route the action, authenticate, ask the injection for a request fault,
  * execute, then sign the reply and compute its delay (injected latency or partition capacity
- * wait, whichever is longer). Every reply, success or error, carries the service's headers.
+ * wait, whichever is longer), and record the request in the journal. Every reply, success or
+ * error, carries the service's headers.
  */
 public final class RequestPipeline implements RequestHandler {
-  private final Map<String, Action> actions = new LinkedHashMap<>();
+  private final Map<ActionName, Action> actions = new EnumMap<>(ActionName.class);
   private final RequestAuthenticator authenticator;
   private final ResponseSigner signer;
   private final Injection injection;
+  private final RequestJournal journal;
   private final Clock clock;
 
   /**
+   * @param journal where each answered request is recorded (one with capacity 0 records nothing)
    * @param rangePagesEndAtPartitionBoundary whether a GetRange page ends where the scan leaves its
    *     start partition, as the service may end it (see {@link GetRange})
+   * @param moreActions also served (e.g. the Tunnel Service's {@code tunnel/*}), routed by name like
+   *     the table API; each must be one of {@link ActionName}
    */
-  public RequestPipeline(Catalog catalog, Credentials credentials, Injection injection, Clock clock,
-      boolean rangePagesEndAtPartitionBoundary) {
-    this(catalog, credentials, injection, clock, rangePagesEndAtPartitionBoundary, List.of());
-  }
-
-  /** Also serves {@code moreActions} (e.g. the Tunnel Service's {@code tunnel/*}), routed by name like the table API. */
-  public RequestPipeline(Catalog catalog, Credentials credentials, Injection injection, Clock clock,
-      boolean rangePagesEndAtPartitionBoundary, List<Action> moreActions) {
+  public RequestPipeline(Catalog catalog, Credentials credentials, Injection injection, RequestJournal journal,
+      Clock clock, boolean rangePagesEndAtPartitionBoundary, List<Action> moreActions) {
     this.authenticator = new RequestAuthenticator(credentials, clock);
     this.signer = new ResponseSigner(credentials, clock);
     this.injection = injection;
+    this.journal = journal;
     this.clock = clock;
-    for (Action action : List.of(
+    List<Action> all = new ArrayList<>(List.of(
         new CreateTable(catalog), new DescribeTable(catalog), new ListTable(catalog), new UpdateTable(catalog),
-        new DeleteTable(catalog), new WriteRowActions.PutRow(catalog), new GetRow(catalog),
-        new WriteRowActions.UpdateRow(catalog), new WriteRowActions.DeleteRow(catalog), new BatchGetRow(catalog),
-        new BatchWriteRow(catalog), new GetRange(catalog, rangePagesEndAtPartitionBoundary), new ComputeSplitPointsBySize(catalog))) {
-      actions.put(action.name(), action);
+        new DeleteTable(catalog), new PutRow(catalog), new GetRow(catalog), new UpdateRow(catalog),
+        new DeleteRow(catalog), new BatchGetRow(catalog), new BatchWriteRow(catalog),
+        new GetRange(catalog, rangePagesEndAtPartitionBoundary), new ComputeSplitPointsBySize(catalog)));
+    all.addAll(moreActions);
+    for (Action action : all) {
+      ActionName name = ActionName.ofWireName(action.name());
+      if (name == null) {
+        throw new IllegalArgumentException("action " + action.name() + " is not in ActionName: add it there, so that"
+            + " fault rules and the journal know it");
+      }
+      actions.put(name, action);
     }
-    for (Action action : moreActions) {
-      actions.put(action.name(), action);
-    }
-  }
-
-  /** The actions this endpoint serves, by name. */
-  public List<String> actionNames() {
-    return List.copyOf(actions.keySet());
   }
 
   @Override
   public HttpReply handle(String method, String path, Map<String, String> lowerCaseHeaders, byte[] body) {
+    long nowMillis = clock.millis();
     String actionName = actionOf(path);
+    ActionName name = ActionName.ofWireName(actionName);
+    RequestContext context = null;
     String signingKey = null;
     try {
       if (!"POST".equals(method)) {
         throw new OtsException(ErrorCode.METHOD_NOT_ALLOWED, "Only POST is allowed, got " + method + ".");
       }
-      Action action = actions.get(actionName);
+      Action action = name == null ? null : actions.get(name);
       if (action == null) {
         throw new OtsException(ErrorCode.UNSUPPORTED_OPERATION, "Unsupported operation: '" + actionName + "'.");
       }
       signingKey = authenticator.authenticate(actionName, lowerCaseHeaders, body);
-      OtsException injected = injection.requestFault(actionName);
+      context = new RequestContext(name, injection, nowMillis, journal.isOn());
+      OtsException injected = injection.requestFault(name);
       if (injected != null) {
+        if (journal.isOn()) {
+          noteRows(action, body, context);
+        }
         throw injected;
       }
-      RequestContext context = new RequestContext(actionName, injection, clock.millis());
       byte[] response = action.execute(body, context);
-      long delay = Math.max(injection.addedLatencyNanos(actionName), context.reserveCapacityNanos());
-      return reply(actionName, 200, response, delay, signingKey);
+      long delay = Math.max(injection.addedLatencyNanos(name), context.reserveCapacityNanos());
+      return reply(nowMillis, name, actionName, context, 200, null, response, delay, signingKey);
     } catch (OtsException e) {
-      long delay = actions.containsKey(actionName) ? injection.addedLatencyNanos(actionName) : 0;
-      return reply(actionName, e.errorCode().httpStatus(), ErrorBodies.encode(e), delay, signingKey);
+      long delay = name != null && actions.containsKey(name) ? injection.addedLatencyNanos(name) : 0;
+      return reply(nowMillis, name, actionName, context, e.errorCode().httpStatus(), e, ErrorBodies.encode(e), delay,
+          signingKey);
     } catch (RuntimeException e) {
       // A bug, not a request problem: answer like the service would, signed with the request's key.
       InternalErrors.log(path, e);
       OtsException internal = new OtsException(ErrorCode.INTERNAL_SERVER_ERROR, "Internal server error.");
-      return reply(actionName, internal.errorCode().httpStatus(), ErrorBodies.encode(internal), 0, signingKey);
+      return reply(nowMillis, name, actionName, context, internal.errorCode().httpStatus(), internal,
+          ErrorBodies.encode(internal), 0, signingKey);
+    }
+  }
+
+  /** What the journal shows of a request failed by an injected fault: the rows it named, read without running it. */
+  private static void noteRows(Action action, byte[] body, RequestContext context) {
+    try {
+      action.note(body, context);
+    } catch (OtsException e) {
+      // a body that does not parse names no rows; the request's outcome is its injected fault
     }
   }
 
   @Override
   public HttpReply error(String path, OtsException error) {
-    return reply(actionOf(path), error.errorCode().httpStatus(), ErrorBodies.encode(error), 0, null);
+    String actionName = actionOf(path);
+    return reply(clock.millis(), ActionName.ofWireName(actionName), actionName, null, error.errorCode().httpStatus(),
+        error, ErrorBodies.encode(error), 0, null);
   }
 
-  private HttpReply reply(String action, int status, byte[] body, long delayNanos, String signingKey) {
-    return new HttpReply(status, signer.headersFor(action, newRequestId(), body, signingKey), body, delayNanos);
+  private HttpReply reply(long nowMillis, ActionName name, String actionName, RequestContext context, int status,
+      OtsException error, byte[] body, long delayNanos, String signingKey) {
+    String requestId = newRequestId();
+    if (journal.isOn()) {
+      journal.record(new RecordedRequest.Entry(nowMillis, name, actionName, context == null ? null : context.table(),
+          context == null ? null : context.rows(), status, error, requestId,
+          context == null ? 0 : context.readCu(), context == null ? 0 : context.writeCu(), delayNanos));
+    }
+    return new HttpReply(status, signer.headersFor(actionName, requestId, body, signingKey), body, delayNanos);
   }
 
   static String actionOf(String path) {

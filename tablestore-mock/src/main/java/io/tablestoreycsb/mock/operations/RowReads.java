@@ -17,17 +17,24 @@ final class RowReads {
 
   private RowReads() {}
 
-  static Result read(Table table, ByteString primaryKeyBytes, String field, ReadSpec spec, RequestContext context) {
+  /** The primary key a request names, checked against the table's schema and encoded as storage encodes it. */
+  static byte[] key(Table table, ByteString primaryKeyBytes, String field) {
     PrimaryKey key = PlainBufferCodec.decodePrimaryKey(primaryKeyBytes, field);
     ServiceLimits.checkPrimaryKey(key, table.schema(), false);
-    byte[] encodedKey = RowKey.encode(key);
+    return RowKey.encode(key);
+  }
+
+  /** Reads the row at {@code encodedKey} as {@code spec} asks; counts it against its partition and in the request's capacity units. */
+  static Result read(Table table, byte[] encodedKey, ReadSpec spec, RequestContext context) {
     int partition = table.partitionIndexOf(encodedKey);
     StoredRow row = table.partition(partition).get(encodedKey);
     context.served(table, partition, 1);
     ReadSpec.Projection projection = row == null ? null : spec.project(table, row);
     ByteString encoded = projection == null ? ByteString.EMPTY : RowEncoder.row(table, row, projection);
     int readCu = CapacityUnits.forRow(projection == null ? 0 : projection.dataBytes());
-    return new Result(encoded, consumed(readCu, 0));
+    OtsInternalApi.ConsumedCapacity consumed = consumed(readCu, 0);
+    context.consumed(consumed);
+    return new Result(encoded, consumed);
   }
 
   static OtsInternalApi.ConsumedCapacity consumed(int read, int write) {

@@ -24,6 +24,11 @@ final class RowWrites {
 
   static Outcome apply(Table table, RowChange change, OtsInternalApi.Condition condition,
       OtsInternalApi.ReturnContent returnContent, long nowMillis) {
+    if (change.kind == RowChange.Kind.UPDATE && !table.settings().allowUpdate()) {
+      // allow_update=false (tables with a search index and a TTL): UpdateRow may no longer change rows.
+      throw OtsException.parameterInvalid("UpdateRow is not allowed on table " + table.name()
+          + ": its table option allow_update is false.");
+    }
     OtsInternalApi.RowExistenceExpectation expectation = condition.getRowExistence();
     ColumnFilter columnCondition = condition.hasColumnCondition() && !condition.getColumnCondition().isEmpty()
         ? ColumnFilter.parse(condition.getColumnCondition(), "column_condition") : null;

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.mock.operations;
 
+import io.tablestoreycsb.mock.protocol.ActionName;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.storage.Catalog;
@@ -16,12 +17,13 @@ public final class UpdateTable implements Action {
 
   @Override
   public String name() {
-    return "UpdateTable";
+    return ActionName.UPDATE_TABLE.wireName();
   }
 
   @Override
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.UpdateTableRequest request = Requests.parse(body, OtsInternalApi.UpdateTableRequest::parseFrom, "UpdateTableRequest");
+    context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     if (!request.hasReservedThroughput() && !request.hasTableOptions() && !request.hasStreamSpec()) {
       throw OtsException.parameterInvalid("UpdateTable must change reserved_throughput, table_options or stream_spec.");

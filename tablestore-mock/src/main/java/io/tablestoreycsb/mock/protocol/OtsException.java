@@ -9,14 +9,30 @@ public final class OtsException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   private final ErrorCode errorCode;
+  private final boolean injected;
 
   public OtsException(ErrorCode errorCode, String message) {
+    this(errorCode, message, false);
+  }
+
+  private OtsException(ErrorCode errorCode, String message, boolean injected) {
     super(message, null, false, false);
     this.errorCode = errorCode;
+    this.injected = injected;
+  }
+
+  /** An error the fault plan made up (not one the request earned), so the request journal can tell them apart. */
+  public static OtsException injected(ErrorCode errorCode, String message) {
+    return new OtsException(errorCode, message, true);
   }
 
   public ErrorCode errorCode() {
     return errorCode;
+  }
+
+  /** True when the fault plan injected this error. */
+  public boolean isInjected() {
+    return injected;
   }
 
   public static OtsException parameterInvalid(String message) {

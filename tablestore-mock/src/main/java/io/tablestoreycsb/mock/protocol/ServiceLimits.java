@@ -1,6 +1,5 @@
 package io.tablestoreycsb.mock.protocol;
 
-import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
@@ -12,6 +11,8 @@ import java.util.List;
 public final class ServiceLimits {
   public static final int MAX_TABLES = 64;
   public static final int MAX_PRIMARY_KEY_COLUMNS = 4;
+  /** Predefined (defined) columns per table, without a support ticket. */
+  public static final int MAX_DEFINED_COLUMNS = 32;
   public static final int MAX_PRIMARY_KEY_VALUE_BYTES = 1024;
   public static final int MAX_COLUMN_NAME_BYTES = 255;
   public static final int MAX_ATTRIBUTE_VALUE_BYTES = 2 * 1024 * 1024;
@@ -92,10 +93,6 @@ public final class ServiceLimits {
             + " bytes, which exceeds the limit of " + MAX_PRIMARY_KEY_VALUE_BYTES + " bytes.");
       }
     }
-  }
-
-  public static void checkAttributeValue(String column, ColumnValue value) {
-    checkAttributeValueSize(column, value.getDataSize());
   }
 
   /** {@code dataSize}: the value's billed size (UTF-8 bytes of a string, 8 for numbers, 1 for a boolean). */

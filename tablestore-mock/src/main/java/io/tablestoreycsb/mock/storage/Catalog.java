@@ -37,6 +37,11 @@ public final class Catalog {
   }
 
   /** The table, or OTSObjectNotExist as the service answers it. */
+  /** The table, or null when there is none of that name. */
+  public Table find(String name) {
+    return tables.get(name);
+  }
+
   public Table require(String name) {
     Table table = tables.get(name);
     if (table == null) {

@@ -30,6 +30,7 @@ public final class Table {
   private final long creationTimeSeconds;
   private volatile TableSettings settings;
   private volatile StreamSettings stream = StreamSettings.DISABLED;
+  private volatile TableDefinition definition = TableDefinition.PLAIN;
 
   Table(String name, List<PrimaryKeySchema> schema, List<PrimaryKeyValue> splitPoints, TableSettings settings,
       MemoryBudget budget, long creationTimeSeconds) {
@@ -73,6 +74,16 @@ public final class Table {
 
   public void updateSettings(TableSettings newSettings) {
     this.settings = newSettings;
+  }
+
+  /** Predefined columns and encryption, as CreateTable declared them. */
+  public TableDefinition definition() {
+    return definition;
+  }
+
+  /** Set once, by CreateTable, before the table is used. */
+  public void define(TableDefinition newDefinition) {
+    this.definition = newDefinition;
   }
 
   public StreamSettings stream() {

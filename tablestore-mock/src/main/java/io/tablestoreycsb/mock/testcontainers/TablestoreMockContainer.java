@@ -2,6 +2,8 @@ package io.tablestoreycsb.mock.testcontainers;
 
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.cli.MockCli;
+import io.tablestoreycsb.mock.faults.FaultRule;
+import io.tablestoreycsb.mock.faults.LatencyRule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
@@ -18,7 +20,7 @@ import org.testcontainers.utility.DockerImageName;
  * <pre>{@code
  * @Container
  * static TablestoreMockContainer mock = new TablestoreMockContainer("tablestore-mock:dev")
- *     .withFault("PutRow=OTSServerBusy@0.05");
+ *     .withFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 0.05));
  * ... new SyncClient(mock.getEndpoint(), mock.getAccessKeyId(), mock.getAccessKeySecret(),
  *                    mock.getInstanceName());
  * }</pre>
@@ -77,18 +79,31 @@ public class TablestoreMockContainer extends GenericContainer<TablestoreMockCont
     return self();
   }
 
-  /** Adds a fault rule ({@code --fault SPEC}), e.g. {@code PutRow=OTSServerBusy@0.05}. */
-  public TablestoreMockContainer withFault(String spec) {
+  /**
+   * Adds a fault rule, e.g. {@code FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 0.05)}; it
+   * reaches the container as {@code --fault SPEC} in the rule's spec syntax, which parses back to it.
+   */
+  public TablestoreMockContainer withFault(FaultRule rule) {
     options.add("--fault");
-    options.add(spec);
+    options.add(rule.toString());
     return self();
   }
 
-  /** Adds a latency rule ({@code --latency SPEC}), e.g. {@code GetRow=uniform(1ms,5ms)}. */
-  public TablestoreMockContainer withLatency(String spec) {
+  /** Adds a fault rule given as a spec ({@code --fault SPEC}), e.g. {@code PutRow=OTSServerBusy@0.05}; checked here. */
+  public TablestoreMockContainer withFault(String spec) {
+    return withFault(FaultRule.parse(spec));
+  }
+
+  /** Adds a latency rule, e.g. {@code LatencyRule.of(ActionName.GET_ROW, Duration.ofMillis(2))} ({@code --latency SPEC}). */
+  public TablestoreMockContainer withLatency(LatencyRule rule) {
     options.add("--latency");
-    options.add(spec);
+    options.add(rule.toString());
     return self();
+  }
+
+  /** Adds a latency rule given as a spec ({@code --latency SPEC}), e.g. {@code GetRow=uniform(1ms,5ms)}; checked here. */
+  public TablestoreMockContainer withLatency(String spec) {
+    return withLatency(LatencyRule.parse(spec));
   }
 
   /** Limits each partition to this many rows per second ({@code --partition-capacity}). */

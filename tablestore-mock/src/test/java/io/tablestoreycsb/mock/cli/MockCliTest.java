@@ -18,7 +18,11 @@ import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.mock.faults.FaultRule;
+import io.tablestoreycsb.mock.faults.LatencyRule;
 import io.tablestoreycsb.mock.fixtures.UserTable;
+import io.tablestoreycsb.mock.protocol.ActionName;
+import io.tablestoreycsb.mock.protocol.ErrorCode;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PipedInputStream;
@@ -32,6 +36,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -368,5 +373,16 @@ class MockCliTest {
       internal.shutdown();
       client.shutdown();
     }
+  }
+
+  @Test
+  void theCommandLinesSpecsParseIntoTheValuesTheBuilderTakes() {
+    assertThat(new MockCli.FaultSpec().convert("BatchWriteRow.row=OTSServerBusy@1%"))
+        .isEqualTo(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.01));
+    assertThat(new MockCli.FaultSpec().convert("*=OTSServerUnavailable@0.001"))
+        .isEqualTo(FaultRule.onEveryAction(ErrorCode.SERVER_UNAVAILABLE, 0.001));
+    assertThat(new MockCli.LatencySpec().convert("putrow=2ms+spike(100ms@0.001)"))
+        .isEqualTo(LatencyRule.of(ActionName.PUT_ROW, LatencyRule.fixed(Duration.ofMillis(2)),
+            LatencyRule.spike(Duration.ofMillis(100), 0.001)));
   }
 }

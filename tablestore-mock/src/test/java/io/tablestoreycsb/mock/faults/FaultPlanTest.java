@@ -3,8 +3,10 @@ package io.tablestoreycsb.mock.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.ErrorCode;
 import io.tablestoreycsb.mock.protocol.OtsException;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -25,7 +27,7 @@ class FaultPlanTest {
     return (int) Math.ceil(5 * Math.sqrt(DRAWS * rate * (1 - rate)));
   }
 
-  private int requestFaults(FaultPlan p, String action) {
+  private int requestFaults(FaultPlan p, ActionName action) {
     int n = 0;
     for (int i = 0; i < DRAWS; i++) {
       if (p.requestFault(action) != null) {
@@ -39,20 +41,20 @@ class FaultPlanTest {
   void anEmptyPlanInjectsNothing() {
     FaultPlan empty = FaultPlan.none();
 
-    assertThat(empty.requestFault("PutRow")).isNull();
-    assertThat(empty.rowFault("BatchWriteRow")).isNull();
-    assertThat(empty.addedLatencyNanos("GetRow")).isZero();
+    assertThat(empty.requestFault(ActionName.PUT_ROW)).isNull();
+    assertThat(empty.rowFault(ActionName.BATCH_WRITE_ROW)).isNull();
+    assertThat(empty.addedLatencyNanos(ActionName.GET_ROW)).isZero();
     assertThat(empty.reserveCapacityNanos("t", 0, 1_000_000)).isZero();
     assertThat(empty.describe()).isEqualTo("no faults, no added latency, unlimited partition capacity");
   }
 
   @Test
   void injectsTheConfiguredErrorAtTheConfiguredRate() {
-    plan.addFault("PutRow=OTSServerBusy@0.05");
+    plan.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 0.05));
 
     int faults = 0;
     for (int i = 0; i < DRAWS; i++) {
-      OtsException e = plan.requestFault("PutRow");
+      OtsException e = plan.requestFault(ActionName.PUT_ROW);
       if (e != null) {
         assertThat(e.errorCode()).isEqualTo(ErrorCode.SERVER_BUSY);
         faults++;
@@ -60,43 +62,43 @@ class FaultPlanTest {
     }
     assertThat(faults).isBetween(5000 - tolerance(0.05), 5000 + tolerance(0.05));
     assertThat(plan.injectedFaults()).isEqualTo(faults);
-    assertThat(requestFaults(plan, "GetRow")).isZero();
+    assertThat(requestFaults(plan, ActionName.GET_ROW)).isZero();
   }
 
   @Test
   void productionThreadLocalRandomAlsoHitsTheRate() {
-    FaultPlan real = FaultPlan.none().addFault("GetRow=OTSTimeout@0.2");
+    FaultPlan real = FaultPlan.none().addFault(FaultRule.of(ActionName.GET_ROW, ErrorCode.TIMEOUT, 0.2));
 
-    assertThat(requestFaults(real, "GetRow"))
+    assertThat(requestFaults(real, ActionName.GET_ROW))
         .isBetween(20_000 - tolerance(0.2), 20_000 + tolerance(0.2));
   }
 
   @Test
   void rateZeroAndOneAreExact() {
-    plan.addFault("GetRow=OTSTimeout@1").addFault("PutRow=OTSTimeout@0");
+    plan.addFault(FaultRule.of(ActionName.GET_ROW, ErrorCode.TIMEOUT, 1)).addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.TIMEOUT, 0));
 
-    assertThat(requestFaults(plan, "GetRow")).isEqualTo(DRAWS);
-    assertThat(requestFaults(plan, "PutRow")).isZero();
+    assertThat(requestFaults(plan, ActionName.GET_ROW)).isEqualTo(DRAWS);
+    assertThat(requestFaults(plan, ActionName.PUT_ROW)).isZero();
   }
 
   @Test
   void rowFaultsApplyOnlyToRowsAndRequestFaultsOnlyToRequests() {
-    plan.addFault("BatchWriteRow.row=OTSServerBusy@1");
+    plan.addFault(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 1));
 
-    assertThat(plan.rowFault("BatchWriteRow")).isNotNull();
-    assertThat(plan.rowFault("BatchGetRow")).isNull();
-    assertThat(plan.requestFault("BatchWriteRow")).isNull();
+    assertThat(plan.rowFault(ActionName.BATCH_WRITE_ROW)).isNotNull();
+    assertThat(plan.rowFault(ActionName.BATCH_GET_ROW)).isNull();
+    assertThat(plan.requestFault(ActionName.BATCH_WRITE_ROW)).isNull();
   }
 
   @Test
   void rulesForOneActionAreExclusiveOutcomesWhoseRatesAdd() {
-    plan.addFault("PutRow=OTSServerBusy@0.1")
-        .addFault("PutRow=OTSPartitionUnavailable@0.2")
-        .addFault("*=OTSServerUnavailable@0.05");
+    plan.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 0.1))
+        .addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.PARTITION_UNAVAILABLE, 0.2))
+        .addFault(FaultRule.onEveryAction(ErrorCode.SERVER_UNAVAILABLE, 0.05));
 
     Map<ErrorCode, Integer> counts = new EnumMap<>(ErrorCode.class);
     for (int i = 0; i < DRAWS; i++) {
-      OtsException e = plan.requestFault("PutRow");
+      OtsException e = plan.requestFault(ActionName.PUT_ROW);
       if (e != null) {
         counts.merge(e.errorCode(), 1, Integer::sum);
       }
@@ -108,22 +110,22 @@ class FaultPlanTest {
     assertThat(counts.get(ErrorCode.SERVER_UNAVAILABLE))
         .isBetween(5_000 - tolerance(0.05), 5_000 + tolerance(0.05));
     // Actions without their own rules get only the wildcard's.
-    int getRowFaults = requestFaults(plan, "GetRow");
+    int getRowFaults = requestFaults(plan, ActionName.GET_ROW);
     assertThat(getRowFaults).isBetween(5_000 - tolerance(0.05), 5_000 + tolerance(0.05));
   }
 
   @Test
   void addingTheSameTargetAgainReplacesItsRate() {
-    plan.addFault("PutRow=OTSServerBusy@1");
+    plan.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 1));
     plan.addFault("putrow=otsserverbusy@0");
 
     assertThat(plan.faults()).hasSize(1);
-    assertThat(requestFaults(plan, "PutRow")).isZero();
+    assertThat(requestFaults(plan, ActionName.PUT_ROW)).isZero();
   }
 
   @Test
   void rejectsRatesThatAddUpToMoreThanOne() {
-    plan.addFault("PutRow=OTSServerBusy@0.7");
+    plan.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 0.7));
 
     assertThatThrownBy(() -> plan.addFault("*=OTSTimeout@0.4"))
         .isInstanceOf(IllegalArgumentException.class)
@@ -134,13 +136,14 @@ class FaultPlanTest {
 
   @Test
   void latencyPrefersTheActionsOwnRuleOverTheWildcard() {
-    plan.addLatency("*=1ms").addLatency("GetRow=3ms");
+    plan.addLatency(LatencyRule.onEveryAction(LatencyRule.fixed(Duration.ofMillis(1))))
+        .addLatency(LatencyRule.of(ActionName.GET_ROW, Duration.ofMillis(3)));
 
-    assertThat(plan.addedLatencyNanos("GetRow")).isEqualTo(3_000_000);
-    assertThat(plan.addedLatencyNanos("PutRow")).isEqualTo(1_000_000);
+    assertThat(plan.addedLatencyNanos(ActionName.GET_ROW)).isEqualTo(3_000_000);
+    assertThat(plan.addedLatencyNanos(ActionName.PUT_ROW)).isEqualTo(1_000_000);
 
-    plan.addLatency("GetRow=5ms");
-    assertThat(plan.addedLatencyNanos("GetRow")).isEqualTo(5_000_000);
+    plan.addLatency(LatencyRule.of(ActionName.GET_ROW, Duration.ofMillis(5)));
+    assertThat(plan.addedLatencyNanos(ActionName.GET_ROW)).isEqualTo(5_000_000);
     assertThat(plan.latencies()).hasSize(2);
   }
 
@@ -179,8 +182,8 @@ class FaultPlanTest {
     assertThat(plan.toString()).startsWith("FaultPlan{faults: PutRow=OTSServerBusy@0.05");
 
     plan.clear();
-    assertThat(plan.requestFault("PutRow")).isNull();
-    assertThat(plan.addedLatencyNanos("GetRow")).isZero();
+    assertThat(plan.requestFault(ActionName.PUT_ROW)).isNull();
+    assertThat(plan.addedLatencyNanos(ActionName.GET_ROW)).isZero();
     assertThat(plan.partitionCapacity()).isZero();
     assertThat(plan.describe()).startsWith("no faults");
   }
@@ -199,17 +202,17 @@ class FaultPlanTest {
 
   @Test
   void aCopyRestoresTheRulesItWasTakenFrom() {
-    plan.addFault("PutRow=OTSServerBusy@1").addLatency("GetRow=2ms").setPartitionCapacity(1000);
+    plan.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 1)).addLatency(LatencyRule.of(ActionName.GET_ROW, Duration.ofMillis(2))).setPartitionCapacity(1000);
     FaultPlan saved = plan.copy();
     plan.reserveCapacityNanos("t", 0, 500);
 
-    plan.clear().addFault("GetRow=OTSTimeout@1");
+    plan.clear().addFault(FaultRule.of(ActionName.GET_ROW, ErrorCode.TIMEOUT, 1));
     plan.restore(saved);
 
     assertThat(plan.describe()).isEqualTo(saved.describe());
-    assertThat(plan.requestFault("PutRow")).isNotNull();
-    assertThat(plan.requestFault("GetRow")).isNull();
-    assertThat(plan.addedLatencyNanos("GetRow")).isEqualTo(2_000_000);
+    assertThat(plan.requestFault(ActionName.PUT_ROW)).isNotNull();
+    assertThat(plan.requestFault(ActionName.GET_ROW)).isNull();
+    assertThat(plan.addedLatencyNanos(ActionName.GET_ROW)).isEqualTo(2_000_000);
     // Partitions start afresh: the 500 rows reserved before are forgotten.
     assertThat(plan.reserveCapacityNanos("t", 0, 10)).isZero();
   }
@@ -222,8 +225,8 @@ class FaultPlanTest {
     AtomicBoolean done = new AtomicBoolean();
     Runnable reader = () -> {
       while (!done.get()) {
-        OtsException e = live.requestFault("PutRow");
-        long latency = live.addedLatencyNanos("PutRow");
+        OtsException e = live.requestFault(ActionName.PUT_ROW);
+        long latency = live.addedLatencyNanos(ActionName.PUT_ROW);
         if (e != null) {
           seen.incrementAndGet();
           if (e.errorCode() != ErrorCode.SERVER_BUSY) {
@@ -241,11 +244,11 @@ class FaultPlanTest {
       readers[t].start();
     }
     for (int i = 0; i < 2_000; i++) {
-      live.addFault("PutRow=OTSServerBusy@1").addLatency("*=3ms");
-      live.addFault("PutRow=OTSServerBusy@0");
+      live.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 1)).addLatency(LatencyRule.onEveryAction(LatencyRule.fixed(Duration.ofMillis(3))));
+      live.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 0));
       live.clear();
     }
-    live.addFault("PutRow=OTSServerBusy@1");
+    live.addFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 1));
     while (seen.get() == 0) {
       Thread.onSpinWait(); // until a reader has drawn from a published plan at least once
     }

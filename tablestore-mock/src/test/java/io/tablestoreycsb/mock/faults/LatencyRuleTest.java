@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.tablestoreycsb.mock.protocol.ActionName;
+import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
@@ -121,5 +123,35 @@ class LatencyRuleTest {
         .hasMessageContaining("no latency after '='");
     assertThatThrownBy(() -> LatencyRule.parse("Get=2ms"))
         .hasMessageContaining("unknown action 'Get'");
+  }
+
+  @Test
+  void aRuleBuiltAsAValueEqualsTheRuleItsSpecParsesTo() {
+    LatencyRule fixed = LatencyRule.of(ActionName.GET_ROW, Duration.ofMillis(2));
+    LatencyRule sum = LatencyRule.of(ActionName.PUT_ROW, LatencyRule.fixed(Duration.ofMillis(2)),
+        LatencyRule.spike(Duration.ofMillis(100), 0.001));
+    LatencyRule every = LatencyRule.onEveryAction(LatencyRule.uniform(Duration.ofNanos(500_000), Duration.ofMillis(3)),
+        LatencyRule.exponential(Duration.ofMillis(1)));
+
+    assertThat(fixed.toString()).isEqualTo("GetRow=2ms");
+    assertThat(sum.toString()).isEqualTo("PutRow=2ms+spike(100ms@0.001)");
+    assertThat(every.toString()).isEqualTo("*=uniform(500us,3ms)+exp(1ms)");
+    for (LatencyRule rule : new LatencyRule[] {fixed, sum, every}) {
+      assertThat(LatencyRule.parse(rule.toString())).isEqualTo(rule);
+    }
+  }
+
+  @Test
+  void aRuleBuiltAsAValueIsCheckedLikeASpec() {
+    assertThatThrownBy(() -> LatencyRule.of(ActionName.GET_ROW, Duration.ofMillis(-1)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("between 0 and 1 hour");
+    assertThatThrownBy(() -> LatencyRule.of(ActionName.GET_ROW, Duration.ofHours(2)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("between 0 and 1 hour");
+    assertThatThrownBy(() -> LatencyRule.uniform(Duration.ofMillis(5), Duration.ofMillis(1)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lower bound 5ms is greater than its upper bound 1ms");
+    assertThatThrownBy(() -> LatencyRule.spike(Duration.ofMillis(5), 2))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("spike rate");
+    assertThatThrownBy(() -> LatencyRule.of(ActionName.GET_ROW))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one term");
   }
 }

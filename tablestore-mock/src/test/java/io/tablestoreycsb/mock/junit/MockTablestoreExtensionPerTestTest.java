@@ -4,30 +4,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.alicloud.openservices.tablestore.SyncClient;
 import io.tablestoreycsb.mock.fixtures.UserTable;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
+import io.tablestoreycsb.mock.journal.RequestJournal;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Registered in an instance field, the extension gives each test a fresh endpoint. */
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+/**
+ * Registered in an instance field, the extension gives each test a fresh endpoint: every
+ * repetition finds no table and an empty journal, whichever ran before it (a shared endpoint
+ * would fail the second with the first's table).
+ */
 class MockTablestoreExtensionPerTestTest {
 
   @RegisterExtension
   MockTablestoreExtension tablestore = MockTablestoreExtension.withDefaults();
 
-  @Test
-  @Order(1)
-  void theFirstTestCreatesATable(SyncClient client) {
+  @RepeatedTest(2)
+  void eachTestStartsWithAnEmptyEndpoint(SyncClient client, RequestJournal journal) {
+    assertThat(client.listTable().getTableNames()).isEmpty();
+    assertThat(journal.recordedCount()).as("only this test's ListTable").isEqualTo(1);
+
     new UserTable(client, "usertable").create();
 
     assertThat(client.listTable().getTableNames()).containsExactly("usertable");
-  }
-
-  @Test
-  @Order(2)
-  void theNextTestStartsWithAnEmptyEndpoint(SyncClient client) {
-    assertThat(client.listTable().getTableNames()).isEmpty();
   }
 }

@@ -9,7 +9,11 @@ import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.NoRetryStrategy;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.faults.FaultPlan;
+import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.fixtures.UserTable;
+import io.tablestoreycsb.mock.journal.RequestJournal;
+import io.tablestoreycsb.mock.protocol.ActionName;
+import io.tablestoreycsb.mock.protocol.ErrorCode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -23,7 +27,7 @@ class MockTablestoreExtensionTest {
 
   @RegisterExtension
   static MockTablestoreExtension tablestore =
-      MockTablestoreExtension.with(mock -> mock.fault("DeleteRow=OTSServerUnavailable@1"));
+      MockTablestoreExtension.with(mock -> mock.fault(FaultRule.of(ActionName.DELETE_ROW, ErrorCode.SERVER_UNAVAILABLE, 1)));
 
   @BeforeAll
   static void createTheTableOnce(SyncClient client) {
@@ -68,7 +72,7 @@ class MockTablestoreExtensionTest {
   @Test
   @Order(5)
   void aTestMayChangeTheFaultPlan(FaultPlan faults) {
-    faults.addFault("GetRow=OTSServerBusy@1");
+    faults.addFault(FaultRule.of(ActionName.GET_ROW, ErrorCode.SERVER_BUSY, 1));
     ClientConfiguration noRetry = new ClientConfiguration();
     noRetry.setRetryStrategy(new NoRetryStrategy());
     UserTable users = new UserTable(tablestore.newSyncClient(noRetry), "usertable");
@@ -81,6 +85,16 @@ class MockTablestoreExtensionTest {
 
   @Test
   @Order(6)
+  void eachTestSeesOnlyItsOwnRequestsInTheJournal(RequestJournal journal, SyncClient client) {
+    assertThat(journal.requests()).as("the class's earlier requests are not in it").isEmpty();
+
+    new UserTable(client, "usertable").get("user1", "field0");
+
+    assertThat(journal.requests()).extracting(r -> r.action()).containsExactly(ActionName.GET_ROW);
+  }
+
+  @Test
+  @Order(7)
   void andTheChangeIsUndoneForTheNextTest(FaultPlan faults, SyncClient client) {
     assertThat(new UserTable(client, "usertable").get("user1", "field0"))
         .isEqualTo("written by the first test");

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
+import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.fixtures.UserTable;
+import io.tablestoreycsb.mock.protocol.ActionName;
+import io.tablestoreycsb.mock.protocol.ErrorCode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -37,7 +40,7 @@ class TablestoreMockContainerTest {
             .withFileFromPath(".", distributionLikeContext(context)))
         .withCredentials("container-key-id", "container-key-secret")
         .withInstanceName("containerized")
-        .withFault("DeleteRow=OTSServerUnavailable@1");
+        .withFault(FaultRule.of(ActionName.DELETE_ROW, ErrorCode.SERVER_UNAVAILABLE, 1));
     mock.start();
   }
 

@@ -1,0 +1,38 @@
+package io.tablestoreycsb.mock.operations;
+
+import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
+import io.tablestoreycsb.mock.protocol.ActionName;
+import io.tablestoreycsb.mock.storage.Catalog;
+
+/** PutRow: writes a whole row, replacing any existing one. */
+public final class PutRow implements Action {
+  private final Catalog catalog;
+
+  public PutRow(Catalog catalog) {
+    this.catalog = catalog;
+  }
+
+  @Override
+  public String name() {
+    return ActionName.PUT_ROW.wireName();
+  }
+
+  @Override
+  public byte[] execute(byte[] body, RequestContext context) {
+    OtsInternalApi.PutRowRequest request = Requests.parse(body, OtsInternalApi.PutRowRequest::parseFrom, "PutRowRequest");
+    RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, request.getTableName(), RowChange.Kind.PUT, request.getRow(),
+        "row", request.getCondition(), request.hasReturnContent() ? request.getReturnContent() : null,
+        request.hasTransactionId() ? request.getTransactionId() : null, context);
+    OtsInternalApi.PutRowResponse.Builder response = OtsInternalApi.PutRowResponse.newBuilder().setConsumed(outcome.consumed());
+    if (outcome.returnedRow() != null) {
+      response.setRow(outcome.returnedRow());
+    }
+    return response.build().toByteArray();
+  }
+
+  @Override
+  public void note(byte[] body, RequestContext context) {
+    OtsInternalApi.PutRowRequest request = Requests.parse(body, OtsInternalApi.PutRowRequest::parseFrom, "PutRowRequest");
+    SingleRowWrite.note(catalog, request.getTableName(), RowChange.Kind.PUT, request.getRow(), context);
+  }
+}

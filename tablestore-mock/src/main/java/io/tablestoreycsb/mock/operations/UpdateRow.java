@@ -1,0 +1,39 @@
+package io.tablestoreycsb.mock.operations;
+
+import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
+import io.tablestoreycsb.mock.protocol.ActionName;
+import io.tablestoreycsb.mock.storage.Catalog;
+
+/** UpdateRow: puts, deletes or increments columns of a row, creating it if needed. */
+public final class UpdateRow implements Action {
+  private final Catalog catalog;
+
+  public UpdateRow(Catalog catalog) {
+    this.catalog = catalog;
+  }
+
+  @Override
+  public String name() {
+    return ActionName.UPDATE_ROW.wireName();
+  }
+
+  @Override
+  public byte[] execute(byte[] body, RequestContext context) {
+    OtsInternalApi.UpdateRowRequest request = Requests.parse(body, OtsInternalApi.UpdateRowRequest::parseFrom, "UpdateRowRequest");
+    RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, request.getTableName(), RowChange.Kind.UPDATE,
+        request.getRowChange(), "row_change", request.getCondition(),
+        request.hasReturnContent() ? request.getReturnContent() : null,
+        request.hasTransactionId() ? request.getTransactionId() : null, context);
+    OtsInternalApi.UpdateRowResponse.Builder response = OtsInternalApi.UpdateRowResponse.newBuilder().setConsumed(outcome.consumed());
+    if (outcome.returnedRow() != null) {
+      response.setRow(outcome.returnedRow());
+    }
+    return response.build().toByteArray();
+  }
+
+  @Override
+  public void note(byte[] body, RequestContext context) {
+    OtsInternalApi.UpdateRowRequest request = Requests.parse(body, OtsInternalApi.UpdateRowRequest::parseFrom, "UpdateRowRequest");
+    SingleRowWrite.note(catalog, request.getTableName(), RowChange.Kind.UPDATE, request.getRowChange(), context);
+  }
+}
