@@ -48,11 +48,18 @@ final class BenchArgs {
     return values.containsKey(name) ? Double.parseDouble(values.get(name)) : fallback;
   }
 
-  /** The round plan from --min-rounds, --max-rounds, --seconds, --warmup. */
+  /** The round plan from --min-rounds, --max-rounds, --seconds, --warmup, --warmup-pairs. */
   Rounds.Plan plan() {
     double seconds = decimal("seconds", 3);
     return new Rounds.Plan(integer("min-rounds", 5), integer("max-rounds", 10), seconds,
-        decimal("warmup", Math.max(2, seconds / 2)));
+        decimal("warmup", Math.max(2, seconds / 2)), integer("warmup-pairs", 6));
+  }
+
+  /** The option names of {@link #plan()}, to add to a driver's own. */
+  static Set<String> withPlanOptions(String... names) {
+    Set<String> all = new java.util.HashSet<>(Set.of(names));
+    all.addAll(Set.of("min-rounds", "max-rounds", "seconds", "warmup", "warmup-pairs"));
+    return all;
   }
 
   static Properties load(Path file) throws Exception {

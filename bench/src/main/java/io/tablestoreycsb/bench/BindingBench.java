@@ -21,7 +21,6 @@ import io.tablestoreycsb.binding.ClientConfig;
 import io.tablestoreycsb.binding.SharedClients;
 import java.nio.file.Path;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -40,7 +39,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * figures on stderr.
  *
  * <p>Usage: BindingBench --properties MOCK.properties --server-pid PID [--latency-properties FILE
- * --latency-server-pid PID] [--min-rounds 5] [--max-rounds 10] [--seconds 3] [--warmup S]
+ * --latency-server-pid PID] [--min-rounds 5] [--max-rounds 10] [--seconds 3] [--warmup S] [--warmup-pairs 6]
  * [--records N] [--threads 16] [--only read|update|scan|insert|batch]
  */
 public final class BindingBench {
@@ -53,8 +52,8 @@ public final class BindingBench {
   private static final double BATCH_CPU_GOAL = 0.10;
 
   public static void main(String[] args) throws Exception {
-    BenchArgs options = new BenchArgs(args, Set.of("properties", "server-pid", "latency-properties", "latency-server-pid",
-        "min-rounds", "max-rounds", "seconds", "warmup", "records", "threads", "only"));
+    BenchArgs options = new BenchArgs(args, BenchArgs.withPlanOptions("properties", "server-pid", "latency-properties",
+        "latency-server-pid", "records", "threads", "only"));
     Rounds.Plan plan = options.plan();
     long records = options.number("records", 100_000);
     int threads = options.integer("threads", 16);
@@ -151,7 +150,7 @@ public final class BindingBench {
       Comparison c = Rounds.compare(name, "batch200", freshTable(client,
               new YcsbSide(with(inserts, "tablestore.batchsize", "200"), false, threads, meter)),
           "putrow", freshTable(client, new YcsbSide(inserts, false, threads, meter)),
-          new Rounds.Plan(3, Math.max(3, plan.minRounds() - 1), plan.seconds(), plan.warmupSeconds()),
+          plan.rounds(3, Math.max(3, plan.minRounds() - 1)),
           new Rounds.Decider(Metric.THROUGHPUT, Ratio.Goal.AT_LEAST, 20));
       report.detail(c.detailLine());
       report.detail(c.estimateLine(name, Metric.THROUGHPUT, "rows/s, batchsize=200 over batchsize=1, " + ROUND_TRIP

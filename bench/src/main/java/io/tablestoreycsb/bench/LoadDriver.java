@@ -26,6 +26,7 @@ final class LoadDriver {
   }
 
   static Sample run(SyncClient client, Op op, int threads, double seconds, CpuMeter meter) throws Exception {
+    System.gc(); // the previous run's garbage is not this run's cost
     AtomicBoolean stop = new AtomicBoolean();
     LongAdder done = new LongAdder();
     LongAdder failures = new LongAdder();

@@ -20,17 +20,20 @@ public final class Rounds {
     Sample run(double seconds) throws Exception;
   }
 
-  /** Round counts and lengths. */
-  public record Plan(int minRounds, int maxRounds, double seconds, double warmupSeconds) {
+  /** Round counts and lengths; warm-up pairs of {@code warmupSeconds} each, at most {@code maxWarmupPairs}. */
+  public record Plan(int minRounds, int maxRounds, double seconds, double warmupSeconds, int maxWarmupPairs) {
     public Plan {
       if (minRounds < 2 || maxRounds < minRounds) {
         throw new IllegalArgumentException("rounds: need 2 <= min <= max, got min " + minRounds + ", max " + maxRounds);
       }
+      if (maxWarmupPairs < 1) {
+        throw new IllegalArgumentException("warm-up pairs: need at least 1, got " + maxWarmupPairs);
+      }
     }
 
-    /** The same plan with a fixed number of rounds. */
-    public Plan fixed(int rounds) {
-      return new Plan(rounds, rounds, seconds, warmupSeconds);
+    /** The same plan with other round counts. */
+    public Plan rounds(int min, int max) {
+      return new Plan(min, max, seconds, warmupSeconds, maxWarmupPairs);
     }
   }
 
@@ -41,7 +44,6 @@ public final class Rounds {
   static final int MAX_ATTEMPTS = 4;
   /** Warm-up pairs stop once neither side moved more than this from the previous pair. */
   static final double STEADY_CHANGE = 0.10;
-  static final int MAX_WARMUP_PAIRS = 6;
 
   private Rounds() {
   }
@@ -49,7 +51,7 @@ public final class Rounds {
   public static Comparison compare(String name, String labelA, Side a, String labelB, Side b, Plan plan, Decider decider)
       throws Exception {
     ErrorBudget budget = new ErrorBudget(name);
-    int warmupPairs = warmUp(name, a, b, plan.warmupSeconds(), decider.metric(), budget);
+    int warmupPairs = warmUp(name, a, b, plan.warmupSeconds(), plan.maxWarmupPairs(), decider.metric(), budget);
     Comparison comparison = new Comparison(name, labelA, labelB, budget, warmupPairs);
     for (int r = 0; r < plan.maxRounds(); r++) {
       Sample sa;
@@ -81,7 +83,8 @@ public final class Rounds {
         comparison.reruns++;
       }
       comparison.add(sa, sb);
-      System.err.println(comparison.roundLine(r, decider.metric()));
+      System.err.println(comparison.roundLine(r, decider.metric()) + String.format(Locale.ROOT, " [rounds %d..%d]",
+          plan.minRounds(), plan.maxRounds()));
       if (comparison.rounds() >= plan.minRounds()
           && comparison.estimate(decider.metric()).verdict(decider.goal(), decider.target()) != Estimate.Verdict.UNDECIDED) {
         break;
@@ -92,19 +95,20 @@ public final class Rounds {
 
   /**
    * Runs warm-up pairs (A then B) until both sides' rate and deciding metric are steady, at most
-   * {@link #MAX_WARMUP_PAIRS}. One fixed warm-up was not enough for the first comparison of a fresh
+   * {@code maxPairs}. One fixed warm-up was not enough for the first comparison of a fresh
    * JVM: the JIT was still compiling the mock and the SDK, rates climbed from 19 k to 57 k ops/s
    * over the first rounds, and a round measured that early penalised whichever side it ran first
    * (ratios 0.65 and 1.42). The JIT's own CPU time is in the process's CPU time too.
    * Returns the number of pairs run.
    */
-  static int warmUp(String name, Side a, Side b, double seconds, Metric metric, ErrorBudget budget) throws Exception {
+  static int warmUp(String name, Side a, Side b, double seconds, int maxPairs, Metric metric, ErrorBudget budget)
+      throws Exception {
     Sample previousA = a.run(seconds);
     Sample previousB = b.run(seconds);
     budget.add(previousA);
     budget.add(previousB);
     int pairs = 1;
-    while (pairs < MAX_WARMUP_PAIRS) {
+    while (pairs < maxPairs) {
       Sample sa = a.run(seconds);
       Sample sb = b.run(seconds);
       budget.add(sa);

@@ -53,6 +53,7 @@ final class YcsbSide implements Rounds.Side {
         throw new IllegalStateException("YCSB insert key range exhausted (insertstart is an int in YCSB 0.17)");
       }
     }
+    System.gc(); // the previous run's garbage is not this run's cost
     Measurements.setProperties(p);
     long failedBefore = YcsbFailures.total();
     TablestoreWorkload workload = new TablestoreWorkload();

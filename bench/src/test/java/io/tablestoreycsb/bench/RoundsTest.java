@@ -47,7 +47,7 @@ class RoundsTest {
   }
 
   private static Rounds.Plan plan(int min, int max) {
-    return new Rounds.Plan(min, max, 0, 0);
+    return new Rounds.Plan(min, max, 0, 0, 6);
   }
 
   @Test
@@ -57,7 +57,7 @@ class RoundsTest {
     ScriptedSide a = new ScriptedSide("a", log, sample(10, 90), sample(30, 60), sample(50, 45), sample(52, 40), sample(52, 39));
     ScriptedSide b = new ScriptedSide("b", log, sample(20, 80), sample(40, 50), sample(55, 40), sample(56, 40), sample(56, 40));
 
-    int pairs = Rounds.warmUp("test", a, b, 0, Metric.CLIENT_CPU, new ErrorBudget("test"));
+    int pairs = Rounds.warmUp("test", a, b, 0, 6, Metric.CLIENT_CPU, new ErrorBudget("test"));
 
     assertThat(pairs).isEqualTo(5);
     assertThat(log).hasSize(10);
@@ -70,7 +70,7 @@ class RoundsTest {
     ScriptedSide a = new ScriptedSide("a", log, swings);
     ScriptedSide b = new ScriptedSide("b", log, swings);
 
-    assertThat(Rounds.warmUp("test", a, b, 0, Metric.CLIENT_CPU, new ErrorBudget("test"))).isEqualTo(Rounds.MAX_WARMUP_PAIRS);
+    assertThat(Rounds.warmUp("test", a, b, 0, 4, Metric.CLIENT_CPU, new ErrorBudget("test"))).isEqualTo(4);
   }
 
   @Test
