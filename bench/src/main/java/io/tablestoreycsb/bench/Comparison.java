@@ -83,9 +83,10 @@ public final class Comparison {
 
   private static String describe(Sample s) {
     String server = Double.isNaN(s.serverCpuSeconds()) ? ""
-        : String.format(Locale.ROOT, ", server %.1f us/op (%.2f cores)", s.serverMicrosPerOp(), s.serverCpuSeconds() / s.seconds());
-    return String.format(Locale.ROOT, "%.0f ops/s, client %.1f us/op (%.2f cores)%s", s.rate(), s.clientMicrosPerOp(),
-        s.clientCpuSeconds() / s.seconds(), server);
+        : String.format(Locale.ROOT, ", server %.1f us/op (%.2f cores, JIT %.2f)", s.serverMicrosPerOp(),
+            s.serverCpuSeconds() / s.seconds(), s.serverJitSeconds() / s.seconds());
+    return String.format(Locale.ROOT, "%.0f ops/s, client %.1f us/op (%.2f cores, JIT %.2f)%s", s.rate(),
+        s.clientMicrosPerOp(), s.clientCpuSeconds() / s.seconds(), s.clientJitSeconds() / s.seconds(), server);
   }
 
   /**
@@ -102,7 +103,9 @@ public final class Comparison {
   private static String medians(List<Sample> samples) {
     double rate = Stats.median(samples.stream().map(Sample::rate).toList());
     double client = Stats.median(samples.stream().map(Sample::clientMicrosPerOp).toList());
-    String text = String.format(Locale.ROOT, "%.0f ops/s, client %.2f us/op", rate, client);
+    double jit = samples.stream().mapToDouble(Sample::clientJitSeconds).sum()
+        / samples.stream().mapToDouble(Sample::seconds).sum();
+    String text = String.format(Locale.ROOT, "%.0f ops/s, client %.2f us/op (JIT %.2f cores)", rate, client, jit);
     if (!Double.isNaN(samples.get(0).serverCpuSeconds())) {
       text += String.format(Locale.ROOT, ", server %.2f us/op", Stats.median(samples.stream().map(Sample::serverMicrosPerOp).toList()));
     }

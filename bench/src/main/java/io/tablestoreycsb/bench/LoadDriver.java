@@ -65,6 +65,7 @@ final class LoadDriver {
       worker.join();
     }
     return new Sample(window.ops(), window.seconds(), window.clientCpuSeconds(), window.serverCpuSeconds(),
+        window.clientJitSeconds(), window.serverJitSeconds(),
         done.sum() + failures.sum(), failures.sum(), firstFailure.get());
   }
 }

@@ -100,6 +100,7 @@ final class YcsbSide implements Rounds.Side {
     String first = failures > 0 ? failures + " YCSB operation(s) returned an error status (see the [TABLESTORE] report)"
         : idleThreads > 0 ? idleThreads + " YCSB thread(s) did not start (DB.init failed)" : null;
     return new Sample(window.ops(), window.seconds(), window.clientCpuSeconds(), window.serverCpuSeconds(),
+        window.clientJitSeconds(), window.serverJitSeconds(),
         total + idleThreads, failures + idleThreads, first);
   }
 

@@ -15,7 +15,7 @@ class RoundsTest {
   /** A run of one second at {@code rate} ops/s costing {@code micros} of client CPU each, with {@code failures}. */
   private static Sample sample(double rate, double micros, long failures) {
     long ops = Math.round(rate);
-    return new Sample(ops, 1.0, ops * micros / 1e6, Double.NaN, ops + failures, failures,
+    return new Sample(ops, 1.0, ops * micros / 1e6, Double.NaN, 0, Double.NaN, ops + failures, failures,
         failures > 0 ? "ClientException: Connection closed" : null);
   }
 
