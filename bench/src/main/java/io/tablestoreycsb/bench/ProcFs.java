@@ -35,7 +35,12 @@ public final class ProcFs {
             ticks.put(Long.parseLong(task.getFileName().toString()), cpuTicksOfStat(Files.readString(task.resolve("stat"))));
           }
         } catch (NoSuchFileException e) {
-          // the thread ended between listing and reading
+          // the thread ended between listing and opening its files
+        } catch (IOException e) {
+          // ... or while they were read: Linux then answers ESRCH ("No such process")
+          if (Files.exists(task)) {
+            throw e;
+          }
         }
       }
     }
