@@ -91,7 +91,7 @@ public final class Comparison {
 
   /**
    * The summary detail line: medians of each side, the ratios' spread, reruns and failures, e.g.
-   * {@code detail binding-vs-sdk-read ycsb: 41200 ops/s, client 31.2 us/op ... | sdk: ... | rounds=6 ...}.
+   * {@code detail binding-vs-sdk-cpu-read medians ycsb: 12387 ops/s, client 96.24 us/op (JIT 0.08 cores), server 55.17 us/op | sdk: ... | rounds=7 ...}.
    */
   public String detailLine() {
     return String.format(Locale.ROOT,
