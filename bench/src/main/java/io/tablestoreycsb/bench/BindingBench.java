@@ -19,114 +19,146 @@ import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
 import io.tablestoreycsb.binding.ClientConfig;
 import io.tablestoreycsb.binding.SharedClients;
-import io.tablestoreycsb.mock.MockTablestore;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Comparisons 1 and 2 of bench/run in one JVM with one embedded mock (zero latency):
- * binding-vs-sdk-{read,insert,update,scan} (YCSB + binding ops/s over plain SDK loop ops/s,
- * 16 threads each) and batch-vs-single-insert (YCSB load rows/s with tablestore.batchsize=200
- * over tablestore.batchsize=1; repeated with 1 ms injected per request for a detail line). Prints
- * ratio and detail lines on stdout, per-round figures on stderr.
+ * The client-side comparisons of bench/run, in one JVM driving a mock in its own process (so this
+ * process's CPU time is the client's alone):
+ * <ul>
+ *   <li>binding-vs-sdk-cpu-{read,update,scan,insert}: client CPU per operation of YCSB + binding
+ *       over that of plain SDK loops doing the same requests (16 threads each); the throughput
+ *       ratios as detail lines;</li>
+ *   <li>batch-vs-single-cpu: client CPU per row of a YCSB load with tablestore.batchsize=200 over
+ *       one with tablestore.batchsize=1 (PutRow); the rows/s ratio as a detail line, and again
+ *       against a second mock that adds 1 ms to every PutRow and BatchWriteRow.</li>
+ * </ul>
+ * Prints detail lines as it goes and the ratio lines at the end (see {@link Report}), per-round
+ * figures on stderr.
  *
- * <p>Usage: BindingBench [--rounds N] [--seconds S] [--records N] [--threads N] [--only read|update|scan|insert|batch]
+ * <p>Usage: BindingBench --properties MOCK.properties --server-pid PID [--latency-properties FILE
+ * --latency-server-pid PID] [--min-rounds 5] [--max-rounds 10] [--seconds 3] [--warmup S] [--warmup-pairs 6]
+ * [--records N] [--threads 16] [--only read|update|scan|insert|batch]
  */
 public final class BindingBench {
   private static final int SCAN_LENGTH = 100;
   private static final String INSERT_TABLE = "inserttable";
-  /** Injected per-request latency of the second batch-vs-single comparison. */
+  /** Per-request latency of the second mock (bench/run starts it with --latency PutRow=1ms etc.). */
   private static final String ROUND_TRIP = "1ms";
+  /** The binding may cost at most 5% more client CPU per operation than the SDK alone. */
+  private static final double BINDING_CPU_GOAL = 1.05;
+  private static final double BATCH_CPU_GOAL = 0.10;
 
   public static void main(String[] args) throws Exception {
-    int rounds = 5;
-    double seconds = 5;
-    long records = 100_000;
-    int threads = 16;
-    String only = null;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-        case "--seconds" -> seconds = Double.parseDouble(args[++i]);
-        case "--records" -> records = Long.parseLong(args[++i]);
-        case "--threads" -> threads = Integer.parseInt(args[++i]);
-        case "--only" -> only = args[++i];
-        default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'");
+    BenchArgs options = new BenchArgs(args, BenchArgs.withPlanOptions("properties", "server-pid", "latency-properties",
+        "latency-server-pid", "records", "threads", "only"));
+    Rounds.Plan plan = options.plan();
+    long records = options.number("records", 100_000);
+    int threads = options.integer("threads", 16);
+    String only = options.string("only", null);
+    CpuMeter meter = new CpuMeter(options.number("server-pid", -1));
+    Report report = new Report();
+    Properties base = baseProperties(BenchArgs.load(Path.of(options.required("properties"))), records, threads);
+    SyncClient client = SharedClients.newClient(ClientConfig.from(base), 0);
+    try {
+      PaperRows.createTable(client);
+      PaperRows.load(client, 0, records, 4);
+      System.err.printf("preloaded %d rows%n", records);
+      final long recordCount = records;
+      Rounds.Decider bindingGoal = new Rounds.Decider(Metric.CLIENT_CPU, Ratio.Goal.AT_MOST, BINDING_CPU_GOAL);
+
+      if (selected(only, "read")) {
+        Properties read = with(base, "readproportion", "1", "updateproportion", "0");
+        binding(report, "read", new YcsbSide(read, true, threads, meter),
+            new SdkSide(base, (c, n) -> sdkRead(c, recordCount), threads, meter), plan, bindingGoal);
       }
-    }
-    double warmup = Math.max(2, seconds / 2);
-    List<Ratio> ratios = new ArrayList<>();
-    try (MockTablestore mock = MockTablestore.builder().memoryBudgetBytes(Runtime.getRuntime().maxMemory()).start()) {
-      Path endpoint = Files.createTempFile("bench-endpoint", ".properties");
-      mock.writeProperties(endpoint);
-      Properties base = baseProperties(endpoint, records, threads);
-      SyncClient client = SharedClients.newClient(ClientConfig.from(base), 0);
-      try {
-        PaperRows.createTable(client);
-        PaperRows.load(client, 0, records, 4);
-        System.err.printf("preloaded %d rows%n", records);
-        final long recordCount = records;
-
-        if (selected(only, "read")) {
-            Properties read = with(base, "readproportion", "1", "updateproportion", "0");
-            ratios.add(compare("binding-vs-sdk-read", new YcsbSide(read, true, threads, 0),
-                new SdkSide(base, c -> sdkRead(c, recordCount), threads), rounds, seconds, warmup));
-        }
-
-        if (selected(only, "update")) {
-            Properties update = with(base, "readproportion", "0", "updateproportion", "1", "writeallfields", "true");
-            ratios.add(compare("binding-vs-sdk-update", new YcsbSide(update, true, threads, 0),
-                new SdkSide(base, c -> sdkUpdate(c, recordCount), threads), rounds, seconds, warmup));
-        }
-
-        if (selected(only, "scan")) {
-            Properties scan = with(base, "readproportion", "0", "updateproportion", "0", "scanproportion", "1",
-                "minscanlength", Integer.toString(SCAN_LENGTH), "maxscanlength", Integer.toString(SCAN_LENGTH));
-            ratios.add(compare("binding-vs-sdk-scan", new YcsbSide(scan, true, threads, 0),
-                new SdkSide(base, c -> sdkScan(c, recordCount), threads), rounds, seconds, warmup));
-        }
-
-        // Inserts go to their own table, dropped and re-created (outside the measured window) before
-        // every run, so each run starts from the same empty table and the heap does not fill up.
-        Properties inserts = with(base, "table", INSERT_TABLE);
-        if (selected(only, "insert")) {
-            AtomicLong sdkKeys = new AtomicLong();
-            ratios.add(compare("binding-vs-sdk-insert", freshTable(client, new YcsbSide(inserts, false, threads, 0)),
-                freshTable(client, new SdkSide(base,
-                    c -> c.putRow(new PutRowRequest(PaperRows.putChange(INSERT_TABLE, sdkKeys.getAndIncrement()))), threads)),
-                rounds, seconds, warmup));
-        }
-
-        if (selected(only, "batch")) {
-            Rounds.Side batchLoad = freshTable(client,
-                new YcsbSide(with(inserts, "tablestore.batchsize", "200"), false, threads, 0));
-            Rounds.Side singleLoad = freshTable(client, new YcsbSide(inserts, false, threads, 0));
-            Rounds.Result batch = Rounds.compare("batch-vs-single-insert", batchLoad, singleLoad, rounds, seconds, warmup);
-            ratios.add(new Ratio("batch-vs-single-insert", batch.ratio(), Ratio.Goal.AT_LEAST, 20));
-            // The same comparison with a round trip on every request, as against the service (about
-            // 1 ms in-region): what batching saves there is waiting, not this machine's CPU. Reported
-            // as a detail line; the ratio above stays the zero-latency one.
-            mock.faultPlan().addLatency("PutRow=" + ROUND_TRIP);
-            mock.faultPlan().addLatency("BatchWriteRow=" + ROUND_TRIP);
-            try {
-              Rounds.compare("batch-vs-single-insert-with-" + ROUND_TRIP + "-round-trip", batchLoad, singleLoad, rounds,
-                  seconds, warmup);
-            } finally {
-              mock.faultPlan().clear();
-            }
-        }
-      } finally {
-        client.shutdown();
-        Files.deleteIfExists(endpoint);
+      if (selected(only, "update")) {
+        Properties update = with(base, "readproportion", "0", "updateproportion", "1", "writeallfields", "true");
+        binding(report, "update", new YcsbSide(update, true, threads, meter),
+            new SdkSide(base, (c, n) -> sdkUpdate(c, recordCount), threads, meter), plan, bindingGoal);
       }
+      if (selected(only, "scan")) {
+        Properties scan = with(base, "readproportion", "0", "updateproportion", "0", "scanproportion", "1",
+            "minscanlength", Integer.toString(SCAN_LENGTH), "maxscanlength", Integer.toString(SCAN_LENGTH));
+        binding(report, "scan", new YcsbSide(scan, true, threads, meter),
+            new SdkSide(base, (c, n) -> sdkScan(c, recordCount), threads, meter), plan, bindingGoal);
+      }
+      // Inserts go to their own table, dropped and re-created (outside the measured window) before
+      // every run, so each run starts from the same empty table and the heap does not fill up.
+      Properties inserts = with(base, "table", INSERT_TABLE);
+      if (selected(only, "insert")) {
+        AtomicLong sdkKeys = new AtomicLong();
+        binding(report, "insert", freshTable(client, new YcsbSide(inserts, false, threads, meter)),
+            freshTable(client, new SdkSide(base,
+                (c, n) -> c.putRow(new PutRowRequest(PaperRows.putChange(INSERT_TABLE, sdkKeys.getAndIncrement()))), threads,
+                meter)), plan, bindingGoal);
+      }
+      if (selected(only, "batch")) {
+        batch(report, client, inserts, threads, meter, plan);
+        String latencyProperties = options.string("latency-properties", null);
+        if (latencyProperties != null) {
+          batchWithRoundTrip(report, Path.of(latencyProperties), records, threads,
+              new CpuMeter(options.number("latency-server-pid", -1)), plan);
+        }
+      }
+    } catch (GaveUp e) {
+      report.gaveUp(e);
+    } finally {
+      client.shutdown();
     }
-    for (Ratio ratio : ratios) {
-      System.out.println(ratio.line());
+    report.finish();
+  }
+
+  private static void binding(Report report, String op, Rounds.Side ycsb, Rounds.Side sdk, Rounds.Plan plan,
+                              Rounds.Decider goal) throws Exception {
+    String name = "binding-vs-sdk-cpu-" + op;
+    Comparison c = Rounds.compare(name, "ycsb", ycsb, "sdk", sdk, plan, goal);
+    report.detail(c.detailLine());
+    report.detail(c.estimateLine("binding-vs-sdk-" + op, Metric.THROUGHPUT, "YCSB + binding ops/s over SDK loop ops/s"));
+    report.detail(c.estimateLine("binding-vs-sdk-mock-cpu-" + op, Metric.SERVER_CPU,
+        "the mock's CPU per op serving YCSB over serving the SDK loop (same requests: about 1)"));
+    report.ratio(Ratio.of(name, c.estimate(Metric.CLIENT_CPU), goal.goal(), goal.target()));
+  }
+
+  /** Client CPU per row: YCSB load with BatchWriteRow of 200 rows over YCSB load with PutRow. */
+  private static void batch(Report report, SyncClient client, Properties inserts, int threads, CpuMeter meter,
+                            Rounds.Plan plan) throws Exception {
+    Rounds.Side batchLoad = freshTable(client, new YcsbSide(with(inserts, "tablestore.batchsize", "200"), false, threads, meter));
+    Rounds.Side singleLoad = freshTable(client, new YcsbSide(inserts, false, threads, meter));
+    Rounds.Decider goal = new Rounds.Decider(Metric.CLIENT_CPU, Ratio.Goal.AT_MOST, BATCH_CPU_GOAL);
+    Comparison c = Rounds.compare("batch-vs-single-cpu", "batch200", batchLoad, "putrow", singleLoad, plan, goal);
+    report.detail(c.detailLine());
+    report.detail(c.estimateLine("batch-vs-single-insert", Metric.THROUGHPUT,
+        "rows/s of a YCSB load with batchsize=200 over batchsize=1, zero-latency mock"));
+    report.detail(c.estimateLine("batch-vs-single-mock-cpu", Metric.SERVER_CPU, "the mock's CPU per row, batch over PutRow"));
+    report.ratio(Ratio.of("batch-vs-single-cpu", c.estimate(Metric.CLIENT_CPU), goal.goal(), goal.target()));
+  }
+
+  /**
+   * The same loads against a mock that adds {@value #ROUND_TRIP} to every PutRow and BatchWriteRow,
+   * about an in-region round trip to the service: what batching saves there is waiting, which a
+   * zero-latency mock on the same cores cannot show. Detail lines only.
+   */
+  private static void batchWithRoundTrip(Report report, Path properties, long records, int threads, CpuMeter meter,
+                                         Rounds.Plan plan) throws Exception {
+    Properties inserts = with(baseProperties(BenchArgs.load(properties), records, threads), "table", INSERT_TABLE);
+    SyncClient client = SharedClients.newClient(ClientConfig.from(inserts), 0);
+    try {
+      String name = "batch-vs-single-insert-with-" + ROUND_TRIP + "-round-trip";
+      Comparison c = Rounds.compare(name, "batch200", freshTable(client,
+              new YcsbSide(with(inserts, "tablestore.batchsize", "200"), false, threads, meter)),
+          "putrow", freshTable(client, new YcsbSide(inserts, false, threads, meter)),
+          plan.rounds(3, Math.max(3, plan.minRounds() - 1)),
+          new Rounds.Decider(Metric.THROUGHPUT, Ratio.Goal.AT_LEAST, 20));
+      report.detail(c.detailLine());
+      report.detail(c.estimateLine(name, Metric.THROUGHPUT, "rows/s, batchsize=200 over batchsize=1, " + ROUND_TRIP
+          + " per request"));
+      report.detail(c.estimateLine("batch-vs-single-cpu-with-" + ROUND_TRIP + "-round-trip", Metric.CLIENT_CPU,
+          "client CPU per row, batch over PutRow"));
+    } finally {
+      client.shutdown();
     }
   }
 
@@ -136,29 +168,23 @@ public final class BindingBench {
 
   private static Rounds.Side freshTable(SyncClient client, Rounds.Side side) {
     return seconds -> {
-      try {
-        client.deleteTable(new DeleteTableRequest(INSERT_TABLE));
-      } catch (TableStoreException e) {
-        if (!"OTSObjectNotExist".equals(e.getErrorCode())) {
-          throw e;
+      Transient.run("dropping " + INSERT_TABLE, () -> {
+        try {
+          client.deleteTable(new DeleteTableRequest(INSERT_TABLE));
+        } catch (TableStoreException e) {
+          if (!"OTSObjectNotExist".equals(e.getErrorCode())) {
+            throw e;
+          }
         }
-      }
+      });
       PaperRows.createTable(client, INSERT_TABLE);
-      System.gc(); // the dropped rows' garbage is not the next run's cost
       return side.run(seconds);
     };
   }
 
-  private static Ratio compare(String name, Rounds.Side ycsb, Rounds.Side sdk, int rounds, double seconds,
-                               double warmup) throws Exception {
-    return new Ratio(name, Rounds.compare(name, ycsb, sdk, rounds, seconds, warmup).ratio(), Ratio.Goal.AT_LEAST, 0.95);
-  }
-
-  private static Properties baseProperties(Path endpoint, long records, int threads) throws Exception {
+  private static Properties baseProperties(Properties endpoint, long records, int threads) {
     Properties p = new Properties();
-    try (var in = Files.newBufferedReader(endpoint)) {
-      p.load(in);
-    }
+    p.putAll(endpoint);
     p.setProperty("table", PaperRows.TABLE);
     p.setProperty("recordcount", Long.toString(records));
     p.setProperty("operationcount", "0");
@@ -167,6 +193,7 @@ public final class BindingBench {
     p.setProperty("requestdistribution", "uniform");
     p.setProperty("readallfields", "true");
     p.setProperty("threadcount", Integer.toString(threads));
+    // No retries: a failed call is counted and its round run again (Rounds), never hidden in a back-off.
     p.setProperty("tablestore.retry", "none");
     return p;
   }

@@ -63,7 +63,9 @@ public final class HeapBench {
               + "heap-after-drop=%dMB retained-per-row=%.0fB (vs start: %.0fB)%n",
           rows, loadSeconds, rows / loadSeconds, start >> 20, loaded >> 20, dropped >> 20, perRow,
           (loaded - start) / (double) rows);
-      System.out.println(new Ratio("mock-bytes-per-row", perRow / PaperRows.RAW_ROW_BYTES, Ratio.Goal.AT_MOST, 2.0).line());
+      Report report = new Report();
+      report.ratio(new Ratio("mock-bytes-per-row", perRow / PaperRows.RAW_ROW_BYTES, Ratio.Goal.AT_MOST, 2.0));
+      report.finish();
     }
   }
 

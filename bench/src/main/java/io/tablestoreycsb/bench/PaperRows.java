@@ -1,6 +1,7 @@
 package io.tablestoreycsb.bench;
 
 import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
@@ -40,14 +41,26 @@ public final class PaperRows {
     return FIELD_NAMES[i];
   }
 
-  public static void createTable(SyncClient client) {
+  public static void createTable(SyncClient client) throws Exception {
     createTable(client, TABLE);
   }
 
-  public static void createTable(SyncClient client, String table) {
+  public static void createTable(SyncClient client, String table) throws Exception {
     TableMeta meta = new TableMeta(table);
     meta.addPrimaryKeyColumn(new PrimaryKeySchema(KEY_COLUMN, PrimaryKeyType.STRING));
-    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
+    boolean[] sent = {false};
+    Transient.run("creating table " + table, () -> {
+      try {
+        client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
+      } catch (TableStoreException e) {
+        // A call that failed on the client side may have been executed: then the table exists.
+        if (!(sent[0] && "OTSObjectAlreadyExist".equals(e.getErrorCode()))) {
+          throw e;
+        }
+      } finally {
+        sent[0] = true;
+      }
+    });
   }
 
   public static PrimaryKey primaryKey(long keyNumber) {
@@ -97,15 +110,15 @@ public final class PaperRows {
             for (long k = start; k < Math.min(to, start + 200); k++) {
               request.addRowChange(putChange(k));
             }
-            BatchWriteRowResponse response = client.batchWriteRow(request);
+            BatchWriteRowResponse response = Transient.retry("preload batch at key " + start, () -> client.batchWriteRow(request));
             if (!response.isAllSucceed()) {
               throw new IllegalStateException("preload: " + response.getFailedRows().size() + " rows failed, first: "
                   + response.getFailedRows().get(0).getError());
             }
           }
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
           synchronized (failures) {
-            failures.add(e);
+            failures.add(e instanceof RuntimeException re ? re : new IllegalStateException(e));
           }
         }
       }, "preload-" + t);

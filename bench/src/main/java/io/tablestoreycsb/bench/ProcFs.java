@@ -1,8 +1,12 @@
 package io.tablestoreycsb.bench;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /** Reads what the benchmarks need from Linux's /proc: CPU time and peak resident memory of a process. */
 public final class ProcFs {
@@ -15,6 +19,32 @@ public final class ProcFs {
   /** User + system CPU time of process {@code pid}, in clock ticks (see {@link #TICKS_PER_SECOND}). */
   public static long cpuTicks(long pid) throws IOException {
     return cpuTicksOfStat(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
+  }
+
+  /**
+   * User + system CPU ticks of each thread of process {@code pid} whose name (/proc/PID/task/TID/comm,
+   * which Linux cuts to 15 characters) starts with {@code namePrefix}, by thread id. A thread that
+   * ends while it is read is left out.
+   */
+  public static Map<Long, Long> threadCpuTicks(long pid, String namePrefix) throws IOException {
+    Map<Long, Long> ticks = new HashMap<>();
+    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
+      for (Path task : tasks) {
+        try {
+          if (Files.readString(task.resolve("comm")).startsWith(namePrefix)) {
+            ticks.put(Long.parseLong(task.getFileName().toString()), cpuTicksOfStat(Files.readString(task.resolve("stat"))));
+          }
+        } catch (NoSuchFileException e) {
+          // the thread ended between listing and opening its files
+        } catch (IOException e) {
+          // ... or while they were read: Linux then answers ESRCH ("No such process")
+          if (Files.exists(task)) {
+            throw e;
+          }
+        }
+      }
+    }
+    return ticks;
   }
 
   /** Peak resident set size (VmHWM) of process {@code pid}, in kB. */

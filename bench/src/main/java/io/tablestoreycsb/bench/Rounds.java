@@ -1,81 +1,136 @@
 package io.tablestoreycsb.bench;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 
 /**
  * Runs two sides of a comparison in alternating rounds (A B, B A, A B ...) so that machine drift
- * (other processes, JIT, GC, a growing table) hits both sides alike, and reports the median of the
- * per-round ratios A/B.
+ * (other processes, JIT, GC, a growing table) hits both sides alike. After warm-up pairs, it runs
+ * at least {@link Plan#minRounds()} rounds, then more (up to {@link Plan#maxRounds()}) while the
+ * deciding ratio's 95% interval still contains its goal's target.
+ *
+ * <p>A run in which any call failed (the SDK client's connection-lease race, a reset) is not
+ * used: the round is run again, up to {@link #MAX_ATTEMPTS} times in all (if every attempt had a
+ * failure, the last is kept and counted in {@link Comparison#keptWithFailures()}). Every failure
+ * counts against the comparison's {@link ErrorBudget}, which ends it past its failure rate.
  */
 public final class Rounds {
-  /** One side: runs for about {@code seconds} and returns its rate (per second). */
+  /** One side: runs for a window of about {@code seconds} (after its own settle time) and reports it. */
   @FunctionalInterface
   public interface Side {
-    double run(double seconds) throws Exception;
+    Sample run(double seconds) throws Exception;
   }
+
+  /** Round counts and lengths; warm-up pairs of {@code warmupSeconds} each, at most {@code maxWarmupPairs}. */
+  public record Plan(int minRounds, int maxRounds, double seconds, double warmupSeconds, int maxWarmupPairs) {
+    public Plan {
+      if (minRounds < 2 || maxRounds < minRounds) {
+        throw new IllegalArgumentException("rounds: need 2 <= min <= max, got min " + minRounds + ", max " + maxRounds);
+      }
+      if (maxWarmupPairs < 1) {
+        throw new IllegalArgumentException("warm-up pairs: need at least 1, got " + maxWarmupPairs);
+      }
+    }
+
+    /** The same plan with other round counts. */
+    public Plan rounds(int min, int max) {
+      return new Plan(min, max, seconds, warmupSeconds, maxWarmupPairs);
+    }
+  }
+
+  /** The ratio that decides when enough rounds ran, and its goal. */
+  public record Decider(Metric metric, Ratio.Goal goal, double target) {}
+
+  /** Attempts of one round (the first run and its reruns) before a round with failures is kept. */
+  static final int MAX_ATTEMPTS = 4;
+  /** Warm-up pairs stop once neither side moved more than this from the previous pair. */
+  static final double STEADY_CHANGE = 0.10;
 
   private Rounds() {
   }
 
-  public static Result compare(String name, Side a, Side b, int rounds, double seconds, double warmupSeconds)
+  public static Comparison compare(String name, String labelA, Side a, String labelB, Side b, Plan plan, Decider decider)
       throws Exception {
-    warmUp(name, a, b, warmupSeconds);
-    List<Double> ratios = new ArrayList<>();
-    List<Double> ratesA = new ArrayList<>();
-    List<Double> ratesB = new ArrayList<>();
-    for (int r = 0; r < rounds; r++) {
-      double ra;
-      double rb;
-      if (r % 2 == 0) {
-        ra = a.run(seconds);
-        rb = b.run(seconds);
-      } else {
-        rb = b.run(seconds);
-        ra = a.run(seconds);
+    ErrorBudget budget = new ErrorBudget(name);
+    int warmupPairs = warmUp(name, a, b, plan.warmupSeconds(), plan.maxWarmupPairs(), decider.metric(), budget);
+    Comparison comparison = new Comparison(name, labelA, labelB, budget, warmupPairs);
+    for (int r = 0; r < plan.maxRounds(); r++) {
+      Sample sa;
+      Sample sb;
+      int attempt = 0;
+      while (true) {
+        attempt++;
+        if (r % 2 == 0) {
+          sa = a.run(plan.seconds());
+          sb = b.run(plan.seconds());
+        } else {
+          sb = b.run(plan.seconds());
+          sa = a.run(plan.seconds());
+        }
+        budget.add(sa);
+        budget.add(sb);
+        if (!sa.failed() && !sb.failed()) {
+          break;
+        }
+        String failure = sa.failed() ? sa.firstFailure() : sb.firstFailure();
+        if (attempt == MAX_ATTEMPTS) {
+          System.err.printf(Locale.ROOT, "round %s %d: failed calls in %d attempts, keeping the last (%s)%n", name, r + 1,
+              attempt, failure);
+          comparison.keptWithFailures++;
+          break;
+        }
+        System.err.printf(Locale.ROOT, "round %s %d: %d failed call(s), running the round again (%s)%n", name, r + 1,
+            sa.failures() + sb.failures(), failure);
+        comparison.reruns++;
       }
-      ratesA.add(ra);
-      ratesB.add(rb);
-      ratios.add(ra / rb);
-      System.err.printf(Locale.ROOT, "round %s %d: %.0f / %.0f per s = %.3f%n", name, r + 1, ra, rb, ra / rb);
+      comparison.add(sa, sb);
+      System.err.println(comparison.roundLine(r, decider.metric()) + String.format(Locale.ROOT, " [rounds %d..%d]",
+          plan.minRounds(), plan.maxRounds()));
+      if (comparison.rounds() >= plan.minRounds()
+          && comparison.estimate(decider.metric()).verdict(decider.goal(), decider.target()) != Estimate.Verdict.UNDECIDED) {
+        break;
+      }
     }
-    Result result = new Result(Stats.median(ratios), Stats.median(ratesA), Stats.median(ratesB), Stats.spread(ratios));
-    System.out.printf(Locale.ROOT, "detail %s median-a=%.0f/s median-b=%.0f/s rounds=%d ratio-spread=%.3f%n",
-        name, result.medianA(), result.medianB(), rounds, result.ratioSpread());
-    return result;
+    return comparison;
   }
 
-  /** Warm-up pairs stop once neither side's rate moved more than this from the previous pair. */
-  static final double STEADY_CHANGE = 0.10;
-  static final int MAX_WARMUP_PAIRS = 6;
-
   /**
-   * Runs warm-up pairs (A then B) until both rates are steady, at most {@link #MAX_WARMUP_PAIRS}.
-   * One fixed warm-up was not enough for the first comparison of a fresh JVM: the JIT was still
-   * compiling the mock and the SDK, rates climbed from 19 k to 57 k ops/s over the first rounds, and
-   * a round measured that early penalised whichever side it ran first (ratios 0.65 and 1.42).
+   * Runs warm-up pairs (A then B) until both sides' rate and deciding metric are steady, at most
+   * {@code maxPairs}. One fixed warm-up was not enough for the first comparison of a fresh
+   * JVM: the JIT was still compiling the mock and the SDK, rates climbed from 19 k to 57 k ops/s
+   * over the first rounds, and a round measured that early penalised whichever side it ran first
+   * (ratios 0.65 and 1.42). The JIT's own CPU time is in the process's CPU time too.
    * Returns the number of pairs run.
    */
-  static int warmUp(String name, Side a, Side b, double seconds) throws Exception {
-    double previousA = a.run(seconds);
-    double previousB = b.run(seconds);
+  static int warmUp(String name, Side a, Side b, double seconds, int maxPairs, Metric metric, ErrorBudget budget)
+      throws Exception {
+    Sample previousA = a.run(seconds);
+    Sample previousB = b.run(seconds);
+    budget.add(previousA);
+    budget.add(previousB);
     int pairs = 1;
-    while (pairs < MAX_WARMUP_PAIRS) {
-      double ra = a.run(seconds);
-      double rb = b.run(seconds);
+    while (pairs < maxPairs) {
+      Sample sa = a.run(seconds);
+      Sample sb = b.run(seconds);
+      budget.add(sa);
+      budget.add(sb);
       pairs++;
-      boolean steady = Math.abs(ra - previousA) <= STEADY_CHANGE * previousA && Math.abs(rb - previousB) <= STEADY_CHANGE * previousB;
-      previousA = ra;
-      previousB = rb;
+      boolean steady = !sa.failed() && !sb.failed() && steady(previousA, sa, metric) && steady(previousB, sb, metric);
+      previousA = sa;
+      previousB = sb;
       if (steady) {
         break;
       }
     }
-    System.err.printf(Locale.ROOT, "warm-up %s: %d pairs, last %.0f / %.0f per s%n", name, pairs, previousA, previousB);
+    System.err.printf(Locale.ROOT, "warm-up %s: %d pairs, last %.0f / %.0f per s, %.1f / %.1f %s%n", name, pairs,
+        previousA.rate(), previousB.rate(), metric.of(previousA), metric.of(previousB), metric.unit());
     return pairs;
   }
 
-  /** Median ratio, median rates of each side, and (max-min)/median of the ratios (the noise). */
-  public record Result(double ratio, double medianA, double medianB, double ratioSpread) {}
+  private static boolean steady(Sample before, Sample now, Metric metric) {
+    return close(before.rate(), now.rate()) && close(metric.of(before), metric.of(now));
+  }
+
+  private static boolean close(double before, double now) {
+    return Math.abs(now - before) <= STEADY_CHANGE * before;
+  }
 }

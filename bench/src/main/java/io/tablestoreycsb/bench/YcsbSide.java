@@ -20,24 +20,23 @@ import site.ycsb.measurements.Measurements;
  */
 final class YcsbSide implements Rounds.Side {
   private static final String DB_CLASS = "io.tablestoreycsb.binding.TablestoreClient";
-  /** Thread start-up (DB.init: config, client, table check) is not part of the measured window. */
-  static final long SETTLE_MS = 700;
   private static final long KEYS_PER_RUN = 10_000_000L;
 
   private final Properties base;
   private final boolean transactions;
   private final int threads;
+  private final CpuMeter meter;
   private long nextInsertStart;
 
-  YcsbSide(Properties base, boolean transactions, int threads, long firstInsertKey) {
+  YcsbSide(Properties base, boolean transactions, int threads, CpuMeter meter) {
     this.base = base;
     this.transactions = transactions;
     this.threads = threads;
-    this.nextInsertStart = firstInsertKey;
+    this.meter = meter;
   }
 
   @Override
-  public double run(double seconds) throws Exception {
+  public Sample run(double seconds) throws Exception {
     Properties p = new Properties();
     p.putAll(base);
     p.setProperty("threadcount", Integer.toString(threads));
@@ -54,16 +53,20 @@ final class YcsbSide implements Rounds.Side {
         throw new IllegalStateException("YCSB insert key range exhausted (insertstart is an int in YCSB 0.17)");
       }
     }
+    System.gc(); // the previous run's garbage is not this run's cost
     Measurements.setProperties(p);
+    long failedBefore = YcsbFailures.total();
     TablestoreWorkload workload = new TablestoreWorkload();
     workload.init(p);
     Tracer tracer = new Tracer.Builder("bench").conf(HTraceConfiguration.EMPTY).build();
-    CountDownLatch done = new CountDownLatch(threads);
+    // ClientThread counts this down when it ends normally; one whose DB.init failed returns
+    // without, so the run waits for the threads themselves instead.
+    CountDownLatch unused = new CountDownLatch(threads);
     List<ClientThread> clients = new ArrayList<>();
     List<Thread> running = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       DB db = DBFactory.newDB(DB_CLASS, p, tracer);
-      ClientThread client = new ClientThread(db, transactions, workload, p, 0, 0, done);
+      ClientThread client = new ClientThread(db, transactions, workload, p, 0, 0, unused);
       client.setThreadId(t);
       client.setThreadCount(threads);
       clients.add(client);
@@ -73,19 +76,32 @@ final class YcsbSide implements Rounds.Side {
       running.add(thread);
       thread.start();
     }
-    Thread.sleep(SETTLE_MS);
-    long ops0 = ops(clients);
-    long t0 = System.nanoTime();
-    Thread.sleep((long) (seconds * 1000));
-    long ops1 = ops(clients);
-    long t1 = System.nanoTime();
-    workload.requestStop();
-    done.await();
+    CpuMeter.Reading start;
+    long ops0;
+    long ops1;
+    try {
+      Thread.sleep(LoadDriver.SETTLE_MS);
+      ops0 = ops(clients);
+      start = meter.read();
+      Thread.sleep((long) (seconds * 1000));
+      ops1 = ops(clients);
+    } finally {
+      workload.requestStop();
+    }
+    Sample window = meter.since(start, ops1 - ops0, 0, 0, null);
     for (Thread thread : running) {
       thread.join();
     }
     workload.cleanup();
-    return (ops1 - ops0) / ((t1 - t0) / 1e9);
+    long failures = YcsbFailures.total() - failedBefore;
+    long total = ops(clients);
+    // A thread whose DB.init failed (e.g. the table check's call failed) did nothing at all.
+    long idleThreads = clients.stream().filter(c -> c.getOpsDone() == 0).count();
+    String first = failures > 0 ? failures + " YCSB operation(s) returned an error status (see the [TABLESTORE] report)"
+        : idleThreads > 0 ? idleThreads + " YCSB thread(s) did not start (DB.init failed)" : null;
+    return new Sample(window.ops(), window.seconds(), window.clientCpuSeconds(), window.serverCpuSeconds(),
+        window.clientJitSeconds(), window.serverJitSeconds(),
+        total + idleThreads, failures + idleThreads, first);
   }
 
   private static long ops(List<ClientThread> clients) {

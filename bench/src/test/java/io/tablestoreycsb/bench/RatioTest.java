@@ -3,21 +3,36 @@ package io.tablestoreycsb.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RatioTest {
+  private static final String LINE = "ratio \\S+ [0-9.]+ goal (>=|<=) [0-9.]+ (PASS|FAIL|UNDECIDED)";
+
   @Test
-  void atLeastGoalLineHasTheFixedShape() {
-    Ratio r = new Ratio("binding-vs-sdk-read", 0.97234, Ratio.Goal.AT_LEAST, 0.95);
-    assertThat(r.line()).isEqualTo("ratio binding-vs-sdk-read 0.972 goal >= 0.950 PASS");
-    assertThat(r.line()).matches("ratio \\S+ [0-9.]+ goal (>=|<=) [0-9.]+ (PASS|FAIL)");
+  void roundsRatioLineCarriesTheIntervalsVerdict() {
+    Ratio undecided = Ratio.of("binding-vs-sdk-cpu-scan", Estimate.of(List.of(0.99, 1.09, 1.02, 1.07)), Ratio.Goal.AT_MOST, 1.05);
+
+    assertThat(undecided.line()).matches(LINE).endsWith("goal <= 1.050 UNDECIDED");
+    assertThat(undecided.passes()).isFalse();
+    assertThat(undecided.intervalLine()).startsWith("detail binding-vs-sdk-cpu-scan 1.042 (95% CI ").contains("4 rounds");
+    assertThat(undecided.json()).contains("\"verdict\":\"UNDECIDED\"").contains("\"pass\":false").contains("\"rounds\":4")
+        .containsPattern("\"ci95Low\":0\\.9[0-9]*,\"ci95High\":1\\.1[0-9]*");
+  }
+
+  @Test
+  void singleMeasurementLineHasTheFixedShape() {
+    Ratio r = new Ratio("client-rss-mb", 544.2, Ratio.Goal.AT_MOST, 1024);
+    assertThat(r.line()).isEqualTo("ratio client-rss-mb 544.2 goal <= 1024.0 PASS");
+    assertThat(r.intervalLine()).isNull();
+    assertThat(r.json()).contains("\"ci95Low\":null").contains("\"verdict\":\"PASS\"").contains("\"pass\":true");
   }
 
   @Test
   void atMostGoalFailsAboveTarget() {
-    Ratio r = new Ratio("mock-cpu-share", 0.41, Ratio.Goal.AT_MOST, 0.33);
+    Ratio r = new Ratio("mock-bytes-per-row", 2.41, Ratio.Goal.AT_MOST, 2.0);
     assertThat(r.passes()).isFalse();
-    assertThat(r.line()).endsWith("goal <= 0.330 FAIL");
+    assertThat(r.line()).endsWith("goal <= 2.000 FAIL");
   }
 
   @Test

@@ -1,60 +1,160 @@
 package io.tablestoreycsb.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+/** The round logic with scripted sides: warm-up, alternation, when to stop, reruns, giving up. */
 class RoundsTest {
-  /** A side whose successive runs return the given rates, recording how many runs it served. */
-  private static final class ScriptedSide implements Rounds.Side {
-    private final Iterator<Double> rates;
-    final List<Double> served = new ArrayList<>();
+  private static final Rounds.Decider CPU_AT_MOST_1_05 = new Rounds.Decider(Metric.CLIENT_CPU, Ratio.Goal.AT_MOST, 1.05);
 
-    ScriptedSide(Double... rates) {
-      this.rates = List.of(rates).iterator();
+  /** A run of one second at {@code rate} ops/s costing {@code micros} of client CPU each, with {@code failures}. */
+  private static Sample sample(double rate, double micros, long failures) {
+    long ops = Math.round(rate);
+    return new Sample(ops, 1.0, ops * micros / 1e6, Double.NaN, 0, Double.NaN, ops + failures, failures,
+        failures > 0 ? "ClientException: Connection closed" : null);
+  }
+
+  private static Sample sample(double rate, double micros) {
+    return sample(rate, micros, 0);
+  }
+
+  /** Serves the given samples in order, then repeats the last one; records the order of calls. */
+  private static final class ScriptedSide implements Rounds.Side {
+    private final String label;
+    private final List<String> log;
+    private final Iterator<Sample> script;
+    private Sample last;
+
+    ScriptedSide(String label, List<String> log, Sample... samples) {
+      this.label = label;
+      this.log = log;
+      this.script = List.of(samples).iterator();
     }
 
     @Override
-    public double run(double seconds) {
-      double rate = rates.next();
-      served.add(rate);
-      return rate;
+    public Sample run(double seconds) {
+      log.add(label);
+      if (script.hasNext()) {
+        last = script.next();
+      }
+      return last;
     }
   }
 
+  private static Rounds.Plan plan(int min, int max) {
+    return new Rounds.Plan(min, max, 0, 0, 6);
+  }
+
   @Test
-  void warmUpContinuesWhileEitherSideIsStillClimbing() throws Exception {
-    ScriptedSide a = new ScriptedSide(10.0, 30.0, 50.0, 52.0, 100.0);
-    ScriptedSide b = new ScriptedSide(20.0, 40.0, 55.0, 56.0, 100.0);
+  void warmUpContinuesWhileEitherSidesRateOrCpuIsStillMoving() throws Exception {
+    List<String> log = new ArrayList<>();
+    // A's rate settles at the third pair, but its CPU per op only at the fourth.
+    ScriptedSide a = new ScriptedSide("a", log, sample(10, 90), sample(30, 60), sample(50, 45), sample(52, 40), sample(52, 39));
+    ScriptedSide b = new ScriptedSide("b", log, sample(20, 80), sample(40, 50), sample(55, 40), sample(56, 40), sample(56, 40));
 
-    int pairs = Rounds.warmUp("test", a, b, 0);
+    int pairs = Rounds.warmUp("test", a, b, 0, 6, Metric.CLIENT_CPU, new ErrorBudget("test"));
 
-    assertThat(pairs).isEqualTo(4); // 10->30->50 climbs; 50->52 and 55->56 are within 10%
-    assertThat(a.served).containsExactly(10.0, 30.0, 50.0, 52.0);
+    assertThat(pairs).isEqualTo(5);
+    assertThat(log).hasSize(10);
   }
 
   @Test
   void warmUpStopsAtItsCapOnARateThatNeverSettles() throws Exception {
-    Double[] swings = {10.0, 20.0, 10.0, 20.0, 10.0, 20.0, 10.0, 20.0};
-    ScriptedSide a = new ScriptedSide(swings);
-    ScriptedSide b = new ScriptedSide(swings);
+    List<String> log = new ArrayList<>();
+    Sample[] swings = {sample(10, 50), sample(20, 50), sample(10, 50), sample(20, 50), sample(10, 50), sample(20, 50)};
+    ScriptedSide a = new ScriptedSide("a", log, swings);
+    ScriptedSide b = new ScriptedSide("b", log, swings);
 
-    assertThat(Rounds.warmUp("test", a, b, 0)).isEqualTo(Rounds.MAX_WARMUP_PAIRS);
+    assertThat(Rounds.warmUp("test", a, b, 0, 4, Metric.CLIENT_CPU, new ErrorBudget("test"))).isEqualTo(4);
   }
 
   @Test
-  void measuredRoundsAlternateTheOrderAndReportTheMedianRatio() throws Exception {
-    List<String> order = new ArrayList<>();
-    Rounds.Side a = seconds -> { order.add("a"); return 90.0; };
-    Rounds.Side b = seconds -> { order.add("b"); return 100.0; };
+  void roundsAlternateTheOrderAndStopAtTheMinimumOnceTheIntervalDecides() throws Exception {
+    List<String> log = new ArrayList<>();
+    ScriptedSide a = new ScriptedSide("a", log, sample(90, 33.0), sample(90, 33.0), sample(90, 33.3), sample(90, 32.7),
+        sample(90, 33.1), sample(90, 32.9));
+    ScriptedSide b = new ScriptedSide("b", log, sample(100, 30.0));
 
-    Rounds.Result result = Rounds.compare("test", a, b, 3, 0, 0);
+    Comparison c = Rounds.compare("test", "a", a, "b", b, plan(4, 10), CPU_AT_MOST_1_05);
 
-    assertThat(result.ratio()).isEqualTo(0.9);
-    // two steady warm-up pairs, then A B, B A, A B
-    assertThat(order).containsExactly("a", "b", "a", "b", "a", "b", "b", "a", "a", "b");
+    // two steady warm-up pairs, then A B, B A, A B, B A
+    assertThat(log).containsExactly("a", "b", "a", "b", "a", "b", "b", "a", "a", "b", "b", "a");
+    assertThat(c.rounds()).isEqualTo(4);
+    Estimate cpu = c.estimate(Metric.CLIENT_CPU);
+    assertThat(cpu.value()).isBetween(1.09, 1.11);
+    assertThat(cpu.verdict(Ratio.Goal.AT_MOST, 1.05)).isEqualTo(Estimate.Verdict.FAIL);
+    assertThat(c.estimate(Metric.THROUGHPUT).value()).isBetween(0.899, 0.901);
+  }
+
+  @Test
+  void roundsContinueWhileTheIntervalStraddlesTheGoalUpToTheMaximum() throws Exception {
+    List<String> log = new ArrayList<>();
+    // CPU ratios swinging 0.95 / 1.15 around the goal of 1.05: never decided.
+    ScriptedSide a = new ScriptedSide("a", log, sample(100, 30), sample(100, 30), sample(100, 28.5), sample(100, 34.5),
+        sample(100, 34.5), sample(100, 28.5), sample(100, 28.5), sample(100, 34.5), sample(100, 34.5), sample(100, 28.5));
+    ScriptedSide b = new ScriptedSide("b", log, sample(100, 30));
+
+    Comparison c = Rounds.compare("test", "a", a, "b", b, plan(3, 8), CPU_AT_MOST_1_05);
+
+    assertThat(c.rounds()).isEqualTo(8);
+    assertThat(c.estimate(Metric.CLIENT_CPU).verdict(Ratio.Goal.AT_MOST, 1.05)).isEqualTo(Estimate.Verdict.UNDECIDED);
+  }
+
+  @Test
+  void aRoundWithAFailedCallIsRunAgainAndTheFailedRunIsNotUsed() throws Exception {
+    List<String> log = new ArrayList<>();
+    ScriptedSide a = new ScriptedSide("a", log, sample(100, 30), sample(100, 30),
+        sample(100, 99, 1), // round 1, first attempt: one failure (and an absurd CPU figure)
+        sample(100, 30), sample(100, 30), sample(100, 30));
+    ScriptedSide b = new ScriptedSide("b", log, sample(100, 30));
+
+    Comparison c = Rounds.compare("test", "a", a, "b", b, plan(3, 3), CPU_AT_MOST_1_05);
+
+    assertThat(c.rounds()).isEqualTo(3);
+    assertThat(c.reruns()).isEqualTo(1);
+    assertThat(c.keptWithFailures()).isZero();
+    assertThat(c.samplesA()).allMatch(s -> !s.failed());
+    assertThat(c.estimate(Metric.CLIENT_CPU).value()).isEqualTo(1.0);
+    assertThat(c.detailLine()).contains("reruns=1").contains("failed=1");
+  }
+
+  @Test
+  void aRoundThatFailsEveryAttemptIsKeptAfterTheLastAttemptWhileTheRateIsWithinBudget() throws Exception {
+    List<String> log = new ArrayList<>();
+    // 1 failure in 100,001 calls per run: far below the budget's 1 in 1,000, but in every run.
+    ScriptedSide a = new ScriptedSide("a", log, sample(100_000, 30, 1));
+    ScriptedSide b = new ScriptedSide("b", log, sample(100_000, 30));
+
+    Comparison c = Rounds.compare("test", "a", a, "b", b, plan(2, 2), CPU_AT_MOST_1_05);
+
+    assertThat(c.rounds()).isEqualTo(2);
+    assertThat(c.keptWithFailures()).isEqualTo(2);
+    assertThat(c.reruns()).isEqualTo(2 * (Rounds.MAX_ATTEMPTS - 1));
+  }
+
+  @Test
+  void theComparisonGivesUpPastTheStatedFailureRateSayingWhy() {
+    List<String> log = new ArrayList<>();
+    // 5 failures in 1,005 calls a run: the budget's minimum of 10 failures is reached in the
+    // second warm-up pair (A, B, then A again: 3,010 calls).
+    ScriptedSide a = new ScriptedSide("a", log, sample(1000, 30, 5));
+    ScriptedSide b = new ScriptedSide("b", log, sample(1000, 30));
+
+    assertThatThrownBy(() -> Rounds.compare("binding-vs-sdk-cpu-read", "a", a, "b", b, plan(3, 5), CPU_AT_MOST_1_05))
+        .isInstanceOf(GaveUp.class)
+        .hasMessage("gave-up binding-vs-sdk-cpu-read: 10 of 3010 calls failed (limit: 1 in 1000, at least 10); "
+            + "first failure: ClientException: Connection closed");
+  }
+
+  @Test
+  void budgetNeedsBothTheRateAndTheMinimumCount() {
+    assertThat(ErrorBudget.exceeded(5_000, 9)).isFalse(); // 0.18% but only 9
+    assertThat(ErrorBudget.exceeded(20_000, 10)).isFalse(); // 10 but only 0.05%
+    assertThat(ErrorBudget.exceeded(9_000, 10)).isTrue();
   }
 }

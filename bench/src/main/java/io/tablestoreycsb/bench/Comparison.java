@@ -1,0 +1,122 @@
+package io.tablestoreycsb.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
+/** The measured rounds of one comparison: side A's and side B's sample of each round, and how they went. */
+public final class Comparison {
+  private final String name;
+  private final String labelA;
+  private final String labelB;
+  private final ErrorBudget budget;
+  private final int warmupPairs;
+  private final List<Sample> a = new ArrayList<>();
+  private final List<Sample> b = new ArrayList<>();
+  int reruns;
+  int keptWithFailures;
+
+  Comparison(String name, String labelA, String labelB, ErrorBudget budget, int warmupPairs) {
+    this.name = name;
+    this.labelA = labelA;
+    this.labelB = labelB;
+    this.budget = budget;
+    this.warmupPairs = warmupPairs;
+  }
+
+  void add(Sample sa, Sample sb) {
+    a.add(sa);
+    b.add(sb);
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public int rounds() {
+    return a.size();
+  }
+
+  public int reruns() {
+    return reruns;
+  }
+
+  public int keptWithFailures() {
+    return keptWithFailures;
+  }
+
+  public List<Sample> samplesA() {
+    return List.copyOf(a);
+  }
+
+  public List<Sample> samplesB() {
+    return List.copyOf(b);
+  }
+
+  /** The per-round ratios {@code metric(A) / metric(B)}. */
+  public List<Double> roundRatios(Metric metric) {
+    List<Double> ratios = new ArrayList<>(a.size());
+    for (int i = 0; i < a.size(); i++) {
+      ratios.add(metric.of(a.get(i)) / metric.of(b.get(i)));
+    }
+    return ratios;
+  }
+
+  public Estimate estimate(Metric metric) {
+    return Estimate.of(roundRatios(metric));
+  }
+
+  /** Per-round values of any function of both samples (e.g. the server's share of all CPU). */
+  public List<Double> perRound(ToDoubleFunction<Sample> ofA) {
+    return a.stream().map(ofA::applyAsDouble).toList();
+  }
+
+  /** The stderr line of round {@code r} (0-based). */
+  String roundLine(int r, Metric decidingMetric) {
+    Sample sa = a.get(r);
+    Sample sb = b.get(r);
+    return String.format(Locale.ROOT, "round %s %d: %s %s | %s %s | ratio %s %.3f, ops/s %.3f", name, r + 1, labelA,
+        describe(sa), labelB, describe(sb), decidingMetric.unit(), decidingMetric.of(sa) / decidingMetric.of(sb),
+        sa.rate() / sb.rate());
+  }
+
+  private static String describe(Sample s) {
+    String server = Double.isNaN(s.serverCpuSeconds()) ? ""
+        : String.format(Locale.ROOT, ", server %.1f us/op (%.2f cores, JIT %.2f)", s.serverMicrosPerOp(),
+            s.serverCpuSeconds() / s.seconds(), s.serverJitSeconds() / s.seconds());
+    return String.format(Locale.ROOT, "%.0f ops/s, client %.1f us/op (%.2f cores, JIT %.2f)%s", s.rate(),
+        s.clientMicrosPerOp(), s.clientCpuSeconds() / s.seconds(), s.clientJitSeconds() / s.seconds(), server);
+  }
+
+  /**
+   * The summary detail line: medians of each side, the ratios' spread, reruns and failures, e.g.
+   * {@code detail binding-vs-sdk-cpu-read medians ycsb: 12387 ops/s, client 96.24 us/op (JIT 0.08 cores), server 55.17 us/op | sdk: ... | rounds=7 ...}.
+   */
+  public String detailLine() {
+    return String.format(Locale.ROOT,
+        "detail %s medians %s: %s | %s: %s | rounds=%d warm-up-pairs=%d reruns=%d kept-with-failures=%d calls=%d failed=%d",
+        name, labelA, medians(a), labelB, medians(b), rounds(), warmupPairs, reruns, keptWithFailures, budget.calls(),
+        budget.failures());
+  }
+
+  private static String medians(List<Sample> samples) {
+    double rate = Stats.median(samples.stream().map(Sample::rate).toList());
+    double client = Stats.median(samples.stream().map(Sample::clientMicrosPerOp).toList());
+    double jit = samples.stream().mapToDouble(Sample::clientJitSeconds).sum()
+        / samples.stream().mapToDouble(Sample::seconds).sum();
+    String text = String.format(Locale.ROOT, "%.0f ops/s, client %.2f us/op (JIT %.2f cores)", rate, client, jit);
+    if (!Double.isNaN(samples.get(0).serverCpuSeconds())) {
+      text += String.format(Locale.ROOT, ", server %.2f us/op", Stats.median(samples.stream().map(Sample::serverMicrosPerOp).toList()));
+    }
+    return text;
+  }
+
+  /**
+   * A detail line for a ratio that is not the comparison's goal (e.g. the throughput ratio next to
+   * a CPU goal): {@code detail NAME VALUE (95% CI LOW..HIGH, N rounds) WHAT}.
+   */
+  public String estimateLine(String ratioName, Metric metric, String what) {
+    return String.format(Locale.ROOT, "detail %s %s %s", ratioName, estimate(metric), what);
+  }
+}

@@ -1,0 +1,87 @@
+package io.tablestoreycsb.bench;
+
+import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.model.GetRowRequest;
+import com.alicloud.openservices.tablestore.model.PutRowRequest;
+import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
+import io.tablestoreycsb.binding.ClientConfig;
+import io.tablestoreycsb.binding.SharedClients;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * mock-vs-floor-cpu: the mock's CPU per request over the CPU per request of {@link FloorServer}
+ * (a bare Netty HTTP/1.1 server answering fixed valid responses), both in their own processes
+ * (CPU from /proc/PID/stat), driven in alternating rounds by the same SDK driver: {@code threads}
+ * loops alternating GetRow of a random preloaded key and PutRow of a new key, paper rows. Also
+ * prints mock-cpu-share (the mock's CPU over mock + driver in the mock's rounds) as a detail line.
+ *
+ * <p>Usage: MockVsFloorBench --mock-properties FILE --mock-pid PID --floor-properties FILE
+ * --floor-pid PID [--threads 16] [--records 20000] [--min-rounds 5] [--max-rounds 10] [--seconds 3] [--warmup S] [--warmup-pairs 6]
+ */
+public final class MockVsFloorBench {
+  /** The mock may cost at most twice the CPU per request of the cheapest server the SDK accepts. */
+  private static final double GOAL = 2.0;
+
+  public static void main(String[] args) throws Exception {
+    BenchArgs options = new BenchArgs(args, BenchArgs.withPlanOptions("mock-properties", "mock-pid", "floor-properties",
+        "floor-pid", "threads", "records"));
+    Rounds.Plan plan = options.plan();
+    int threads = options.integer("threads", 16);
+    long records = options.number("records", 20_000);
+    Report report = new Report();
+    SyncClient mock = client(Path.of(options.required("mock-properties")), threads);
+    SyncClient floor = client(Path.of(options.required("floor-properties")), threads);
+    try {
+      PaperRows.createTable(mock);
+      PaperRows.load(mock, 0, records, 4);
+      System.err.printf("preloaded %d rows%n", records);
+      AtomicLong newKeys = new AtomicLong(1_000_000_000L);
+      LoadDriver.Op getAndPut = (client, n) -> {
+        if (n % 2 == 1) {
+          client.putRow(new PutRowRequest(PaperRows.putChange(newKeys.getAndIncrement())));
+        } else {
+          SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(PaperRows.TABLE,
+              PaperRows.primaryKey(ThreadLocalRandom.current().nextLong(records)));
+          criteria.setMaxVersions(1);
+          if (client.getRow(new GetRowRequest(criteria)).getRow() == null) {
+            throw new IllegalStateException("a preloaded row is missing");
+          }
+        }
+      };
+      CpuMeter mockMeter = new CpuMeter(Long.parseLong(options.required("mock-pid")));
+      CpuMeter floorMeter = new CpuMeter(Long.parseLong(options.required("floor-pid")));
+      Comparison c = Rounds.compare("mock-vs-floor-cpu",
+          "mock", seconds -> LoadDriver.run(mock, getAndPut, threads, seconds, mockMeter),
+          "floor", seconds -> LoadDriver.run(floor, getAndPut, threads, seconds, floorMeter),
+          plan, new Rounds.Decider(Metric.SERVER_CPU, Ratio.Goal.AT_MOST, GOAL));
+      report.detail(c.detailLine());
+      report.detail(c.estimateLine("mock-vs-floor-client-cpu", Metric.CLIENT_CPU,
+          "the driver's CPU per request against the mock over against the floor"));
+      List<Double> shares = c.perRound(s -> s.serverCpuSeconds() / (s.serverCpuSeconds() + s.clientCpuSeconds()));
+      report.detail(String.format(Locale.ROOT,
+          "detail mock-cpu-share %.3f (median of %d mock runs, %.3f..%.3f): the mock's CPU over mock + driver (was a goal: <= 0.33)",
+          Stats.median(shares), shares.size(), shares.stream().mapToDouble(d -> d).min().orElseThrow(),
+          shares.stream().mapToDouble(d -> d).max().orElseThrow()));
+      report.ratio(Ratio.of("mock-vs-floor-cpu", c.estimate(Metric.SERVER_CPU), Ratio.Goal.AT_MOST, GOAL));
+    } catch (GaveUp e) {
+      report.gaveUp(e);
+    } finally {
+      mock.shutdown();
+      floor.shutdown();
+    }
+    report.finish();
+  }
+
+  private static SyncClient client(Path properties, int threads) throws Exception {
+    Properties p = BenchArgs.load(properties);
+    p.setProperty("threadcount", Integer.toString(threads));
+    // No retries: a failed call is counted and its round run again.
+    p.setProperty("tablestore.retry", "none");
+    return SharedClients.newClient(ClientConfig.from(p), 0);
+  }
+}
