@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 /**
  * Builds the runners of a cell or of a load, giving each its own key slice.
@@ -27,7 +26,6 @@ public final class RunnerSpecFactory {
   static final long WRITE_SLICE = 400_000_000L;
   /** YCSB's operationcount is an int; read cells stop on maxexecutiontime long before this. */
   static final long READ_OPERATIONS = 2_000_000_000L;
-  private static final int KEY_BYTES = 20;
 
   private final Matrix matrix;
   private final WorkloadFiles workloads;
@@ -129,10 +127,6 @@ public final class RunnerSpecFactory {
 
   /** Key plus fieldcount x fieldlength as the runner will see them (YCSB defaults 10 x 100). */
   static int rowBytes(Path workload, Map<String, String> overrides) {
-    Properties p = WorkloadFiles.load(workload);
-    overrides.forEach(p::setProperty);
-    int fieldCount = Integer.parseInt(p.getProperty("fieldcount", "10").strip());
-    int fieldLength = Integer.parseInt(p.getProperty("fieldlength", "100").strip());
-    return KEY_BYTES + fieldCount * fieldLength;
+    return RowShape.of(workload, overrides).payloadBytes();
   }
 }
