@@ -89,7 +89,7 @@ final class QuickstartCommand implements Callable<Integer> {
           io.tablestoreycsb.planner.run.LocalCellRunner.ofThisJvm(), Duration.ofSeconds(10), terminal);
       terminal.printf("quickstart ran its plan in %.0f s%n", (System.nanoTime() - started) / 1e9);
       // The report's path is the last line, as the README says.
-      int reportExit = ReportCommand.write(List.of(outDir), outDir, terminal);
+      int reportExit = ReportCommand.write(List.of(outDir), outDir, terminal, null);
       return failed > 0 ? 1 : reportExit;
     }
   }

@@ -3,6 +3,7 @@ package io.tablestoreycsb.planner;
 import io.tablestoreycsb.binding.tools.ToolVersion;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
+import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.report.PlanInfo;
 import io.tablestoreycsb.planner.run.BindingTableAdmin;
 import io.tablestoreycsb.planner.run.LocalCellRunner;
@@ -80,6 +81,10 @@ final class RunCommand implements Callable<Integer> {
   @CommandLine.Mixin
   EstimateOptions estimate = new EstimateOptions();
 
+  @Option(names = "--slo", paramLabel = "OBJECTIVE",
+      description = "Latency objective the report answers for, e.g. \"p99 < 10ms\" (overrides the matrix's slo).")
+  String slo;
+
   @Option(names = "--yes", description = "Run without asking, also against an endpoint that is not on this machine"
       + " (which may cost money: see the estimate printed first).")
   boolean yes;
@@ -95,6 +100,10 @@ final class RunCommand implements Callable<Integer> {
     Matrix matrix = MatrixParser.parse(matrixFile);
     if (quick) {
       matrix = matrix.quickened();
+    }
+    Slo sloOverride = ReportCommand.parseSlo(slo);
+    if (sloOverride != null) {
+      matrix = matrix.withSlo(sloOverride);
     }
     if (endpointProperties != null && !Files.isReadable(endpointProperties)) {
       throw new IllegalArgumentException("-P " + endpointProperties + ": no such readable file");
@@ -117,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
         out, only == null ? CellFilter.ALL : CellFilter.parse(only), sweep == null ? null : Sweep.parse(sweep),
         jvmOptions(runnerJvmOpts), tablestore ? new BindingTableAdmin(endpointProperties) : TableAdmin.NONE,
         cellRunner(executor, kubernetes), Duration.ofSeconds(progressInterval), terminal);
-    int reportExit = ReportCommand.write(List.of(out), out, terminal);
+    int reportExit = ReportCommand.write(List.of(out), out, terminal, sloOverride);
     return failed > 0 ? 1 : reportExit;
   }
 

@@ -43,10 +43,10 @@ public final class MatrixParser {
   private static final String PROPERTY_PREFIX = "property.";
 
   private static final Set<String> PLAN_KEYS = Set.of("name", "instance-type", "runners", "partitions", "table",
-      "db", "rows-per-partition", "load-threads", "load-workload");
+      "db", "rows-per-partition", "load-threads", "load-workload", "slo");
   private static final Set<String> QUICK_KEYS = Set.of("duration", "rows-per-partition", "max-thread-points");
   private static final Set<String> CASE_KEYS = Set.of("workload", "phase", "measure", "rows-per-request",
-      "reads-loaded-data", "threads", "duration");
+      "reads-loaded-data", "threads", "duration", "slo", "target");
 
   private final String file;
   private final Consumer<String> warnings;
@@ -236,7 +236,7 @@ public final class MatrixParser {
 
     List<CaseSpec> cases = new ArrayList<>();
     for (Section s : caseSections) {
-      cases.add(buildCase(s));
+      cases.add(buildCase(s, runners));
     }
     Matrix.QuickScale quick;
     if (quickSection == null) {
@@ -249,7 +249,7 @@ public final class MatrixParser {
           positiveInt(quickSection, "max-thread-points", 2));
     }
     return new Matrix(source, name, instanceType, runners, partitions, table, db, rowsPerPartition, loadThreads,
-        loadWorkload, properties, List.copyOf(cases), quick);
+        loadWorkload, properties, List.copyOf(cases), quick, slo(plan));
   }
 
   /** Every loaded row needs a key number, and YCSB 0.17 numbers keys with an int. */
@@ -264,7 +264,7 @@ public final class MatrixParser {
     }
   }
 
-  private CaseSpec buildCase(Section s) {
+  private CaseSpec buildCase(Section s, int runners) {
     String workload = required(s, "workload").value();
     CaseSpec.Phase phase = phase(s);
     Entry measureEntry = required(s, "measure");
@@ -278,7 +278,52 @@ public final class MatrixParser {
     List<Integer> threads = intList(required(s, "threads"));
     Duration duration = duration(required(s, "duration"));
     return new CaseSpec(s.name, workload, phase, measure, rowsPerRequest, readsLoaded, threads, duration,
-        properties(s), s.line);
+        properties(s), s.line, slo(s), targets(s, CaseSpec.rowsPerOperation(measure, rowsPerRequest), runners));
+  }
+
+  /**
+   * {@code target = 2000, 4000}: total rows per second, split evenly over the runners as YCSB's
+   * operations per second (whole numbers: a range read's operation is 100 rows).
+   */
+  private List<Long> targets(Section s, int rowsPerOperation, int runners) {
+    Entry e = s.entries.get("target");
+    if (e == null) {
+      return List.of();
+    }
+    List<Long> targets = new ArrayList<>();
+    for (String part : e.value().split(",")) {
+      String p = part.strip().replace("_", "");
+      long v;
+      try {
+        v = Long.parseLong(p);
+      } catch (NumberFormatException ex) {
+        throw MatrixException.at(file, e.line(), "'" + part.strip() + "' in 'target' is not a whole number of rows"
+            + " per second (expected a comma-separated list such as 1000, 2000, 4000)");
+      }
+      long perRunner = v / runners / rowsPerOperation;
+      if (perRunner < 1 || perRunner > Integer.MAX_VALUE) {
+        throw MatrixException.at(file, e.line(), "target " + part.strip() + " rows/s over " + runners + " runners is "
+            + (perRunner < 1 ? "under one" : "over " + Integer.MAX_VALUE) + " YCSB operation(s) a second per runner"
+            + (rowsPerOperation > 1 ? " (an operation is " + rowsPerOperation + " rows)" : ""));
+      }
+      if (targets.contains(v)) {
+        throw MatrixException.at(file, e.line(), "target " + v + " listed twice");
+      }
+      targets.add(v);
+    }
+    return List.copyOf(targets);
+  }
+
+  private Slo slo(Section s) {
+    Entry e = s.entries.get("slo");
+    if (e == null) {
+      return null;
+    }
+    try {
+      return Slo.parse(e.value());
+    } catch (IllegalArgumentException ex) {
+      throw MatrixException.at(file, e.line(), "'slo': " + ex.getMessage());
+    }
   }
 
   private CaseSpec.Phase phase(Section s) {

@@ -92,8 +92,13 @@ public record MeasuredWindow(long startEpochMs, long endEpochMs, boolean common,
 
   /** The runner's latencies over the intervals that lie at least half inside the window. */
   public Histogram latencyIn(RunnerResult runner) {
+    return latencyIn(runner.intervals());
+  }
+
+  /** The latencies of those of {@code intervals} that lie at least half inside the window. */
+  public Histogram latencyIn(List<Histogram> intervals) {
     List<Histogram> inside = new ArrayList<>();
-    for (Histogram h : runner.intervals()) {
+    for (Histogram h : intervals) {
       if (overlap(h) >= 0.5) {
         inside.add(h);
       }

@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.planner.matrix.Slo;
+
 /**
  * One cell of the report: the paper's columns plus what a capacity plan needs. Latencies are
  * milliseconds, from the runners' HdrHistograms merged (never averaged).
@@ -37,6 +39,12 @@ package io.tablestoreycsb.planner.report;
  * @param windowStartEpochMs start of that window
  * @param warmupSeconds from the runners' start to the window: left out of the figures
  * @param startSkewMs from the first to the last runner's start, or NaN when not recorded
+ * @param slo the latency objective the cell is judged by, or null
+ * @param sloLatencyMs the cell's latency at the objective's percentile (from the intended start for an
+ *     open-loop cell), or NaN without an objective
+ * @param targetRowsPerSecond an open-loop cell's target, rows/s over all runners; NaN for a closed loop
+ * @param intended an open-loop cell's latency from each operation's intended start (coordinated omission
+ *     corrected), or null for a closed loop
  */
 public record ReportRow(
     String instanceType,
@@ -71,13 +79,57 @@ public record ReportRow(
     double windowSeconds,
     long windowStartEpochMs,
     double warmupSeconds,
-    double startSkewMs) {
+    double startSkewMs,
+    Slo slo,
+    double sloLatencyMs,
+    double targetRowsPerSecond,
+    Latency intended) {
+
+  /** Below this share of its target an open-loop cell did not reach it. */
+  public static final double TARGET_REACHED = 0.95;
+
+  /**
+   * Latency figures, milliseconds.
+   *
+   * @param avgMs mean
+   * @param p50Ms median
+   * @param p95Ms 95th percentile
+   * @param p99Ms 99th percentile
+   * @param p999Ms 99.9th percentile
+   * @param maxMs maximum
+   */
+  public record Latency(double avgMs, double p50Ms, double p95Ms, double p99Ms, double p999Ms, double maxMs) {}
+
+  /** Whether the cell ran at a target rate (open loop). */
+  public boolean openLoop() {
+    return !Double.isNaN(targetRowsPerSecond);
+  }
+
+  /** Whether an open-loop cell did at least {@value #TARGET_REACHED} of its target (true for a closed loop). */
+  public boolean targetReached() {
+    return !openLoop() || qpsRows >= TARGET_REACHED * targetRowsPerSecond;
+  }
 
   ReportRow withPlateau(boolean value) {
     return new ReportRow(instanceType, caseName, sweep, partitions, runners, threads, measure, rowsPerRequest,
         qpsRows, requestsPerSecond, avgMs, p50Ms, p95Ms, p99Ms, p999Ms, maxMs, requests, failed, mbPerSecond,
         readCuPerSecond, writeCuPerSecond, cpuCoresPerRunner, peakMemMbPerRunner, ioMbPerSecondPerRunner,
         predictedQpsRows, measuredOverPredicted, limit, value, hosts, windowSeconds, windowStartEpochMs,
-        warmupSeconds, startSkewMs);
+        warmupSeconds, startSkewMs, slo, sloLatencyMs, targetRowsPerSecond, intended);
+  }
+
+  /** Whether the cell met its objective; false without one. */
+  public boolean metSlo() {
+    return slo != null && slo.metBy(sloLatencyMs);
+  }
+
+  /** Whether the cell's figures are evidence: it had a common window long enough for its latency. */
+  public boolean steady() {
+    return !limit.startsWith("unsteady");
+  }
+
+  /** Capacity units consumed per hour at this cell's rate, or NaN when the DB did not report them. */
+  public double cuPerHour() {
+    return (readCuPerSecond + writeCuPerSecond) * 3600;
   }
 }

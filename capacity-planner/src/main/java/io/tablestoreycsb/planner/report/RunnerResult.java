@@ -26,9 +26,14 @@ import org.HdrHistogram.Histogram;
  * @param output its YCSB summary
  * @param intervals the interval histograms of the case's request measurement (microseconds), in order
  * @param stats the binding's stats file, when written
+ * @param intendedIntervals the interval histograms of the latency from each operation's intended start
+ *     (YCSB's {@code Intended-<MEASURE>}, written by an open-loop runner), or empty
  */
 public record RunnerResult(Path dir, RunnerRecord record, YcsbOutput output, List<Histogram> intervals,
-    Optional<BindingStats> stats) {
+    Optional<BindingStats> stats, List<Histogram> intendedIntervals) {
+
+  /** YCSB's prefix of a measurement timed from each operation's intended start. */
+  public static final String INTENDED_PREFIX = "Intended-";
 
   static final int MIN_INTERVALS_FOR_STEADY = 4;
 
@@ -42,7 +47,9 @@ public record RunnerResult(Path dir, RunnerRecord record, YcsbOutput output, Lis
     }
     List<Histogram> intervals = HdrLogs.readIntervals(hdr);
     Optional<BindingStats> stats = BindingStats.read(dir.resolve(ResultFiles.STATS_FILE));
-    return new RunnerResult(dir, record, output, List.copyOf(intervals), stats);
+    Path intended = dir.resolve(ResultFiles.hdrLog(INTENDED_PREFIX + record.measure()));
+    List<Histogram> intendedIntervals = Files.isRegularFile(intended) ? HdrLogs.readIntervals(intended) : List.of();
+    return new RunnerResult(dir, record, output, List.copyOf(intervals), stats, List.copyOf(intendedIntervals));
   }
 
   /** The intervals of the steady span: all but the first and last when there are enough. */

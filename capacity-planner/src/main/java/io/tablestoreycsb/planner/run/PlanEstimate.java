@@ -2,6 +2,7 @@ package io.tablestoreycsb.planner.run;
 
 import io.tablestoreycsb.planner.matrix.CaseSpec;
 import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.matrix.TargetLabel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,7 +17,7 @@ import java.util.Map;
  * <p>How much a cell does depends on the service, which has not been measured yet, so each cell's rate
  * is assumed ({@link EstimateAssumptions}): a closed-loop cell does at most runners x threads x rows per
  * request x 1000 / the assumed request latency rows a second, and no more than the assumed rate of its
- * table's partitions; a cell with a target does its target. Durations are caps (a cell may stop earlier),
+ * table's partitions; a cell with a target does its target (which it may not reach). Durations are caps (a cell may stop earlier),
  * so every figure is the most the plan takes at those rates.
  *
  * <p>Capacity units (tablestore-protocol.md, "Capacity units"): a row costs its size - primary key and
@@ -149,6 +150,10 @@ public final class PlanEstimate {
 
   /** The rate a cell is assumed to run at, rows per second over all its runners. */
   static double rowsPerSecond(Matrix matrix, PlannedCell cell, EstimateAssumptions a) {
+    double target = TargetLabel.target(cell.key().sweep());
+    if (!Double.isNaN(target)) {
+      return target;
+    }
     CaseSpec c = cell.spec();
     double closedLoop = matrix.runners() * (double) cell.key().threads() * c.rowsPerRequest() * 1000
         / a.requestLatencyMs();

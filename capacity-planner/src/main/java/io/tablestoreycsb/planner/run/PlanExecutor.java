@@ -116,7 +116,7 @@ public final class PlanExecutor {
       return false;
     }
     out.printf("[cell %d/%d] %s: done in %.0f s: %s%n", index, all.size(), cell.key().label(),
-        outcome.wallSeconds(), CellSummary.of(dir));
+        outcome.wallSeconds(), CellSummary.of(dir, matrix.sloFor(cell.spec())));
     ResumeMarkers.markComplete(dir, "");
     return true;
   }

@@ -5,6 +5,7 @@ import io.tablestoreycsb.planner.runner.RunnerSpec;
 import io.tablestoreycsb.binding.KeyNumberLimits;
 import io.tablestoreycsb.planner.matrix.CaseSpec;
 import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.matrix.TargetLabel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -53,6 +54,13 @@ public final class RunnerSpecFactory {
       props.put(cell.sweepProperty(), cell.sweepValue());
     }
     props.put("table", tableName(matrix, p));
+    double target = TargetLabel.target(cell.key().sweep());
+    if (!Double.isNaN(target)) {
+      // Open loop: each runner paces its operations (YCSB's -target), and records the latency from each
+      // operation's intended start as well as from its actual start (coordinated omission corrected).
+      props.put("target", Long.toString(targetPerRunner(target, matrix.runners(), c.rowsPerOperation())));
+      props.put("measurement.interval", "both");
+    }
     long seconds = c.duration().toSeconds();
     props.put("maxexecutiontime", Long.toString(seconds));
     props.put("status.interval", Long.toString(statusInterval(seconds)));
@@ -114,6 +122,11 @@ public final class RunnerSpecFactory {
           + " numbers keys up to " + KeyNumberLimits.MAX_KEY_NUMBER + "; lower rows-per-partition");
     }
     return slice;
+  }
+
+  /** YCSB operations a second for each runner of a cell whose target is {@code rowsPerSecond} in all. */
+  static long targetPerRunner(double rowsPerSecond, int runners, int rowsPerOperation) {
+    return Math.max(1, Math.round(rowsPerSecond / runners / rowsPerOperation));
   }
 
   static long sliceStart(long total, int runners, int index) {

@@ -68,6 +68,7 @@ class MatrixParserTest {
       "no equals | 2 | just words | :2: expected 'key = value' or '[section]', found: just words",
       "bad section | 5 | [cases x] | :5: unknown section [cases]",
       "duplicate | 4 | partitions = 4 | :4: 'partitions' set twice in this section (also on line 3)",
+      "bad slo | 2 | slo = p99 under 10ms | :2: 'slo': SLO 'p99 under 10ms' must look like 'p99 < 10ms'",
   })
   void badLinesAreNamed(String label, int line, String replacement, String expected) {
     List<String> lines = new ArrayList<>(List.of(
@@ -95,6 +96,18 @@ class MatrixParserTest {
         .isInstanceOf(MatrixException.class)
         .hasMessageStartingWith("m.ini" + expected.substring(0, expected.indexOf(':', 1)))
         .hasMessageContaining(expected.substring(expected.indexOf(':', 1) + 2));
+  }
+
+  @Test
+  void anSloOfTheCaseOverridesThePlans() {
+    List<String> lines = List.of("[plan]", "partitions = 1", "slo = p99 < 10ms", "[case c]", "workload = w",
+        "phase = run", "duration = 5s", "measure = READ", "threads = 1", "[case d]", "workload = w", "phase = run",
+        "duration = 5s", "measure = SCAN", "threads = 1", "slo = p99.9 < 1s");
+    Matrix m = MatrixParser.parse(Path.of("m.ini"), lines);
+    assertThat(m.sloFor(m.cases().get(0))).isEqualTo(new Slo(99, 10));
+    assertThat(m.sloFor(m.cases().get(1))).isEqualTo(new Slo(99.9, 1000));
+    Matrix overridden = m.withSlo(Slo.parse("p50 < 1ms"));
+    assertThat(overridden.cases()).allSatisfy(c -> assertThat(overridden.sloFor(c)).isEqualTo(new Slo(50, 1)));
   }
 
   @Test
