@@ -119,7 +119,8 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
       return "capacity and latency model unknown";
     }
     String capacity = m.partitionCapacity() > 0
-        ? "capacity " + Formats.num(m.partitionCapacity()) + " rows/s per partition (reads and writes alike)"
+        ? "capacity " + Formats.num(m.partitionCapacity()) + " rows/s per partition for single-row requests, reads and"
+            + " writes alike (a request's rows on one partition cost half a row each plus half a row)"
         : "unlimited partition capacity";
     String latency = m.latency().isEmpty() ? "no added latency (loopback HTTP and this machine's CPU only)"
         : "added latency " + String.join(", ", m.latency());
