@@ -20,6 +20,7 @@ import java.util.Map;
  * @param slo the case's latency objective, or null for the plan's ({@link Matrix#sloFor})
  * @param targets open-loop rates to run at, total rows per second over the runners; empty for closed-loop
  *     cells (every thread sends its next request when the last one returns)
+ * @param stop when its cells end: after their duration, or once steady (the duration is then the cap)
  */
 public record CaseSpec(
     String name,
@@ -33,13 +34,14 @@ public record CaseSpec(
     Map<String, String> properties,
     int line,
     Slo slo,
-    List<Long> targets) {
+    List<Long> targets,
+    StopRule stop) {
 
   /** A closed-loop case with the plan's SLO. */
   public CaseSpec(String name, String workload, Phase phase, String measure, int rowsPerRequest,
       boolean readsLoadedData, List<Integer> threads, Duration duration, Map<String, String> properties, int line) {
     this(name, workload, phase, measure, rowsPerRequest, readsLoadedData, threads, duration, properties, line, null,
-        List.of());
+        List.of(), StopRule.FIXED);
   }
 
   /**
@@ -57,19 +59,19 @@ public record CaseSpec(
   /** The same case with other request shape (a batch-size sweep). */
   public CaseSpec withRequests(String newMeasure, int newRowsPerRequest) {
     return new CaseSpec(name, workload, phase, newMeasure, newRowsPerRequest, readsLoadedData, threads, duration,
-        properties, line, slo, targets);
+        properties, line, slo, targets, stop);
   }
 
   /** The same case with other thread points and duration ({@code --quick}). */
   public CaseSpec withScale(List<Integer> newThreads, Duration newDuration) {
     return new CaseSpec(name, workload, phase, measure, rowsPerRequest, readsLoadedData, newThreads, newDuration,
-        properties, line, slo, targets);
+        properties, line, slo, targets, stop.cappedAt(newDuration));
   }
 
   /** The same case judged by {@code newSlo} (null: the plan's). */
   public CaseSpec withSlo(Slo newSlo) {
     return new CaseSpec(name, workload, phase, measure, rowsPerRequest, readsLoadedData, threads, duration,
-        properties, line, newSlo, targets);
+        properties, line, newSlo, targets, stop);
   }
 
   /** YCSB phase a case runs in. */

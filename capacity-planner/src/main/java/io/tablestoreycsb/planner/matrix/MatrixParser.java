@@ -43,10 +43,11 @@ public final class MatrixParser {
   private static final String PROPERTY_PREFIX = "property.";
 
   private static final Set<String> PLAN_KEYS = Set.of("name", "instance-type", "runners", "partitions", "table",
-      "db", "rows-per-partition", "load-threads", "load-workload", "slo");
+      "db", "rows-per-partition", "load-threads", "load-workload", "slo", "stop", "min-duration",
+      "steady-tolerance");
   private static final Set<String> QUICK_KEYS = Set.of("duration", "rows-per-partition", "max-thread-points");
   private static final Set<String> CASE_KEYS = Set.of("workload", "phase", "measure", "rows-per-request",
-      "reads-loaded-data", "threads", "duration", "slo", "target");
+      "reads-loaded-data", "threads", "duration", "slo", "target", "stop", "min-duration", "steady-tolerance");
 
   private final String file;
   private final Consumer<String> warnings;
@@ -236,7 +237,7 @@ public final class MatrixParser {
 
     List<CaseSpec> cases = new ArrayList<>();
     for (Section s : caseSections) {
-      cases.add(buildCase(s, runners));
+      cases.add(buildCase(s, runners, plan));
     }
     Matrix.QuickScale quick;
     if (quickSection == null) {
@@ -264,7 +265,7 @@ public final class MatrixParser {
     }
   }
 
-  private CaseSpec buildCase(Section s, int runners) {
+  private CaseSpec buildCase(Section s, int runners, Section plan) {
     String workload = required(s, "workload").value();
     CaseSpec.Phase phase = phase(s);
     Entry measureEntry = required(s, "measure");
@@ -278,7 +279,46 @@ public final class MatrixParser {
     List<Integer> threads = intList(required(s, "threads"));
     Duration duration = duration(required(s, "duration"));
     return new CaseSpec(s.name, workload, phase, measure, rowsPerRequest, readsLoaded, threads, duration,
-        properties(s), s.line, slo(s), targets(s, CaseSpec.rowsPerOperation(measure, rowsPerRequest), runners));
+        properties(s), s.line, slo(s), targets(s, CaseSpec.rowsPerOperation(measure, rowsPerRequest), runners),
+        stopRule(s, plan, duration));
+  }
+
+  /**
+   * {@code stop}, {@code min-duration} and {@code steady-tolerance}: the case's own, else the plan's; a
+   * minimum beyond the case's duration is the duration (the duration is the cap).
+   */
+  private StopRule stopRule(Section s, Section plan, Duration duration) {
+    Entry stop = s.entries.getOrDefault("stop", plan.entries.get("stop"));
+    Entry min = s.entries.getOrDefault("min-duration", plan.entries.get("min-duration"));
+    Entry tolerance = s.entries.getOrDefault("steady-tolerance", plan.entries.get("steady-tolerance"));
+    boolean steady = false;
+    if (stop != null) {
+      steady = switch (stop.value().toLowerCase(Locale.ROOT)) {
+        case "steady" -> true;
+        case "fixed" -> false;
+        default -> throw MatrixException.at(file, stop.line(), "stop '" + stop.value() + "' must be 'steady' (end"
+            + " once the rate is steady, duration as the cap) or 'fixed' (run the duration)");
+      };
+    }
+    Duration least = min == null ? StopRule.DEFAULT_MIN_DURATION : duration(min);
+    double within = tolerance == null ? StopRule.DEFAULT_TOLERANCE : percent(tolerance);
+    return new StopRule(steady, least, within).cappedAt(duration);
+  }
+
+  /** "5%" or "0.05", above 0 and below 100%. */
+  private double percent(Entry e) {
+    String v = e.value().strip();
+    try {
+      double d = v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1).strip()) / 100
+          : Double.parseDouble(v);
+      if (d > 0 && d < 1) {
+        return d;
+      }
+    } catch (NumberFormatException ex) {
+      // reported below
+    }
+    throw MatrixException.at(file, e.line(), "'steady-tolerance' = '" + v + "' must be a share above 0% and below"
+        + " 100%, e.g. 5%");
   }
 
   /**

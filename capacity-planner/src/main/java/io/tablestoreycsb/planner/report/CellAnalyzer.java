@@ -45,11 +45,19 @@ public final class CellAnalyzer {
 
   /** The row of a cell judged by {@code slo} (null: none). */
   public static ReportRow analyze(List<RunnerResult> runners, Slo slo) {
+    return analyze(runners, slo, null);
+  }
+
+  /**
+   * The row of a cell judged by {@code slo} (null: none), measured after its warm-up when {@code stop}
+   * (null: not recorded) says from when its rate was steady.
+   */
+  public static ReportRow analyze(List<RunnerResult> runners, Slo slo, CellStop stop) {
     if (runners.isEmpty()) {
       throw new IllegalArgumentException("a cell needs at least one runner");
     }
     RunnerRecord first = runners.get(0).record();
-    MeasuredWindow window = MeasuredWindow.of(runners);
+    MeasuredWindow window = MeasuredWindow.of(runners, stop == null ? 0 : stop.steadyFromEpochMs());
     double seconds = Math.max(0.001, window.seconds());
     List<Histogram> histograms = new ArrayList<>();
     List<Histogram> intendedHistograms = new ArrayList<>();
@@ -125,7 +133,7 @@ public final class CellAnalyzer {
         cuReported ? writeCu / seconds : Double.NaN, cpuCores / n, peakMem, ioMbPerSecond / n, predicted, ratio,
         limit, false, String.join(" ", new TreeSet<>(cpuPerHost.keySet())), window.seconds(),
         window.startEpochMs(), window.warmupSeconds(), window.startSkewMs(), slo, sloLatencyMs, target,
-        openLoop ? latency(intendedAll) : null);
+        openLoop ? latency(intendedAll) : null, stop == null ? "" : stop.reason());
   }
 
   private static ReportRow.Latency latency(Histogram h) {

@@ -82,7 +82,8 @@ public record ReportData(List<ReportRow> rows, Map<String, String> failures, Rep
         failures.put(e.getKey().instanceType() + " " + e.getKey().label(), errors.toString().strip());
       } else {
         rows.add(CellAnalyzer.analyze(results, sloOverride != null ? sloOverride
-            : facts.sloOf(e.getKey().instanceType(), e.getKey().caseName())));
+            : facts.sloOf(e.getKey().instanceType(), e.getKey().caseName()),
+            CellStop.read(e.getValue().get(0).getParent()).orElse(null)));
       }
     }
     rows.sort(ORDER);

@@ -45,6 +45,7 @@ import io.tablestoreycsb.planner.matrix.Slo;
  * @param targetRowsPerSecond an open-loop cell's target, rows/s over all runners; NaN for a closed loop
  * @param intended an open-loop cell's latency from each operation's intended start (coordinated omission
  *     corrected), or null for a closed loop
+ * @param stopped why the cell ended ({@link CellStop}), or "" when not recorded
  */
 public record ReportRow(
     String instanceType,
@@ -83,7 +84,8 @@ public record ReportRow(
     Slo slo,
     double sloLatencyMs,
     double targetRowsPerSecond,
-    Latency intended) {
+    Latency intended,
+    String stopped) {
 
   /** Below this share of its target an open-loop cell did not reach it. */
   public static final double TARGET_REACHED = 0.95;
@@ -115,7 +117,7 @@ public record ReportRow(
         qpsRows, requestsPerSecond, avgMs, p50Ms, p95Ms, p99Ms, p999Ms, maxMs, requests, failed, mbPerSecond,
         readCuPerSecond, writeCuPerSecond, cpuCoresPerRunner, peakMemMbPerRunner, ioMbPerSecondPerRunner,
         predictedQpsRows, measuredOverPredicted, limit, value, hosts, windowSeconds, windowStartEpochMs,
-        warmupSeconds, startSkewMs, slo, sloLatencyMs, targetRowsPerSecond, intended);
+        warmupSeconds, startSkewMs, slo, sloLatencyMs, targetRowsPerSecond, intended, stopped);
   }
 
   /** Whether the cell met its objective; false without one. */

@@ -11,7 +11,7 @@ final class ReportTable {
   static final List<String> HEADERS = List.of("Partitions", "Runner", "Thread", "QPS(row)", "Avg Latency (ms)",
       "p50 (ms)", "p95 (ms)", "p99 (ms)", "p99.9 (ms)", "max (ms)", "Requests/s", "MB/s", "Read CU/s",
       "Write CU/s", "CPU cores/runner", "Peak mem/runner (MB)", "Predicted QPS(row)", "Measured/Predicted",
-      "Window (UTC start, length)", "Warm-up (s)", "Start skew (ms)", "Bound by");
+      "Window (UTC start, length)", "Warm-up (s)", "Start skew (ms)", "Stopped", "Bound by");
 
   /** Columns of a table with open-loop cells: the target after the threads, intended latency after max. */
   static final List<String> OPEN_LOOP_HEADERS = openLoopHeaders();
@@ -73,6 +73,7 @@ final class ReportTable {
     c.add(Formats.timeOfDay(r.windowStartEpochMs()) + ", " + Formats.num(r.windowSeconds()) + " s");
     c.add(Formats.num(r.warmupSeconds()));
     c.add(Formats.num(r.startSkewMs()));
+    c.add(r.stopped().isEmpty() ? "-" : r.stopped());
     c.add(r.limit() + (r.failed() > 0 ? "; " + r.failed() + " failed" : ""));
     return c;
   }

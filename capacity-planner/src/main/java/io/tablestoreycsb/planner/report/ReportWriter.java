@@ -38,7 +38,9 @@ public final class ReportWriter {
       + "'Window' gives its start (UTC) and length; 'Warm-up (s)' is what was left out before it (start-up, "
       + "connection set-up); 'Start skew (ms)' is how far apart the runners started. The tail after the window "
       + "(runners stopping) is left out too. A cell whose runners were never all past their start-up at the "
-      + "same time has no such window and is marked unsteady.";
+      + "same time has no such window and is marked unsteady. 'Stopped' says why a cell ended: its fixed "
+      + "duration, or as soon as its rate was steady (stop = steady; the window then starts where the rate "
+      + "became steady, and the warm-up before it is left out), or its cap before the rate was steady.";
 
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -175,7 +177,7 @@ public final class ReportWriter {
         + "io_mb_per_s_per_runner,predicted_qps_rows,measured_over_predicted,bound_by,plateau,hosts,"
         + "window_start_utc,window_s,warmup_s,start_skew_ms,slo,slo_latency_ms,met_slo,target_qps_rows,"
         + "target_reached,intended_avg_ms,intended_p50_ms,intended_p95_ms,intended_p99_ms,intended_p999_ms,"
-        + "intended_max_ms\n");
+        + "intended_max_ms,stopped\n");
     for (ReportRow r : rows) {
       csv.append(String.join(",", quote(r.instanceType()), quote(r.caseName()), quote(r.sweep()),
           Integer.toString(r.partitions()), Integer.toString(r.runners()), Integer.toString(r.threads()),
@@ -188,7 +190,8 @@ public final class ReportWriter {
           d(r.windowSeconds()), d(r.warmupSeconds()), d(r.startSkewMs()),
           quote(r.slo() == null ? "" : r.slo().toString()), d(r.sloLatencyMs()),
           r.slo() == null ? "" : Boolean.toString(r.metSlo()), d(r.targetRowsPerSecond()),
-          r.openLoop() ? Boolean.toString(r.targetReached()) : "", intended(r.intended()))).append('\n');
+          r.openLoop() ? Boolean.toString(r.targetReached()) : "", intended(r.intended()), quote(r.stopped())))
+          .append('\n');
     }
     return csv.toString();
   }

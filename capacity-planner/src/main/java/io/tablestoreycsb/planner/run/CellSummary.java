@@ -2,6 +2,7 @@ package io.tablestoreycsb.planner.run;
 
 import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.report.CellAnalyzer;
+import io.tablestoreycsb.planner.report.CellStop;
 import io.tablestoreycsb.planner.report.ReportRow;
 import io.tablestoreycsb.planner.report.RunnerResult;
 import java.io.IOException;
@@ -24,7 +25,7 @@ final class CellSummary {
         results.add(RunnerResult.read(d));
       }
     }
-    ReportRow r = CellAnalyzer.analyze(results, slo);
+    ReportRow r = CellAnalyzer.analyze(results, slo, CellStop.read(cellDir).orElse(null));
     String skew = Double.isNaN(r.startSkewMs()) ? "" : String.format(Locale.ROOT, ", start skew %.0f ms",
         r.startSkewMs());
     String window = r.limit().equals(CellAnalyzer.NO_COMMON_WINDOW) ? "no common window"

@@ -2,6 +2,8 @@ package io.tablestoreycsb.planner.run;
 
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.CellRunner;
+import io.tablestoreycsb.planner.runner.RunnerSpec;
+import io.tablestoreycsb.planner.report.CellStop;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -93,8 +95,16 @@ public final class PlanExecutor {
         .mapToLong(c -> c.spec().duration().toSeconds()).sum();
     int remainingCells = all.size() - index + 1;
     long started = System.nanoTime();
-    CellOutcome outcome = executor.run(cell.key(), runners.cell(cell, dir), seconds, new CellRunner.Listener() {
+    List<RunnerSpec> specs = runners.cell(cell, dir);
+    SteadyWatch watch = new SteadyWatch(cell.spec().stop(), specs, RunnerSpecFactory.statusInterval(cell.spec()),
+        seconds);
+    CellOutcome outcome = executor.run(cell.key(), specs, seconds, new CellRunner.Listener() {
       private long running;
+
+      @Override
+      public boolean stopNow() {
+        return watch.steadyNow();
+      }
 
       @Override
       public void starting(int ready, int total) {
@@ -115,8 +125,10 @@ public final class PlanExecutor {
       out.printf("[cell %d/%d] %s: FAILED%n%s%n", index, all.size(), cell.key().label(), indent(outcome.errors()));
       return false;
     }
-    out.printf("[cell %d/%d] %s: done in %.0f s: %s%n", index, all.size(), cell.key().label(),
-        outcome.wallSeconds(), CellSummary.of(dir, matrix.sloFor(cell.spec())));
+    CellStop stop = watch.outcome();
+    stop.write(dir);
+    out.printf("[cell %d/%d] %s: done in %.0f s (%s): %s%n", index, all.size(), cell.key().label(),
+        outcome.wallSeconds(), stop.reason(), CellSummary.of(dir, matrix.sloFor(cell.spec())));
     ResumeMarkers.markComplete(dir, "");
     return true;
   }

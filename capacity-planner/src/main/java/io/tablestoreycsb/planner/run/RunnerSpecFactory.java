@@ -1,7 +1,9 @@
 package io.tablestoreycsb.planner.run;
 
 import io.tablestoreycsb.planner.runner.CellKey;
+import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
+import io.tablestoreycsb.planner.runner.StoppableWorkload;
 import io.tablestoreycsb.binding.KeyNumberLimits;
 import io.tablestoreycsb.planner.matrix.CaseSpec;
 import io.tablestoreycsb.planner.matrix.Matrix;
@@ -63,12 +65,20 @@ public final class RunnerSpecFactory {
     }
     long seconds = c.duration().toSeconds();
     props.put("maxexecutiontime", Long.toString(seconds));
-    props.put("status.interval", Long.toString(statusInterval(seconds)));
+    props.put("status.interval", Long.toString(statusInterval(c)));
     int rowBytes = rowBytes(workload, props);
+    String delegate = c.stop().steady() ? workloadClass(workload, props) : null;
     List<RunnerSpec> specs = new ArrayList<>();
     int n = matrix.runners();
     for (int r = 0; r < n; r++) {
       Map<String, String> runnerProps = new LinkedHashMap<>(props);
+      if (delegate != null) {
+        // The case's workload, which also ends when the executor finds the cell steady.
+        runnerProps.put("workload", StoppableWorkload.class.getName());
+        runnerProps.put(StoppableWorkload.DELEGATE, delegate);
+        runnerProps.put(StoppableWorkload.STOP_FILE, cellDir.resolve("runner-" + r).resolve(ResultFiles.STOP_FILE)
+            .toAbsolutePath().toString());
+      }
       long start;
       long count;
       if (c.phase() == CaseSpec.Phase.LOAD) {
@@ -136,6 +146,24 @@ public final class RunnerSpecFactory {
   /** Status ticks (and so HDR intervals) about ten times per cell, at most every 10 s. */
   static long statusInterval(long seconds) {
     return Math.max(1, Math.min(10, seconds / 10));
+  }
+
+  /**
+   * A steady-stopping cell ticks about twenty times in its minimum duration, so that the steady-state
+   * window (half of it) holds ten intervals.
+   */
+  static long statusInterval(CaseSpec c) {
+    return c.stop().steady() ? Math.max(1, Math.min(10, c.stop().minDuration().toSeconds() / 20))
+        : statusInterval(c.duration().toSeconds());
+  }
+
+  /** The YCSB workload class a runner of {@code workload} with {@code overrides} would run. */
+  static String workloadClass(Path workload, Map<String, String> overrides) {
+    String name = overrides.get("workload");
+    if (name == null) {
+      name = WorkloadFiles.load(workload).getProperty("workload", "site.ycsb.workloads.CoreWorkload");
+    }
+    return name.strip();
   }
 
   /** Key plus fieldcount x fieldlength as the runner will see them (YCSB defaults 10 x 100). */

@@ -69,6 +69,8 @@ class MatrixParserTest {
       "bad section | 5 | [cases x] | :5: unknown section [cases]",
       "duplicate | 4 | partitions = 4 | :4: 'partitions' set twice in this section (also on line 3)",
       "bad slo | 2 | slo = p99 under 10ms | :2: 'slo': SLO 'p99 under 10ms' must look like 'p99 < 10ms'",
+      "bad stop | 2 | stop = early | :2: stop 'early' must be 'steady' (end once the rate is steady, duration as",
+      "bad tolerance | 5 | steady-tolerance = 150% | :5: 'steady-tolerance' = '150%' must be a share above 0%",
   })
   void badLinesAreNamed(String label, int line, String replacement, String expected) {
     List<String> lines = new ArrayList<>(List.of(
@@ -108,6 +110,17 @@ class MatrixParserTest {
     assertThat(m.sloFor(m.cases().get(1))).isEqualTo(new Slo(99.9, 1000));
     Matrix overridden = m.withSlo(Slo.parse("p50 < 1ms"));
     assertThat(overridden.cases()).allSatisfy(c -> assertThat(overridden.sloFor(c)).isEqualTo(new Slo(50, 1)));
+  }
+
+  @Test
+  void thePapersMatricesStopCellsOnceSteadyWithTheirDurationAsTheCap() throws Exception {
+    Matrix m = MatrixParser.parse(MATRICES.resolve("high-performance"));
+    assertThat(m.cases()).allSatisfy(c -> assertThat(c.stop()).isEqualTo(new StopRule(true, Duration.ofMinutes(5),
+        0.05)));
+    // --quick shrinks the minimum with the duration.
+    assertThat(m.quickened().cases().get(0).stop().minDuration()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(MatrixParser.parse(MATRICES.resolve("quick")).cases()).allSatisfy(c -> assertThat(c.stop().steady())
+        .isFalse());
   }
 
   @Test

@@ -1,0 +1,35 @@
+package io.tablestoreycsb.planner.report;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Why a cell ended, written by the executor next to the cell's runner directories ({@value #FILE_NAME}):
+ * its stop rule, whether it ended early because its rate was steady, and from when the rate was steady
+ * (the warm-up before that instant is left out of the cell's figures).
+ *
+ * @param rule "fixed" or the steady rule, e.g. "steady (at least 300s, within 5%)"
+ * @param stoppedEarly whether it ended before its duration
+ * @param reason for people: "steady after 2m10s: steady at 2,310 requests/s ...", "ran its 60s"
+ * @param steadyFromEpochMs start of the steady window, or 0 when the rate was never judged steady
+ */
+public record CellStop(String rule, boolean stoppedEarly, String reason, long steadyFromEpochMs) {
+  public static final String FILE_NAME = "stop.json";
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  public void write(Path cellDir) throws IOException {
+    JSON.writeValue(cellDir.resolve(FILE_NAME).toFile(), this);
+  }
+
+  /** The record in a cell directory, if the executor wrote one (older outputs have none). */
+  public static Optional<CellStop> read(Path cellDir) throws IOException {
+    Path file = cellDir.resolve(FILE_NAME);
+    return Files.isRegularFile(file) ? Optional.of(JSON.readValue(file.toFile(), CellStop.class)) : Optional.empty();
+  }
+}
