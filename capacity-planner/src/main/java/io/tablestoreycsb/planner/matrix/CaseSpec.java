@@ -21,6 +21,8 @@ import java.util.Map;
  * @param targets open-loop rates to run at, total rows per second over the runners; empty for closed-loop
  *     cells (every thread sends its next request when the last one returns)
  * @param stop when its cells end: after their duration, or once steady (the duration is then the cap)
+ * @param search with {@code threads = auto}, how the thread points are searched ({@code threads} then
+ *     holds every point the search may try); null for a fixed list
  */
 public record CaseSpec(
     String name,
@@ -35,13 +37,14 @@ public record CaseSpec(
     int line,
     Slo slo,
     List<Long> targets,
-    StopRule stop) {
+    StopRule stop,
+    ThreadSearch search) {
 
   /** A closed-loop case with the plan's SLO. */
   public CaseSpec(String name, String workload, Phase phase, String measure, int rowsPerRequest,
       boolean readsLoadedData, List<Integer> threads, Duration duration, Map<String, String> properties, int line) {
     this(name, workload, phase, measure, rowsPerRequest, readsLoadedData, threads, duration, properties, line, null,
-        List.of(), StopRule.FIXED);
+        List.of(), StopRule.FIXED, null);
   }
 
   /**
@@ -59,19 +62,19 @@ public record CaseSpec(
   /** The same case with other request shape (a batch-size sweep). */
   public CaseSpec withRequests(String newMeasure, int newRowsPerRequest) {
     return new CaseSpec(name, workload, phase, newMeasure, newRowsPerRequest, readsLoadedData, threads, duration,
-        properties, line, slo, targets, stop);
+        properties, line, slo, targets, stop, search);
   }
 
   /** The same case with other thread points and duration ({@code --quick}). */
   public CaseSpec withScale(List<Integer> newThreads, Duration newDuration) {
     return new CaseSpec(name, workload, phase, measure, rowsPerRequest, readsLoadedData, newThreads, newDuration,
-        properties, line, slo, targets, stop.cappedAt(newDuration));
+        properties, line, slo, targets, stop.cappedAt(newDuration), search);
   }
 
   /** The same case judged by {@code newSlo} (null: the plan's). */
   public CaseSpec withSlo(Slo newSlo) {
     return new CaseSpec(name, workload, phase, measure, rowsPerRequest, readsLoadedData, threads, duration,
-        properties, line, newSlo, targets, stop);
+        properties, line, newSlo, targets, stop, search);
   }
 
   /** YCSB phase a case runs in. */

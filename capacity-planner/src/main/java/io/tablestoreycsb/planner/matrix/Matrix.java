@@ -54,7 +54,9 @@ public record Matrix(
   public Matrix quickened() {
     List<CaseSpec> shrunk = new ArrayList<>();
     for (CaseSpec c : cases) {
-      shrunk.add(c.withScale(pickEvenly(c.threads(), quick.maxThreadPoints()), quick.duration()));
+      // A saturation search keeps its points: it stops by itself.
+      shrunk.add(c.withScale(c.search() != null ? c.threads() : pickEvenly(c.threads(), quick.maxThreadPoints()),
+          quick.duration()));
     }
     return new Matrix(source, name, instanceType, runners, partitions, table, db, quick.rowsPerPartition(),
         loadThreads, loadWorkload, properties, List.copyOf(shrunk), quick, slo);

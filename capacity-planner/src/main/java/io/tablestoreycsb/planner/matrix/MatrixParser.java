@@ -47,7 +47,8 @@ public final class MatrixParser {
       "steady-tolerance");
   private static final Set<String> QUICK_KEYS = Set.of("duration", "rows-per-partition", "max-thread-points");
   private static final Set<String> CASE_KEYS = Set.of("workload", "phase", "measure", "rows-per-request",
-      "reads-loaded-data", "threads", "duration", "slo", "target", "stop", "min-duration", "steady-tolerance");
+      "reads-loaded-data", "threads", "duration", "slo", "target", "stop", "min-duration", "steady-tolerance",
+      "max-threads", "saturation-gain");
 
   private final String file;
   private final Consumer<String> warnings;
@@ -276,11 +277,20 @@ public final class MatrixParser {
     }
     int rowsPerRequest = positiveInt(s, "rows-per-request", 1);
     boolean readsLoaded = bool(s, "reads-loaded-data", phase == CaseSpec.Phase.RUN);
-    List<Integer> threads = intList(required(s, "threads"));
+    Entry threadsEntry = required(s, "threads");
+    ThreadSearch search = threadsEntry.value().equalsIgnoreCase("auto") ? new ThreadSearch(
+        s.entries.containsKey("saturation-gain") ? percent(s.entries.get("saturation-gain"), "saturation-gain")
+            : ThreadSearch.DEFAULT_GAIN, positiveInt(s, "max-threads", ThreadSearch.DEFAULT_MAX_THREADS)) : null;
+    for (String key : List.of("max-threads", "saturation-gain")) {
+      if (search == null && s.entries.containsKey(key)) {
+        throw MatrixException.at(file, s.entries.get(key).line(), "'" + key + "' applies only to 'threads = auto'");
+      }
+    }
+    List<Integer> threads = search != null ? search.points() : intList(threadsEntry);
     Duration duration = duration(required(s, "duration"));
     return new CaseSpec(s.name, workload, phase, measure, rowsPerRequest, readsLoaded, threads, duration,
         properties(s), s.line, slo(s), targets(s, CaseSpec.rowsPerOperation(measure, rowsPerRequest), runners),
-        stopRule(s, plan, duration));
+        stopRule(s, plan, duration), search);
   }
 
   /**
@@ -301,12 +311,12 @@ public final class MatrixParser {
       };
     }
     Duration least = min == null ? StopRule.DEFAULT_MIN_DURATION : duration(min);
-    double within = tolerance == null ? StopRule.DEFAULT_TOLERANCE : percent(tolerance);
+    double within = tolerance == null ? StopRule.DEFAULT_TOLERANCE : percent(tolerance, "steady-tolerance");
     return new StopRule(steady, least, within).cappedAt(duration);
   }
 
   /** "5%" or "0.05", above 0 and below 100%. */
-  private double percent(Entry e) {
+  private double percent(Entry e, String key) {
     String v = e.value().strip();
     try {
       double d = v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1).strip()) / 100
@@ -317,7 +327,7 @@ public final class MatrixParser {
     } catch (NumberFormatException ex) {
       // reported below
     }
-    throw MatrixException.at(file, e.line(), "'steady-tolerance' = '" + v + "' must be a share above 0% and below"
+    throw MatrixException.at(file, e.line(), "'" + key + "' = '" + v + "' must be a share above 0% and below"
         + " 100%, e.g. 5%");
   }
 

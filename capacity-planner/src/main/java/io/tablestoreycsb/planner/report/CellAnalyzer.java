@@ -133,7 +133,7 @@ public final class CellAnalyzer {
         cuReported ? writeCu / seconds : Double.NaN, cpuCores / n, peakMem, ioMbPerSecond / n, predicted, ratio,
         limit, false, String.join(" ", new TreeSet<>(cpuPerHost.keySet())), window.seconds(),
         window.startEpochMs(), window.warmupSeconds(), window.startSkewMs(), slo, sloLatencyMs, target,
-        openLoop ? latency(intendedAll) : null, stop == null ? "" : stop.reason());
+        openLoop ? latency(intendedAll) : null, stop == null ? "" : stop.text());
   }
 
   private static ReportRow.Latency latency(Histogram h) {

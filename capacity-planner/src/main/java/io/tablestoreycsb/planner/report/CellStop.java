@@ -17,8 +17,27 @@ import java.util.Optional;
  * @param stoppedEarly whether it ended before its duration
  * @param reason for people: "steady after 2m10s: steady at 2,310 requests/s ...", "ran its 60s"
  * @param steadyFromEpochMs start of the steady window, or 0 when the rate was never judged steady
+ * @param search what a saturation search ({@code threads = auto}) made of the cell: its knee, or where it
+ *     stopped; "" otherwise
  */
-public record CellStop(String rule, boolean stoppedEarly, String reason, long steadyFromEpochMs) {
+public record CellStop(String rule, boolean stoppedEarly, String reason, long steadyFromEpochMs, String search) {
+
+  /** The beginning of the note on the knee of a saturation search. */
+  public static final String KNEE = "knee";
+
+  public CellStop(String rule, boolean stoppedEarly, String reason, long steadyFromEpochMs) {
+    this(rule, stoppedEarly, reason, steadyFromEpochMs, "");
+  }
+
+  /** The same record with a saturation search's note. */
+  public CellStop withSearch(String note) {
+    return new CellStop(rule, stoppedEarly, reason, steadyFromEpochMs, note);
+  }
+
+  /** The reason and any search note, as the report's Stopped column shows them. */
+  public String text() {
+    return search == null || search.isEmpty() ? reason : reason + "; " + search;
+  }
   public static final String FILE_NAME = "stop.json";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);

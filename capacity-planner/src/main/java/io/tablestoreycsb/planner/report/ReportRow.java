@@ -120,6 +120,11 @@ public record ReportRow(
         warmupSeconds, startSkewMs, slo, sloLatencyMs, targetRowsPerSecond, intended, stopped);
   }
 
+  /** Whether a saturation search found this cell to be the knee (where more threads stopped paying). */
+  public boolean knee() {
+    return stopped != null && stopped.contains("; " + CellStop.KNEE);
+  }
+
   /** Whether the cell met its objective; false without one. */
   public boolean metSlo() {
     return slo != null && slo.metBy(sloLatencyMs);

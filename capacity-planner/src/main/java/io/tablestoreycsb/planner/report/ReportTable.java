@@ -48,7 +48,7 @@ final class ReportTable {
     if (openLoopColumns) {
       c.add(r.openLoop() ? Formats.num(r.targetRowsPerSecond()) : "-");
     }
-    c.add(Formats.num(r.qpsRows()) + (r.plateau() ? " (plateau)" : ""));
+    c.add(Formats.num(r.qpsRows()) + (r.plateau() ? " (plateau)" : "") + (r.knee() ? " (knee)" : ""));
     c.add(Formats.ms(r.avgMs()));
     c.add(Formats.ms(r.p50Ms()));
     c.add(Formats.ms(r.p95Ms()));

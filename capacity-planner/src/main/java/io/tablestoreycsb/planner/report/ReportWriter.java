@@ -144,7 +144,7 @@ public final class ReportWriter {
           out.append(String.format(Locale.ROOT, "%10d %7d %7d %14s %17s %9s %9s  %s%n", r.partitions(), r.runners(),
               r.threads(), Formats.num(r.qpsRows()), Formats.ms(r.avgMs()), Formats.ms(r.p99Ms()),
               Formats.percent(r.measuredOverPredicted()), r.limit() + (r.plateau() ? ", plateau" : "")
-                  + openLoopNote(r)));
+                  + (r.knee() ? ", knee" : "") + openLoopNote(r)));
         }
       }
     }

@@ -17,15 +17,20 @@ import java.util.stream.Stream;
 final class CellSummary {
   private CellSummary() {}
 
-  /** Reads the cell's runner directories and says its rows/s, latency, window and what bound it. */
-  static String of(Path cellDir, Slo slo) throws IOException {
+  /** The cell's report row, from its runner directories. */
+  static ReportRow row(Path cellDir, Slo slo) throws IOException {
     List<RunnerResult> results = new ArrayList<>();
     try (Stream<Path> dirs = Files.list(cellDir)) {
       for (Path d : dirs.filter(Files::isDirectory).sorted().toList()) {
         results.add(RunnerResult.read(d));
       }
     }
-    ReportRow r = CellAnalyzer.analyze(results, slo, CellStop.read(cellDir).orElse(null));
+    return CellAnalyzer.analyze(results, slo, CellStop.read(cellDir).orElse(null));
+  }
+
+  /** Reads the cell's runner directories and says its rows/s, latency, window and what bound it. */
+  static String of(Path cellDir, Slo slo) throws IOException {
+    ReportRow r = row(cellDir, slo);
     String skew = Double.isNaN(r.startSkewMs()) ? "" : String.format(Locale.ROOT, ", start skew %.0f ms",
         r.startSkewMs());
     String window = r.limit().equals(CellAnalyzer.NO_COMMON_WINDOW) ? "no common window"

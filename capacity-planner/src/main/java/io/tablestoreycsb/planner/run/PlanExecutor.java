@@ -25,6 +25,7 @@ public final class PlanExecutor {
   private final Progress progress;
   private final PrintStream out;
   private final LoadStep load;
+  private final SaturationSearch search = new SaturationSearch();
 
   public PlanExecutor(Matrix matrix, RunnerSpecFactory runners, CellRunner executor, TableAdmin tables,
       Path outDir, Progress progress) {
@@ -52,8 +53,14 @@ public final class PlanExecutor {
       for (PlannedCell cell : ofTable) {
         index++;
         Path dir = outDir.resolve(cell.key().relativeDir());
+        String skip = search.skipReason(cell);
+        if (skip != null) {
+          out.printf("[cell %d/%d] %s: skipped (%s)%n", index, cells.size(), cell.key().label(), skip);
+          continue;
+        }
         if (ResumeMarkers.isComplete(dir)) {
           out.printf("[cell %d/%d] %s: kept (finished earlier)%n", index, cells.size(), cell.key().label());
+          searched(cell, dir);
           continue;
         }
         if (!tableReady) {
@@ -130,7 +137,20 @@ public final class PlanExecutor {
     out.printf("[cell %d/%d] %s: done in %.0f s (%s): %s%n", index, all.size(), cell.key().label(),
         outcome.wallSeconds(), stop.reason(), CellSummary.of(dir, matrix.sloFor(cell.spec())));
     ResumeMarkers.markComplete(dir, "");
+    searched(cell, dir);
     return true;
+  }
+
+  /** Tells the saturation search of a {@code threads = auto} case how a cell of it went. */
+  private void searched(PlannedCell cell, Path dir) throws IOException {
+    if (cell.spec().search() == null) {
+      return;
+    }
+    String concluded = search.record(cell, dir, CellSummary.row(dir, matrix.sloFor(cell.spec())),
+        matrix.sloFor(cell.spec()));
+    if (concluded != null) {
+      out.printf("  %s: %s%n", cell.key().label(), concluded);
+    }
   }
 
   static String indent(String text) {

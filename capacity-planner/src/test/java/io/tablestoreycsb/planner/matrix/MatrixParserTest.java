@@ -124,6 +124,19 @@ class MatrixParserTest {
   }
 
   @Test
+  void threadsAutoSearchesDoublingThreadPoints() {
+    List<String> lines = new ArrayList<>(List.of("[plan]", "partitions = 1", "[case c]", "workload = w",
+        "phase = run", "duration = 5s", "measure = READ", "threads = auto", "max-threads = 40",
+        "saturation-gain = 5%"));
+    CaseSpec c = MatrixParser.parse(Path.of("m.ini"), lines).cases().get(0);
+    assertThat(c.search()).isEqualTo(new ThreadSearch(0.05, 40));
+    assertThat(c.threads()).containsExactly(1, 2, 4, 8, 16, 32, 40);
+    lines.set(7, "threads = 1, 2");
+    assertThatThrownBy(() -> MatrixParser.parse(Path.of("m.ini"), lines))
+        .hasMessage("m.ini:9: 'max-threads' applies only to 'threads = auto'");
+  }
+
+  @Test
   void missingRequiredKeyNamesTheSection() {
     List<String> lines = List.of("[plan]", "partitions = 1", "[case c]", "workload = w", "phase = run",
         "duration = 5s", "threads = 1");
