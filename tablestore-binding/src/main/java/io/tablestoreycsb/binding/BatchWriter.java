@@ -97,7 +97,7 @@ public final class BatchWriter {
     Buffer buffer = buffers.computeIfAbsent(partition, p -> new Buffer());
     long size = row.getDataSize();
     if (!buffer.rows.isEmpty() && buffer.bytes + size > MAX_REQUEST_BYTES) {
-      earlier = worst(earlier, send(table, buffer));
+      earlier = firstFailure(earlier, send(table, buffer));
     }
     RowPutChange replaced = buffer.rows.put(key, row);
     if (replaced != null) {
@@ -107,7 +107,7 @@ public final class BatchWriter {
     if (buffer.rows.size() < batchSize) {
       return earlier.isOk() ? Status.BATCHED_OK : earlier;
     }
-    return worst(earlier, send(table, buffer));
+    return firstFailure(earlier, send(table, buffer));
   }
 
   public int pendingRows() {
@@ -122,14 +122,14 @@ public final class BatchWriter {
     Status result = Status.OK;
     for (Buffer buffer : buffers.values()) {
       if (!buffer.rows.isEmpty()) {
-        result = worst(result, send(pendingTable, buffer));
+        result = firstFailure(result, send(pendingTable, buffer));
       }
     }
     return result;
   }
 
   /** The first failure of two statuses, or OK. */
-  private static Status worst(Status first, Status second) {
+  private static Status firstFailure(Status first, Status second) {
     return first.isOk() ? second : first;
   }
 

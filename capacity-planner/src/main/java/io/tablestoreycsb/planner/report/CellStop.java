@@ -6,10 +6,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
- * Why a cell ended, written by the executor next to the cell's runner directories ({@value #FILE_NAME}):
+ * Why a cell ended, written by the executor into each of the cell's runner directories
+ * ({@value #FILE_NAME}, so that it travels with a runner directory copied elsewhere):
  * its stop rule, whether it ended early because its rate was steady, and from when the rate was steady
  * (the warm-up before that instant is left out of the cell's figures).
  *
@@ -42,13 +45,32 @@ public record CellStop(String rule, boolean stoppedEarly, String reason, long st
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
+  /** Writes the record into every runner directory ({@code runner-N}) of {@code cellDir}. */
   public void write(Path cellDir) throws IOException {
-    JSON.writeValue(cellDir.resolve(FILE_NAME).toFile(), this);
+    for (Path runner : runnerDirs(cellDir)) {
+      JSON.writeValue(runner.resolve(FILE_NAME).toFile(), this);
+    }
   }
 
-  /** The record in a cell directory, if the executor wrote one (older outputs have none). */
-  public static Optional<CellStop> read(Path cellDir) throws IOException {
-    Path file = cellDir.resolve(FILE_NAME);
+  /** The record in a runner directory, if the executor wrote one (older outputs have none). */
+  public static Optional<CellStop> read(Path runnerDir) throws IOException {
+    Path file = runnerDir.resolve(FILE_NAME);
     return Files.isRegularFile(file) ? Optional.of(JSON.readValue(file.toFile(), CellStop.class)) : Optional.empty();
+  }
+
+  /** The record of a cell, from its first runner directory. */
+  public static Optional<CellStop> readCell(Path cellDir) throws IOException {
+    List<Path> runners = runnerDirs(cellDir);
+    return runners.isEmpty() ? Optional.empty() : read(runners.get(0));
+  }
+
+  private static List<Path> runnerDirs(Path cellDir) throws IOException {
+    if (!Files.isDirectory(cellDir)) {
+      return List.of();
+    }
+    try (Stream<Path> entries = Files.list(cellDir)) {
+      return entries.filter(d -> Files.isDirectory(d) && d.getFileName().toString().startsWith("runner-")).sorted()
+          .toList();
+    }
   }
 }

@@ -83,7 +83,7 @@ public record ReportData(List<ReportRow> rows, Map<String, String> failures, Rep
       } else {
         rows.add(CellAnalyzer.analyze(results, sloOverride != null ? sloOverride
             : facts.sloOf(e.getKey().instanceType(), e.getKey().caseName()),
-            CellStop.read(e.getValue().get(0).getParent()).orElse(null)));
+            CellStop.read(e.getValue().get(0)).orElse(null)));
       }
     }
     rows.sort(ORDER);

@@ -25,7 +25,7 @@ final class CellSummary {
         results.add(RunnerResult.read(d));
       }
     }
-    return CellAnalyzer.analyze(results, slo, CellStop.read(cellDir).orElse(null));
+    return CellAnalyzer.analyze(results, slo, CellStop.readCell(cellDir).orElse(null));
   }
 
   /** Reads the cell's runner directories and says its rows/s, latency, window and what bound it. */

@@ -73,7 +73,7 @@ final class SaturationSearch {
   }
 
   private static void mark(Step step, String note) throws IOException {
-    CellStop stop = CellStop.read(step.dir()).orElse(new CellStop("fixed", false, "", 0));
+    CellStop stop = CellStop.readCell(step.dir()).orElse(new CellStop("fixed", false, "", 0));
     stop.withSearch(note).write(step.dir());
   }
 }

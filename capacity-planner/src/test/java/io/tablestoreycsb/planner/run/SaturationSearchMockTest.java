@@ -63,7 +63,7 @@ class SaturationSearchMockTest {
       assertThat(k.threads()).isEqualTo(last / 4);
       assertThat(k.qpsRows()).isGreaterThan(0.9 * rows.stream().mapToDouble(ReportRow::qpsRows).max().orElseThrow());
     });
-    assertThat(CellStop.read(out.resolve("mock/p1/random-write/t" + last / 4)).orElseThrow().search())
+    assertThat(CellStop.readCell(out.resolve("mock/p1/random-write/t" + last / 4)).orElseThrow().search())
         .startsWith("knee (" + last / 4 + " to " + last + " threads added");
   }
 }

@@ -50,7 +50,7 @@ class SteadyStopMockTest {
           .isZero();
     }
     Path cell = out.resolve("mock/p1/random-write/t4");
-    CellStop stop = CellStop.read(cell).orElseThrow();
+    CellStop stop = CellStop.readCell(cell).orElseThrow();
     String output = log.toString(StandardCharsets.UTF_8);
     assertThat(stop.stoppedEarly()).as(output).isTrue();
     assertThat(stop.reason()).startsWith("steady after ").contains("requests/s: 95% confidence");
