@@ -245,10 +245,11 @@ public final class PlanEstimate {
     out.append(String.format(Locale.ROOT, "Longest duration: %s of cells + %s of loads = %s, plus each cell's runner"
         + " start-up (seconds a cell)%n", Progress.clock(cellSeconds()), Progress.clock(loadSeconds()),
         Progress.clock(cellSeconds() + loadSeconds())));
-    out.append(String.format(Locale.ROOT, "Rows loaded: %s%s; data %s, up to %s more from the write cells%n",
+    out.append(String.format(Locale.ROOT, "Rows loaded: %s%s; data %s%s%n",
         num(rowsLoaded()), loads.isEmpty() ? " (no read case, no load)" : " (" + num(matrix.rowsPerPartition())
             + " a partition into " + String.join(", ", loads.stream().map(LoadLine::table).toList()) + ")",
-        bytes(loadedBytes()), bytes(writtenBytes())));
+        bytes(loadedBytes()), writtenBytes() > 0 ? ", up to " + bytes(writtenBytes()) + " more from the write cells"
+            : ""));
     out.append(String.format(Locale.ROOT, "Capacity units: %s read + %s write = %s CU%n", num(readCu()),
         num(writeCu()), num(readCu() + writeCu())));
     out.append(assumptions.priced()
