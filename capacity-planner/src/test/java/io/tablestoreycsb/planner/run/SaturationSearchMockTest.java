@@ -34,7 +34,7 @@ class SaturationSearchMockTest {
         "[plan]", "instance-type = mock", "runners = 1", "partitions = 1",
         "property.fieldcount = 2", "property.fieldlength = 50",
         "[case random-write]", "workload = " + WORKLOADS.resolve("tablestore-random-write"),
-        "phase = load", "measure = INSERT", "threads = auto", "max-threads = 64", "duration = 4s",
+        "phase = load", "measure = INSERT", "threads = auto", "max-threads = 64", "duration = 6s",
         "property.tablestore.batchsize = 1", ""));
     Matrix matrix = MatrixParser.parse(matrixFile);
     assertThat(matrix.cases().get(0).threads()).containsExactly(1, 2, 4, 8, 16, 32, 64);
