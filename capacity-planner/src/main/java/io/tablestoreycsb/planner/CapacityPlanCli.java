@@ -8,12 +8,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code bin/capacity-plan run|report|quickstart}. Exit codes: 0 done, 1 some cells failed or the
+ * {@code bin/capacity-plan estimate|run|render|report|quickstart}. Exit codes: 0 done, 1 some cells failed or the
  * endpoint refused, 2 bad command line or matrix file.
  */
 @Command(name = "capacity-plan", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
     description = "Runs the Tablestore white paper's test matrix over several YCSB runners and reports it.",
-    subcommands = {RunCommand.class, RenderCommand.class, ReportCommand.class, QuickstartCommand.class},
+    subcommands = {EstimateCommand.class, RunCommand.class, RenderCommand.class, ReportCommand.class,
+        QuickstartCommand.class},
     exitCodeOnInvalidInput = 2)
 public final class CapacityPlanCli implements Runnable {
   @CommandLine.Spec
@@ -27,6 +28,13 @@ public final class CapacityPlanCli implements Runnable {
   /** Runs the CLI and returns its exit code (for tests). */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
     return execute(new CommandLine(new CapacityPlanCli()), args, out, err);
+  }
+
+  /** Runs the CLI with {@code confirmation} answering the run command's question (for tests). */
+  static int run(String[] args, PrintWriter out, PrintWriter err, Confirmation confirmation) {
+    CommandLine cl = new CommandLine(new CapacityPlanCli());
+    ((RunCommand) cl.getSubcommands().get("run").getCommand()).confirmation = confirmation;
+    return execute(cl, args, out, err);
   }
 
   /**
@@ -67,6 +75,7 @@ public final class CapacityPlanCli implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: run, report or quickstart");
+    throw new CommandLine.ParameterException(spec.commandLine(),
+        "a command is required: estimate, run, render, report or quickstart");
   }
 }

@@ -7,6 +7,9 @@ import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.report.PlanInfo;
 import io.tablestoreycsb.planner.run.BindingTableAdmin;
 import io.tablestoreycsb.planner.run.CellFilter;
+import io.tablestoreycsb.planner.run.CellOrder;
+import io.tablestoreycsb.planner.run.EstimateAssumptions;
+import io.tablestoreycsb.planner.run.PlanEstimate;
 import io.tablestoreycsb.planner.run.WorkloadFiles;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -79,12 +82,14 @@ final class QuickstartCommand implements Callable<Integer> {
       mock.writeProperties(props);
       PlanInfo.embeddedMock("quickstart", m, mock).append(outDir);
       terminal.printf("mock Tablestore on %s, %,.0f rows/s per partition%n", mock.endpoint(), partitionCapacity);
+      terminal.print(PlanEstimate.of(m, CellOrder.of(m, CellFilter.ALL, null), new EstimateAssumptions(
+          EstimateAssumptions.DEFAULT_LATENCY_MS, partitionCapacity, Double.NaN, Double.NaN)).text());
       int failed = RunCommand.execute(m, props, outDir, CellFilter.ALL, null,
           RunCommand.jvmOptions(runnerJvmOpts), new BindingTableAdmin(props),
           io.tablestoreycsb.planner.run.LocalCellRunner.ofThisJvm(), Duration.ofSeconds(10), terminal);
       terminal.printf("quickstart ran its plan in %.0f s%n", (System.nanoTime() - started) / 1e9);
       // The report's path is the last line, as the README says.
-      int reportExit = ReportCommand.write(List.of(outDir), outDir, terminal);
+      int reportExit = ReportCommand.write(List.of(outDir), outDir, terminal, null);
       return failed > 0 ? 1 : reportExit;
     }
   }

@@ -1,8 +1,10 @@
 package io.tablestoreycsb.planner;
 
 import io.tablestoreycsb.binding.tools.ToolVersion;
+import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.report.ReportWriter;
+import io.tablestoreycsb.planner.report.SloTable;
 import io.tablestoreycsb.planner.results.ObjectStoreCredentials;
 import io.tablestoreycsb.planner.results.ObjectStoreSettings;
 import io.tablestoreycsb.planner.results.ResultStore;
@@ -32,6 +34,11 @@ final class ReportCommand implements Callable<Integer> {
       + "required when the first source is s3://).")
   Path out;
 
+  @Option(names = "--slo", paramLabel = "OBJECTIVE",
+      description = "Judge every cell by this latency objective, e.g. \"p99 < 10ms\" (default: the one each plan"
+          + " recorded from its matrix or run --slo).")
+  String slo;
+
   @CommandLine.Mixin
   ObjectStoreOptions store = new ObjectStoreOptions();
 
@@ -40,6 +47,7 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    Slo override = parseSlo(slo);
     if (out == null && sources.get(0).startsWith("s3://")) {
       throw new IllegalArgumentException("--out DIR is required when the first source is an s3:// location");
     }
@@ -47,7 +55,19 @@ final class ReportCommand implements Callable<Integer> {
     for (String source : sources) {
       dirs.add(source.startsWith("s3://") ? download(source) : Path.of(source));
     }
-    return write(dirs, out == null ? dirs.get(0) : out, spec.commandLine().getOut());
+    return write(dirs, out == null ? dirs.get(0) : out, spec.commandLine().getOut(), override);
+  }
+
+  /** The objective of a --slo option, or null without one. */
+  static Slo parseSlo(String option) {
+    if (option == null) {
+      return null;
+    }
+    try {
+      return Slo.parse(option);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--slo: " + e.getMessage());
+    }
   }
 
   /** Downloads the result sets below an s3:// location into {@code --out}/results/; credentials from the environment. */
@@ -63,11 +83,15 @@ final class ReportCommand implements Callable<Integer> {
     return target;
   }
 
-  /** Writes the report, prints the paper's table and the report's path; 1 when a cell failed. */
-  static int write(List<Path> dirs, Path out, java.io.PrintWriter terminal) throws Exception {
-    ReportData data = ReportData.collect(dirs);
+  /**
+   * Writes the report, prints the paper's table, the SLO answer and the report's path; 1 when a cell
+   * failed.
+   */
+  static int write(List<Path> dirs, Path out, java.io.PrintWriter terminal, Slo sloOverride) throws Exception {
+    ReportData data = ReportData.collect(dirs, sloOverride);
     Path html = ReportWriter.write(data, out);
     terminal.print(ReportWriter.terminalTable(data.rows()));
+    terminal.print(SloTable.terminal(data.rows()));
     if (!data.failures().isEmpty()) {
       terminal.println();
       terminal.println(data.failures().size() + " cell(s) failed; see the 'Failed cells' section of the report.");

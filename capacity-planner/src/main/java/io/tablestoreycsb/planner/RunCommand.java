@@ -3,11 +3,13 @@ package io.tablestoreycsb.planner;
 import io.tablestoreycsb.binding.tools.ToolVersion;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
+import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.report.PlanInfo;
 import io.tablestoreycsb.planner.run.BindingTableAdmin;
 import io.tablestoreycsb.planner.run.LocalCellRunner;
 import io.tablestoreycsb.planner.run.CellFilter;
 import io.tablestoreycsb.planner.run.CellOrder;
+import io.tablestoreycsb.planner.run.PlanEstimate;
 import io.tablestoreycsb.planner.run.PlanExecutor;
 import io.tablestoreycsb.planner.run.PlannedCell;
 import io.tablestoreycsb.planner.run.Progress;
@@ -76,6 +78,20 @@ final class RunCommand implements Callable<Integer> {
   @CommandLine.Mixin
   KubernetesOptions kubernetes = new KubernetesOptions();
 
+  @CommandLine.Mixin
+  EstimateOptions estimate = new EstimateOptions();
+
+  @Option(names = "--slo", paramLabel = "OBJECTIVE",
+      description = "Latency objective the report answers for, e.g. \"p99 < 10ms\" (overrides the matrix's slo).")
+  String slo;
+
+  @Option(names = "--yes", description = "Run without asking, also against an endpoint that is not on this machine"
+      + " (which may cost money: see the estimate printed first).")
+  boolean yes;
+
+  /** Who is asked before a plan runs against an endpoint elsewhere; tests replace it. */
+  Confirmation confirmation = Confirmation.ofConsole();
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -85,6 +101,10 @@ final class RunCommand implements Callable<Integer> {
     if (quick) {
       matrix = matrix.quickened();
     }
+    Slo sloOverride = ReportCommand.parseSlo(slo);
+    if (sloOverride != null) {
+      matrix = matrix.withSlo(sloOverride);
+    }
     if (endpointProperties != null && !Files.isReadable(endpointProperties)) {
       throw new IllegalArgumentException("-P " + endpointProperties + ": no such readable file");
     }
@@ -93,14 +113,45 @@ final class RunCommand implements Callable<Integer> {
       throw new IllegalArgumentException("-P ENDPOINT_PROPERTIES is required (tablestore.endpoint, "
           + "tablestore.instance, credentials); see distribution/src/conf/tablestore.properties");
     }
-    PlanInfo.endpoint("run", matrix, quick, endpointProperties).append(out);
+    PlanInfo plan = PlanInfo.endpoint("run", matrix, quick, endpointProperties);
     PrintWriter terminal = spec.commandLine().getOut();
+    PlanEstimate cost = EstimateCommand.of(matrix, only, sweep, estimate);
+    terminal.print(cost.text());
+    terminal.flush();
+    if (!yes && costsMoney(plan.endpointKind()) && !confirmed(plan, cost)) {
+      return 1;
+    }
+    plan.append(out);
     int failed = execute(matrix, endpointProperties == null ? null : endpointProperties.toAbsolutePath(),
         out, only == null ? CellFilter.ALL : CellFilter.parse(only), sweep == null ? null : Sweep.parse(sweep),
         jvmOptions(runnerJvmOpts), tablestore ? new BindingTableAdmin(endpointProperties) : TableAdmin.NONE,
         cellRunner(executor, kubernetes), Duration.ofSeconds(progressInterval), terminal);
-    int reportExit = ReportCommand.write(List.of(out), out, terminal);
+    int reportExit = ReportCommand.write(List.of(out), out, terminal, sloOverride);
     return failed > 0 ? 1 : reportExit;
+  }
+
+  /** An endpoint not on this machine may be the paid service (or a proxy in front of it). */
+  static boolean costsMoney(PlanInfo.EndpointKind kind) {
+    return kind == PlanInfo.EndpointKind.TABLESTORE || kind == PlanInfo.EndpointKind.OTHER_HOST;
+  }
+
+  /** Asks before running; refuses when no one can answer. */
+  private boolean confirmed(PlanInfo plan, PlanEstimate cost) {
+    String where = "the endpoint " + plan.endpoint() + (plan.instance() == null ? "" : " (instance " + plan.instance()
+        + ")");
+    String answer = confirmation.ask(String.format(java.util.Locale.ROOT, "%nThis plan runs against %s, which is not"
+        + " on this machine: up to %s and the capacity units above. Run it? [y/N] ", where,
+        Progress.clock(cost.cellSeconds() + cost.loadSeconds())));
+    if (answer == null) {
+      throw new IllegalArgumentException("the plan runs against " + where + ", which is not on this machine and may"
+          + " cost money (the estimate is above); standard input is not a terminal, so no one can confirm it: add"
+          + " --yes to run it");
+    }
+    if (!Confirmation.isYes(answer)) {
+      spec.commandLine().getOut().println("not run: answered '" + answer.strip() + "'");
+      return false;
+    }
+    return true;
   }
 
   /** The executor named by {@code --executor}. */

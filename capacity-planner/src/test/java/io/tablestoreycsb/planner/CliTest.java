@@ -33,6 +33,39 @@ class CliTest {
   }
 
   @Test
+  void estimatePrintsDurationRowsDataCuAndCost() {
+    assertThat(run("estimate", "--matrix", "../workloads/matrix/high-performance", "--price-per-read-cu", "0.0001",
+        "--price-per-write-cu", "0.0002")).isZero();
+    assertThat(out.toString()).contains("78 cells", "Longest duration: 58h30m00s of cells",
+        "Rows loaded: 756,000,000", "data 420.3 GB", "read CU x 0.0001 + write CU x 0.0002");
+  }
+
+  @Test
+  void aRunAgainstAnotherMachineIsRefusedWhenNoOneCanConfirmIt(@TempDir Path dir) throws Exception {
+    Path props = dir.resolve("cloud.properties");
+    Files.writeString(props, "tablestore.endpoint=https://my-instance.cn-hangzhou.ots.aliyuncs.com\n"
+        + "tablestore.instance=my-instance\n");
+    String[] args = {"run", "--matrix", "../workloads/matrix/quick", "-P", props.toString(), "--out",
+        dir.resolve("o").toString()};
+
+    assertThat(CapacityPlanCli.run(args, new PrintWriter(out, true), new PrintWriter(err, true), q -> null))
+        .isEqualTo(2);
+    assertThat(out.toString()).contains("Estimate of plan quick");
+    assertThat(err.toString()).contains("https://my-instance.cn-hangzhou.ots.aliyuncs.com (instance my-instance),"
+        + " which is not on this machine", "add --yes to run it");
+    assertThat(dir.resolve("o")).doesNotExist();
+
+    StringBuilder asked = new StringBuilder();
+    assertThat(CapacityPlanCli.run(args, new PrintWriter(out, true), new PrintWriter(err, true), q -> {
+      asked.append(q);
+      return "n";
+    })).isEqualTo(1);
+    assertThat(asked).contains("Run it? [y/N]");
+    assertThat(out.toString()).contains("not run: answered 'n'");
+    assertThat(dir.resolve("o")).doesNotExist();
+  }
+
+  @Test
   void reportOfADirectoryWithoutRunsFails(@TempDir Path dir) {
     assertThat(run("report", dir.toString())).isEqualTo(1);
     assertThat(Path.of(dir.toString(), "report.html")).exists();

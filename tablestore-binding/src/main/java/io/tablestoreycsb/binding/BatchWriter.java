@@ -11,8 +11,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import site.ycsb.Status;
@@ -20,11 +22,15 @@ import site.ycsb.measurements.Measurements;
 
 /**
  * Buffers one DB instance's inserts and sends them as BatchWriteRow requests of up to
- * {@code batchSize} rows (or less than the 4 MB request limit). Rows that fail inside a batch with
+ * {@code batchSize} rows (or less than the 4 MB request limit). With partition grouping each request
+ * holds the rows of one partition (the service processes a batch per partition, one disk write each,
+ * so a batch spread over 16 partitions costs 16 of them). Rows that fail inside a batch with
  * a transient error are sent again, only those rows, with exponential back-off, at most
  * {@code maxRetries} times; rows that still fail are counted and reported through the status of
  * the call that flushed them. Each request's latency is recorded as YCSB measurement
- * {@value #MEASUREMENT} ({@value #MEASUREMENT}-FAILED when the whole request failed).
+ * {@value #MEASUREMENT} ({@value #MEASUREMENT}-FAILED when the whole request failed), and its latency
+ * from the intended start of the operation that flushed it (YCSB's {@code Intended-} measurement, which
+ * an open-loop run with {@code -target} reads: queueing behind a slow service included).
  * Not thread-safe: YCSB gives each thread its own DB instance.
  */
 public final class BatchWriter {
@@ -40,59 +46,106 @@ public final class BatchWriter {
   private final ErrorAccounting errors;
   private final int batchSize;
   private final int maxRetries;
-  /** Keyed by record key: a key inserted twice before a flush is written once, with the last values. */
-  private final Map<String, RowPutChange> pending = new LinkedHashMap<>();
+  /** With partition grouping, the partitions of a table; null when every row shares one buffer. */
+  private final Function<String, PartitionMap> partitionMaps;
+  /** One buffer per partition under partition grouping, else one (key 0); in partition order. */
+  private final Map<Integer, Buffer> buffers = new TreeMap<>();
   private String pendingTable;
-  private long pendingBytes;
   private boolean loggedLostRows;
 
+  /** Rows waiting for one BatchWriteRow request. */
+  private static final class Buffer {
+    /** Keyed by record key: a key inserted twice before a flush is written once, with the last values. */
+    final Map<String, RowPutChange> rows = new LinkedHashMap<>();
+    long bytes;
+  }
+
+  /** A writer whose batches take rows in the order they come, whatever partitions they fall in. */
   public BatchWriter(SyncClient client, RunStats stats, ErrorAccounting errors, int batchSize, int maxRetries) {
+    this(client, stats, errors, batchSize, maxRetries, null);
+  }
+
+  /**
+   * @param partitionMaps null, or the partitions of a table: each batch then holds rows of one
+   *     partition only ({@code tablestore.batchgrouping=partition}), buffered per partition and sent when
+   *     that partition's batch is full; {@link #flush} sends every partition's rest
+   */
+  public BatchWriter(SyncClient client, RunStats stats, ErrorAccounting errors, int batchSize, int maxRetries,
+      Function<String, PartitionMap> partitionMaps) {
     this.client = client;
     this.stats = stats;
     this.errors = errors;
     this.batchSize = batchSize;
     this.maxRetries = maxRetries;
+    this.partitionMaps = partitionMaps;
   }
 
-  /** Buffers a row: {@link Status#BATCHED_OK} until the buffer fills, then the flush's status. */
+  /** Buffers a row: {@link Status#BATCHED_OK} until its buffer fills, then the flush's status. */
   public Status add(String table, String key, RowPutChange row) {
     Status earlier = Status.OK;
-    long size = row.getDataSize();
-    if (!pending.isEmpty() && (!table.equals(pendingTable) || pendingBytes + size > MAX_REQUEST_BYTES)) {
+    if (!table.equals(pendingTable) && pendingRows() > 0) {
       earlier = flush();
     }
-    RowPutChange replaced = pending.put(key, row);
-    if (replaced != null) {
-      pendingBytes -= replaced.getDataSize();
-    }
     pendingTable = table;
-    pendingBytes += size;
-    if (pending.size() < batchSize) {
+    int partition;
+    try {
+      partition = partitionMaps == null ? 0 : partitionMaps.apply(table).partitionOf(key);
+    } catch (RuntimeException e) {
+      // The table's partitions are unknown (DescribeTable failed): the row is not written.
+      return errors.requestFailed(Action.BatchWriteRow, table, e);
+    }
+    Buffer buffer = buffers.computeIfAbsent(partition, p -> new Buffer());
+    long size = row.getDataSize();
+    if (!buffer.rows.isEmpty() && buffer.bytes + size > MAX_REQUEST_BYTES) {
+      earlier = firstFailure(earlier, send(table, buffer));
+    }
+    RowPutChange replaced = buffer.rows.put(key, row);
+    if (replaced != null) {
+      buffer.bytes -= replaced.getDataSize();
+    }
+    buffer.bytes += size;
+    if (buffer.rows.size() < batchSize) {
       return earlier.isOk() ? Status.BATCHED_OK : earlier;
     }
-    Status now = flush();
-    return earlier.isOk() ? now : earlier;
+    return firstFailure(earlier, send(table, buffer));
   }
 
   public int pendingRows() {
-    return pending.size();
+    return buffers.values().stream().mapToInt(b -> b.rows.size()).sum();
   }
 
-  /** Sends everything buffered; OK when every row was written, else the status of a lost row. */
+  /**
+   * Sends everything buffered (one request per partition under partition grouping); OK when every row
+   * was written, else the status of a lost row.
+   */
   public Status flush() {
-    if (pending.isEmpty()) {
-      return Status.OK;
+    Status result = Status.OK;
+    for (Buffer buffer : buffers.values()) {
+      if (!buffer.rows.isEmpty()) {
+        result = firstFailure(result, send(pendingTable, buffer));
+      }
     }
-    List<RowChange> rows = new ArrayList<>(pending.values());
-    String table = pendingTable;
-    pending.clear();
-    pendingBytes = 0;
+    return result;
+  }
+
+  /** The first failure of two statuses, or OK. */
+  private static Status firstFailure(Status first, Status second) {
+    return first.isOk() ? second : first;
+  }
+
+  private Status send(String table, Buffer buffer) {
+    List<RowChange> rows = new ArrayList<>(buffer.rows.values());
+    buffer.rows.clear();
+    buffer.bytes = 0;
     return send(table, rows);
   }
 
   private Status send(String table, List<RowChange> rows) {
     Status result = Status.OK;
     int attempt = 0;
+    // When YCSB paces operations (-target) this is when the flushing operation should have started; in
+    // a closed loop it is now.
+    long intendedStart = Measurements.getMeasurements().getIntendedtartTimeNs();
     while (!rows.isEmpty()) {
       BatchWriteRowRequest request = new BatchWriteRowRequest();
       rows.forEach(request::addRowChange);
@@ -102,7 +155,7 @@ public final class BatchWriter {
       try {
         response = client.batchWriteRow(request);
       } catch (RuntimeException e) {
-        record(MEASUREMENT + "-FAILED", start, null);
+        record(MEASUREMENT + "-FAILED", start, intendedStart, null);
         Status status = errors.requestFailed(Action.BatchWriteRow, table, e);
         String code = e instanceof TableStoreException tse ? tse.getErrorCode() : null;
         // A connection refused or reset, or a socket timeout, is retried too: the rows are full-row
@@ -145,7 +198,7 @@ public final class BatchWriter {
           result = rowStatus;
         }
       }
-      record(MEASUREMENT, start, requestStatus);
+      record(MEASUREMENT, start, intendedStart, requestStatus);
       rows = retry;
       if (!rows.isEmpty()) {
         stats.batchRowsRetried(rows.size());
@@ -167,11 +220,12 @@ public final class BatchWriter {
     }
   }
 
-  private static void record(String name, long startNanos, Status status) {
-    int micros = (int) TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - startNanos);
+  private static void record(String name, long startNanos, long intendedStartNanos, Status status) {
+    long end = System.nanoTime();
+    int micros = (int) TimeUnit.NANOSECONDS.toMicros(end - startNanos);
     Measurements m = Measurements.getMeasurements();
     m.measure(name, micros);
-    m.measureIntended(name, micros);
+    m.measureIntended(name, (int) TimeUnit.NANOSECONDS.toMicros(end - Math.min(intendedStartNanos, startNanos)));
     if (status != null) {
       m.reportStatus(name, status);
     }

@@ -23,6 +23,7 @@ public final class ClientConfig {
   public static final String PRIMARY_KEY = "tablestore.primarykey";
   public static final String BATCH_SIZE = "tablestore.batchsize";
   public static final String BATCH_RETRIES = "tablestore.batchretries";
+  public static final String BATCH_GROUPING = "tablestore.batchgrouping";
   public static final String MAX_VERSIONS = "tablestore.maxversions";
   public static final String CONNECTION_TIMEOUT = "tablestore.connectiontimeout";
   public static final String SOCKET_TIMEOUT = "tablestore.sockettimeout";
@@ -65,6 +66,12 @@ public final class ClientConfig {
   /** How the SDK retries: its default strategy, or never (to measure the raw service). */
   public enum RetryMode { SDK, NONE }
 
+  /**
+   * What goes into one BatchWriteRow: rows in the order they come (NONE), or only rows of one
+   * partition (PARTITION: buffered per partition, from the table's split points).
+   */
+  public enum BatchGrouping { NONE, PARTITION }
+
   private final String endpoint;
   private final String instance;
   private final String accessKeyId;
@@ -74,6 +81,7 @@ public final class ClientConfig {
   private final String primaryKey;
   private final int batchSize;
   private final int batchRetries;
+  private final BatchGrouping batchGrouping;
   private final int maxVersions;
   private final int connectionTimeoutMs;
   private final int socketTimeoutMs;
@@ -147,6 +155,15 @@ public final class ClientConfig {
     // unless told to.
     batchRetries = r.getInt(BATCH_RETRIES, null,
         retryMode == RetryMode.NONE ? 0 : DEFAULT_BATCH_RETRIES, 0, 100);
+
+    String grouping = r.get(BATCH_GROUPING, null);
+    if (grouping == null || grouping.equalsIgnoreCase("none")) {
+      batchGrouping = BatchGrouping.NONE;
+    } else if (grouping.equalsIgnoreCase("partition")) {
+      batchGrouping = BatchGrouping.PARTITION;
+    } else {
+      throw new ConfigException(BATCH_GROUPING + " must be 'none' or 'partition', got '" + grouping + "'");
+    }
 
     String stats = r.get(STATS_FILE, null);
     try {
@@ -237,6 +254,11 @@ public final class ClientConfig {
     return batchRetries;
   }
 
+  /** How rows are grouped into batches (with {@link #batchSize} above 1). */
+  public BatchGrouping batchGrouping() {
+    return batchGrouping;
+  }
+
   public int maxVersions() {
     return maxVersions;
   }
@@ -301,7 +323,8 @@ public final class ClientConfig {
         + ", accessKeyId=" + accessKeyId + ", accessKeySecret=<redacted>"
         + (stsToken == null ? "" : ", stsToken=<redacted>")
         + ", table=" + table + ", primaryKey=" + primaryKey + ", batchSize=" + batchSize
-        + ", batchRetries=" + batchRetries + ", maxVersions=" + maxVersions
+        + ", batchRetries=" + batchRetries + ", batchGrouping=" + batchGrouping.name().toLowerCase()
+        + ", maxVersions=" + maxVersions
         + ", connectionTimeoutMs=" + connectionTimeoutMs + ", socketTimeoutMs=" + socketTimeoutMs
         + ", maxConnections=" + maxConnections + ", retry=" + retryMode.name().toLowerCase()
         + ", clientPerThread=" + clientPerThread + ", scanWrap=" + scanWrap + ", statsFile=" + statsFile + "}";

@@ -52,6 +52,7 @@ public final class KnownProperties {
   private static final Set<String> BINDING = Collections.unmodifiableSet(new TreeSet<>(List.of(
       ClientConfig.ENDPOINT, ClientConfig.INSTANCE, ClientConfig.ACCESS_KEY_ID, ClientConfig.ACCESS_KEY_SECRET,
       ClientConfig.STS_TOKEN, ClientConfig.PRIMARY_KEY, ClientConfig.BATCH_SIZE, ClientConfig.BATCH_RETRIES,
+      ClientConfig.BATCH_GROUPING,
       ClientConfig.MAX_VERSIONS, ClientConfig.CONNECTION_TIMEOUT, ClientConfig.SOCKET_TIMEOUT,
       ClientConfig.MAX_CONNECTIONS, ClientConfig.RETRY, ClientConfig.CLIENT_PER_THREAD, ClientConfig.SCAN_WRAP,
       ClientConfig.STATS_FILE)));

@@ -89,8 +89,29 @@ public class TablestoreClient extends DB {
     }
     codec = new RowCodec(config.primaryKey());
     if (config.batchSize() > 1) {
-      batch = new BatchWriter(client, stats, errors, config.batchSize(), config.batchRetries());
+      batch = new BatchWriter(client, stats, errors, config.batchSize(), config.batchRetries(), partitionMaps());
     }
+  }
+
+  /**
+   * Under {@code tablestore.batchgrouping=partition}, the partitions of each table written to; the
+   * configured table's are asked for now, so a table that cannot be described fails the start.
+   */
+  private java.util.function.Function<String, PartitionMap> partitionMaps() throws DBException {
+    if (config.batchGrouping() != ClientConfig.BatchGrouping.PARTITION) {
+      return null;
+    }
+    SyncClient sdk = client;
+    ClientConfig settings = config;
+    try {
+      PartitionMap.of(sdk, settings, settings.table());
+    } catch (RuntimeException e) {
+      releaseClient();
+      leaveRun();
+      throw new DBException("Tablestore binding: " + ClientConfig.BATCH_GROUPING + "=partition needs the split"
+          + " points of table '" + settings.table() + "' (DescribeTable): " + e.getMessage());
+    }
+    return table -> PartitionMap.of(sdk, settings, table);
   }
 
   @Override

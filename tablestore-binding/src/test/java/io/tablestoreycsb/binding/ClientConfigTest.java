@@ -91,6 +91,31 @@ class ClientConfigTest {
   }
 
   @Test
+  void batchGroupingIsNoneOrPartition() {
+    assertThat(ClientConfig.from(valid(), NO_ENV).batchGrouping()).isEqualTo(ClientConfig.BatchGrouping.NONE);
+    assertThat(ClientConfig.from(with("tablestore.batchgrouping", "Partition"), NO_ENV).batchGrouping())
+        .isEqualTo(ClientConfig.BatchGrouping.PARTITION);
+    assertThatThrownBy(() -> ClientConfig.from(with("tablestore.batchgrouping", "key"), NO_ENV))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("tablestore.batchgrouping must be 'none' or 'partition', got 'key'");
+  }
+
+  @Test
+  void keysFallInThePartitionTheirSplitPointsStart() {
+    PartitionMap four = new PartitionMap(KeyFormat.splitPoints(4)); // 4000, 8000, c000
+    assertThat(four.partitions()).isEqualTo(4);
+    assertThat(four.partitionOf("0000aaaa")).isZero();
+    assertThat(four.partitionOf("3fff")).isZero();
+    assertThat(four.partitionOf("4000")).isEqualTo(1); // a split point is the first key of its partition
+    assertThat(four.partitionOf("8000000000000000000a")).isEqualTo(2);
+    assertThat(four.partitionOf("ffff")).isEqualTo(3);
+    assertThat(new PartitionMap(java.util.List.of()).partitionOf("anything")).isZero();
+    // Keys compare by their UTF-8 bytes, as the service compares them: U+1F600 (f0 9f 98 80) sorts after
+    // U+FFFD (ef bf bd), though its UTF-16 surrogates sort before it in String.compareTo.
+    assertThat(new PartitionMap(java.util.List.of("\ufffd")).partitionOf("\ud83d\ude00")).isEqualTo(1);
+  }
+
+  @Test
   void retryNoneTurnsBatchRetriesOffUnlessSet() {
     assertThat(ClientConfig.from(with("tablestore.retry", "none"), NO_ENV).batchRetries()).isZero();
     Properties p = with("tablestore.retry", "none");

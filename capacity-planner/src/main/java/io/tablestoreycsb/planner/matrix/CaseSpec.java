@@ -17,6 +17,12 @@ import java.util.Map;
  * @param duration how long each cell runs
  * @param properties YCSB property overrides for this case
  * @param line line of the section header (for messages)
+ * @param slo the case's latency objective, or null for the plan's ({@link Matrix#sloFor})
+ * @param targets open-loop rates to run at, total rows per second over the runners; empty for closed-loop
+ *     cells (every thread sends its next request when the last one returns)
+ * @param stop when its cells end: after their duration, or once steady (the duration is then the cap)
+ * @param search with {@code threads = auto}, how the thread points are searched ({@code threads} then
+ *     holds every point the search may try); null for a fixed list
  */
 public record CaseSpec(
     String name,
@@ -28,7 +34,48 @@ public record CaseSpec(
     List<Integer> threads,
     Duration duration,
     Map<String, String> properties,
-    int line) {
+    int line,
+    Slo slo,
+    List<Long> targets,
+    StopRule stop,
+    ThreadSearch search) {
+
+  /** A closed-loop case with the plan's SLO. */
+  public CaseSpec(String name, String workload, Phase phase, String measure, int rowsPerRequest,
+      boolean readsLoadedData, List<Integer> threads, Duration duration, Map<String, String> properties, int line) {
+    this(name, workload, phase, measure, rowsPerRequest, readsLoadedData, threads, duration, properties, line, null,
+        List.of(), StopRule.FIXED, null);
+  }
+
+  /**
+   * Rows one YCSB operation moves: a batch write's operation is one row handed to the buffer, a range
+   * read's one GetRange of {@code rowsPerRequest} rows.
+   */
+  public int rowsPerOperation() {
+    return rowsPerOperation(measure, rowsPerRequest);
+  }
+
+  static int rowsPerOperation(String measure, int rowsPerRequest) {
+    return measure.equals("BATCH_WRITE") ? 1 : rowsPerRequest;
+  }
+
+  /** The same case with other request shape (a batch-size sweep). */
+  public CaseSpec withRequests(String newMeasure, int newRowsPerRequest) {
+    return new CaseSpec(name, workload, phase, newMeasure, newRowsPerRequest, readsLoadedData, threads, duration,
+        properties, line, slo, targets, stop, search);
+  }
+
+  /** The same case with other thread points and duration ({@code --quick}). */
+  public CaseSpec withScale(List<Integer> newThreads, Duration newDuration) {
+    return new CaseSpec(name, workload, phase, measure, rowsPerRequest, readsLoadedData, newThreads, newDuration,
+        properties, line, slo, targets, stop.cappedAt(newDuration), search);
+  }
+
+  /** The same case judged by {@code newSlo} (null: the plan's). */
+  public CaseSpec withSlo(Slo newSlo) {
+    return new CaseSpec(name, workload, phase, measure, rowsPerRequest, readsLoadedData, threads, duration,
+        properties, line, newSlo, targets, stop, search);
+  }
 
   /** YCSB phase a case runs in. */
   public enum Phase {

@@ -23,6 +23,7 @@ import java.util.Map;
  * @param properties property overrides for every runner
  * @param cases the cases, in file order
  * @param quick the quick scale (used with --quick)
+ * @param slo the plan's latency objective, or null
  */
 public record Matrix(
     Path source,
@@ -37,7 +38,8 @@ public record Matrix(
     String loadWorkload,
     Map<String, String> properties,
     List<CaseSpec> cases,
-    QuickScale quick) {
+    QuickScale quick,
+    Slo slo) {
 
   /**
    * How --quick shrinks a matrix.
@@ -52,12 +54,12 @@ public record Matrix(
   public Matrix quickened() {
     List<CaseSpec> shrunk = new ArrayList<>();
     for (CaseSpec c : cases) {
-      shrunk.add(new CaseSpec(c.name(), c.workload(), c.phase(), c.measure(), c.rowsPerRequest(),
-          c.readsLoadedData(), pickEvenly(c.threads(), quick.maxThreadPoints()), quick.duration(),
-          c.properties(), c.line()));
+      // A saturation search keeps its points: it stops by itself.
+      shrunk.add(c.withScale(c.search() != null ? c.threads() : pickEvenly(c.threads(), quick.maxThreadPoints()),
+          quick.duration()));
     }
     return new Matrix(source, name, instanceType, runners, partitions, table, db, quick.rowsPerPartition(),
-        loadThreads, loadWorkload, properties, List.copyOf(shrunk), quick);
+        loadThreads, loadWorkload, properties, List.copyOf(shrunk), quick, slo);
   }
 
   /** Keeps the first and last point and spreads the rest evenly. */
@@ -84,6 +86,18 @@ public record Matrix(
     Map<String, String> merged = new LinkedHashMap<>(properties);
     merged.putAll(c.properties());
     return merged;
+  }
+
+  /** The case's own SLO, else the plan's; null when neither has one. */
+  public Slo sloFor(CaseSpec c) {
+    return c.slo() != null ? c.slo() : slo;
+  }
+
+  /** The same matrix with {@code override} as every case's SLO (run --slo). */
+  public Matrix withSlo(Slo override) {
+    List<CaseSpec> cs = cases.stream().map(c -> c.withSlo(null)).toList();
+    return new Matrix(source, name, instanceType, runners, partitions, table, db, rowsPerPartition, loadThreads,
+        loadWorkload, properties, cs, quick, override);
   }
 
   public long totalLoadedRows(int partitionCount) {

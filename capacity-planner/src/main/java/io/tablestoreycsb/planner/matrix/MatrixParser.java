@@ -43,10 +43,12 @@ public final class MatrixParser {
   private static final String PROPERTY_PREFIX = "property.";
 
   private static final Set<String> PLAN_KEYS = Set.of("name", "instance-type", "runners", "partitions", "table",
-      "db", "rows-per-partition", "load-threads", "load-workload");
+      "db", "rows-per-partition", "load-threads", "load-workload", "slo", "stop", "min-duration",
+      "steady-tolerance");
   private static final Set<String> QUICK_KEYS = Set.of("duration", "rows-per-partition", "max-thread-points");
   private static final Set<String> CASE_KEYS = Set.of("workload", "phase", "measure", "rows-per-request",
-      "reads-loaded-data", "threads", "duration");
+      "reads-loaded-data", "threads", "duration", "slo", "target", "stop", "min-duration", "steady-tolerance",
+      "max-threads", "saturation-gain");
 
   private final String file;
   private final Consumer<String> warnings;
@@ -236,7 +238,7 @@ public final class MatrixParser {
 
     List<CaseSpec> cases = new ArrayList<>();
     for (Section s : caseSections) {
-      cases.add(buildCase(s));
+      cases.add(buildCase(s, runners, plan));
     }
     Matrix.QuickScale quick;
     if (quickSection == null) {
@@ -249,7 +251,7 @@ public final class MatrixParser {
           positiveInt(quickSection, "max-thread-points", 2));
     }
     return new Matrix(source, name, instanceType, runners, partitions, table, db, rowsPerPartition, loadThreads,
-        loadWorkload, properties, List.copyOf(cases), quick);
+        loadWorkload, properties, List.copyOf(cases), quick, slo(plan));
   }
 
   /** Every loaded row needs a key number, and YCSB 0.17 numbers keys with an int. */
@@ -264,7 +266,7 @@ public final class MatrixParser {
     }
   }
 
-  private CaseSpec buildCase(Section s) {
+  private CaseSpec buildCase(Section s, int runners, Section plan) {
     String workload = required(s, "workload").value();
     CaseSpec.Phase phase = phase(s);
     Entry measureEntry = required(s, "measure");
@@ -275,10 +277,103 @@ public final class MatrixParser {
     }
     int rowsPerRequest = positiveInt(s, "rows-per-request", 1);
     boolean readsLoaded = bool(s, "reads-loaded-data", phase == CaseSpec.Phase.RUN);
-    List<Integer> threads = intList(required(s, "threads"));
+    Entry threadsEntry = required(s, "threads");
+    ThreadSearch search = threadsEntry.value().equalsIgnoreCase("auto") ? new ThreadSearch(
+        s.entries.containsKey("saturation-gain") ? percent(s.entries.get("saturation-gain"), "saturation-gain")
+            : ThreadSearch.DEFAULT_GAIN, positiveInt(s, "max-threads", ThreadSearch.DEFAULT_MAX_THREADS)) : null;
+    for (String key : List.of("max-threads", "saturation-gain")) {
+      if (search == null && s.entries.containsKey(key)) {
+        throw MatrixException.at(file, s.entries.get(key).line(), "'" + key + "' applies only to 'threads = auto'");
+      }
+    }
+    List<Integer> threads = search != null ? search.points() : intList(threadsEntry);
     Duration duration = duration(required(s, "duration"));
     return new CaseSpec(s.name, workload, phase, measure, rowsPerRequest, readsLoaded, threads, duration,
-        properties(s), s.line);
+        properties(s), s.line, slo(s), targets(s, CaseSpec.rowsPerOperation(measure, rowsPerRequest), runners),
+        stopRule(s, plan, duration), search);
+  }
+
+  /**
+   * {@code stop}, {@code min-duration} and {@code steady-tolerance}: the case's own, else the plan's; a
+   * minimum beyond the case's duration is the duration (the duration is the cap).
+   */
+  private StopRule stopRule(Section s, Section plan, Duration duration) {
+    Entry stop = s.entries.getOrDefault("stop", plan.entries.get("stop"));
+    Entry min = s.entries.getOrDefault("min-duration", plan.entries.get("min-duration"));
+    Entry tolerance = s.entries.getOrDefault("steady-tolerance", plan.entries.get("steady-tolerance"));
+    boolean steady = false;
+    if (stop != null) {
+      steady = switch (stop.value().toLowerCase(Locale.ROOT)) {
+        case "steady" -> true;
+        case "fixed" -> false;
+        default -> throw MatrixException.at(file, stop.line(), "stop '" + stop.value() + "' must be 'steady' (end"
+            + " once the rate is steady, duration as the cap) or 'fixed' (run the duration)");
+      };
+    }
+    Duration least = min == null ? StopRule.DEFAULT_MIN_DURATION : duration(min);
+    double within = tolerance == null ? StopRule.DEFAULT_TOLERANCE : percent(tolerance, "steady-tolerance");
+    return new StopRule(steady, least, within).cappedAt(duration);
+  }
+
+  /** "5%" or "0.05", above 0 and below 100%. */
+  private double percent(Entry e, String key) {
+    String v = e.value().strip();
+    try {
+      double d = v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1).strip()) / 100
+          : Double.parseDouble(v);
+      if (d > 0 && d < 1) {
+        return d;
+      }
+    } catch (NumberFormatException ex) {
+      // reported below
+    }
+    throw MatrixException.at(file, e.line(), "'" + key + "' = '" + v + "' must be a share above 0% and below"
+        + " 100%, e.g. 5%");
+  }
+
+  /**
+   * {@code target = 2000, 4000}: total rows per second, split evenly over the runners as YCSB's
+   * operations per second (whole numbers: a range read's operation is 100 rows).
+   */
+  private List<Long> targets(Section s, int rowsPerOperation, int runners) {
+    Entry e = s.entries.get("target");
+    if (e == null) {
+      return List.of();
+    }
+    List<Long> targets = new ArrayList<>();
+    for (String part : e.value().split(",")) {
+      String p = part.strip().replace("_", "");
+      long v;
+      try {
+        v = Long.parseLong(p);
+      } catch (NumberFormatException ex) {
+        throw MatrixException.at(file, e.line(), "'" + part.strip() + "' in 'target' is not a whole number of rows"
+            + " per second (expected a comma-separated list such as 1000, 2000, 4000)");
+      }
+      long perRunner = v / runners / rowsPerOperation;
+      if (perRunner < 1 || perRunner > Integer.MAX_VALUE) {
+        throw MatrixException.at(file, e.line(), "target " + part.strip() + " rows/s over " + runners + " runners is "
+            + (perRunner < 1 ? "under one" : "over " + Integer.MAX_VALUE) + " YCSB operation(s) a second per runner"
+            + (rowsPerOperation > 1 ? " (an operation is " + rowsPerOperation + " rows)" : ""));
+      }
+      if (targets.contains(v)) {
+        throw MatrixException.at(file, e.line(), "target " + v + " listed twice");
+      }
+      targets.add(v);
+    }
+    return List.copyOf(targets);
+  }
+
+  private Slo slo(Section s) {
+    Entry e = s.entries.get("slo");
+    if (e == null) {
+      return null;
+    }
+    try {
+      return Slo.parse(e.value());
+    } catch (IllegalArgumentException ex) {
+      throw MatrixException.at(file, e.line(), "'slo': " + ex.getMessage());
+    }
   }
 
   private CaseSpec.Phase phase(Section s) {

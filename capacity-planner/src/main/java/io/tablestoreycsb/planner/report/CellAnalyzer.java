@@ -3,6 +3,8 @@ package io.tablestoreycsb.planner.report;
 import io.tablestoreycsb.planner.hdr.HdrLogs;
 import io.tablestoreycsb.planner.hdr.LatencySummary;
 import io.tablestoreycsb.planner.runner.ClockReading;
+import io.tablestoreycsb.planner.matrix.Slo;
+import io.tablestoreycsb.planner.matrix.TargetLabel;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,13 +42,27 @@ public final class CellAnalyzer {
   private CellAnalyzer() {}
 
   public static ReportRow analyze(List<RunnerResult> runners) {
+    return analyze(runners, null);
+  }
+
+  /** The row of a cell judged by {@code slo} (null: none). */
+  public static ReportRow analyze(List<RunnerResult> runners, Slo slo) {
+    return analyze(runners, slo, null);
+  }
+
+  /**
+   * The row of a cell judged by {@code slo} (null: none), measured after its warm-up when {@code stop}
+   * (null: not recorded) says from when its rate was steady.
+   */
+  public static ReportRow analyze(List<RunnerResult> runners, Slo slo, CellStop stop) {
     if (runners.isEmpty()) {
       throw new IllegalArgumentException("a cell needs at least one runner");
     }
     RunnerRecord first = runners.get(0).record();
-    MeasuredWindow window = MeasuredWindow.of(runners);
+    MeasuredWindow window = MeasuredWindow.of(runners, stop == null ? 0 : stop.steadyFromEpochMs());
     double seconds = Math.max(0.001, window.seconds());
     List<Histogram> histograms = new ArrayList<>();
+    List<Histogram> intendedHistograms = new ArrayList<>();
     double requests = 0;
     double rows = 0;
     double readCu = 0;
@@ -61,6 +77,7 @@ public final class CellAnalyzer {
     int threadsTotal = 0;
     for (RunnerResult r : runners) {
       histograms.add(window.latencyIn(r));
+      intendedHistograms.add(window.latencyIn(r.intendedIntervals()));
       double inWindow = window.requestsIn(r);
       requests += inWindow;
       rows += inWindow * r.rowsPerRequest();
@@ -84,7 +101,16 @@ public final class CellAnalyzer {
     }
     double requestsPerSecond = requests / seconds;
     double rowsPerSecond = rows / seconds;
-    LatencySummary merged = LatencySummary.of(HdrLogs.merge(histograms));
+    Histogram all = HdrLogs.merge(histograms);
+    LatencySummary merged = LatencySummary.of(all);
+    double target = TargetLabel.target(first.sweep() == null ? "" : first.sweep());
+    Histogram intendedAll = HdrLogs.merge(intendedHistograms);
+    boolean openLoop = !Double.isNaN(target);
+    // An open-loop cell is judged by the latency a request arriving at the target rate sees: from its
+    // intended start, queueing behind late requests included.
+    Histogram judged = openLoop && intendedAll.getTotalCount() > 0 ? intendedAll : all;
+    double sloLatencyMs = slo == null || judged.getTotalCount() == 0 ? Double.NaN
+        : judged.getValueAtPercentile(slo.percentile()) / 1000.0;
     int n = runners.size();
     // Rows per request as measured (a range read near the end of the key space returns fewer than 100).
     double rowsPerRequest = requests > 0 ? rows / requests : first.rowsPerRequest();
@@ -96,6 +122,8 @@ public final class CellAnalyzer {
     } else if (window.seconds() < MIN_WINDOW_LATENCIES * merged.meanUs() / 1e6) {
       limit = String.format(Locale.ROOT, "unsteady (the %.1f s window is under %d mean latencies of %.2f s; run"
           + " longer cells)", window.seconds(), MIN_WINDOW_LATENCIES, merged.meanUs() / 1e6);
+    } else if (openLoop) {
+      limit = openLoopLimit(rowsPerSecond / target, ratio, cpuPerHost, cpusOfHost);
     } else {
       limit = limit(ratio, cpuPerHost, cpusOfHost);
     }
@@ -109,7 +137,37 @@ public final class CellAnalyzer {
         limit, false, String.join(" ", new TreeSet<>(cpuPerHost.keySet())), window.seconds(),
         window.startEpochMs(), window.warmupSeconds(), window.startSkewMs(),
         clocks.map(ClockReading.Spread::ms).orElse(Double.NaN),
-        clocks.map(ClockReading.Spread::uncertaintyMs).orElse(Double.NaN));
+        clocks.map(ClockReading.Spread::uncertaintyMs).orElse(Double.NaN), slo, sloLatencyMs, target,
+        openLoop ? latency(intendedAll) : null, stop == null ? "" : stop.text());
+  }
+
+  private static ReportRow.Latency latency(Histogram h) {
+    if (h.getTotalCount() == 0) {
+      return null;
+    }
+    LatencySummary s = LatencySummary.of(h);
+    return new ReportRow.Latency(s.meanUs() / 1000.0, s.p50Us() / 1000.0, s.p95Us() / 1000.0, s.p99Us() / 1000.0,
+        s.p999Us() / 1000.0, s.maxUs() / 1000.0);
+  }
+
+  /**
+   * An open-loop cell's threads wait by design when the service keeps up, so the identity check does not
+   * judge it; what matters is whether it reached its target and, if not, whether its threads were all
+   * waiting on the service (then the service, or too few threads for its latency, held it back) or not
+   * (the client did).
+   */
+  static String openLoopLimit(double ofTarget, double ratio, Map<String, Double> cpuPerHost,
+      Map<String, Integer> cpusOfHost) {
+    String closedLoopVerdict = limit(ratio, cpuPerHost, cpusOfHost);
+    if (closedLoopVerdict.startsWith("client CPU") || closedLoopVerdict.startsWith("unsteady")) {
+      return closedLoopVerdict;
+    }
+    if (ofTarget >= ReportRow.TARGET_REACHED) {
+      return "target met";
+    }
+    String reached = String.format(Locale.ROOT, "target not reached (%.0f%% of it)", ofTarget * 100);
+    return ratio >= IDENTITY_TOLERANCE ? reached + ": every thread was waiting on the service"
+        : reached + ": " + closedLoopVerdict;
   }
 
   /**

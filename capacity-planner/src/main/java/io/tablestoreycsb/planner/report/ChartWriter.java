@@ -63,7 +63,11 @@ final class ChartWriter {
       for (Map.Entry<String, List<ReportRow>> group : inst.getValue().entrySet()) {
         List<String> files = new ArrayList<>();
         String base = Formats.slug(instance + "-" + group.getKey());
-        files.add(save(qpsVsThreads(instance, group.getKey(), group.getValue()), dir, base + "-qps-vs-threads.png"));
+        // Open-loop cells are driven by their target, not their threads: only latency against QPS tells.
+        if (!group.getValue().stream().allMatch(ReportRow::openLoop)) {
+          files.add(save(qpsVsThreads(instance, group.getKey(), group.getValue()), dir,
+              base + "-qps-vs-threads.png"));
+        }
         for (Map.Entry<Integer, XYChart> panel : latencyVsQps(instance, group.getKey(), group.getValue()).entrySet()) {
           files.add(save(panel.getValue(), dir, base + "-latency-vs-qps-p" + panel.getKey() + ".png"));
         }

@@ -37,6 +37,14 @@ public record MeasuredWindow(long startEpochMs, long endEpochMs, boolean common,
   static final int MIN_WINDOW_INTERVALS = 2;
 
   public static MeasuredWindow of(List<RunnerResult> runners) {
+    return of(runners, 0);
+  }
+
+  /**
+   * The window, starting no earlier than {@code notBeforeEpochMs} (where a steady-stopped cell's rate
+   * became steady: the warm-up before it is left out) as long as two status intervals remain after it.
+   */
+  public static MeasuredWindow of(List<RunnerResult> runners, long notBeforeEpochMs) {
     long start = Long.MIN_VALUE;
     long end = Long.MAX_VALUE;
     long earliest = Long.MAX_VALUE;
@@ -61,6 +69,9 @@ public record MeasuredWindow(long startEpochMs, long endEpochMs, boolean common,
     boolean recorded = !runners.isEmpty() && runners.stream().allMatch(r -> r.record().releasedEpochMs() > 0);
     double skew = recorded ? lastReleased - firstReleased : Double.NaN;
     boolean common = end - start >= MIN_WINDOW_INTERVALS * typicalIntervalMs(runners);
+    if (common && notBeforeEpochMs > start && end - notBeforeEpochMs >= MIN_WINDOW_INTERVALS * typicalIntervalMs(runners)) {
+      start = notBeforeEpochMs;
+    }
     if (!common) {
       start = earliest;
       end = Math.max(latest, earliest + 1);
@@ -92,8 +103,13 @@ public record MeasuredWindow(long startEpochMs, long endEpochMs, boolean common,
 
   /** The runner's latencies over the intervals that lie at least half inside the window. */
   public Histogram latencyIn(RunnerResult runner) {
+    return latencyIn(runner.intervals());
+  }
+
+  /** The latencies of those of {@code intervals} that lie at least half inside the window. */
+  public Histogram latencyIn(List<Histogram> intervals) {
     List<Histogram> inside = new ArrayList<>();
-    for (Histogram h : runner.intervals()) {
+    for (Histogram h : intervals) {
       if (overlap(h) >= 0.5) {
         inside.add(h);
       }

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.faults.FaultPlan;
+import io.tablestoreycsb.planner.matrix.CaseSpec;
 import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.matrix.Slo;
 import java.io.IOException;
 import java.io.Reader;
 import java.net.URI;
@@ -16,7 +18,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 
 /**
  * What a plan ran against and with, recorded in the plan's output directory when it starts
@@ -35,10 +39,12 @@ import java.util.Properties;
  * @param instance the Tablestore instance name, or null
  * @param mock the embedded mock's capacity and latency model, or null when it was not the embedded mock
  * @param build versions of the tool, the SDK and YCSB that ran the plan
+ * @param slo the plan's latency objective as written ("p99 < 10ms"), or null
+ * @param caseSlos cases with their own objective: case name to objective; null or empty when none
  */
 public record PlanInfo(long startedEpochMs, String command, String plan, String instanceType, String matrix,
     boolean quick, String db, EndpointKind endpointKind, String endpoint, String instance, MockModel mock,
-    BuildInfo build) {
+    BuildInfo build, String slo, Map<String, String> caseSlos) {
 
   public static final String FILE_NAME = "plan.json";
   static final String TABLESTORE_DB = "io.tablestoreycsb.binding.TablestoreClient";
@@ -76,7 +82,29 @@ public record PlanInfo(long startedEpochMs, String command, String plan, String 
         matrix.source().toString(), false, matrix.db(), EndpointKind.EMBEDDED_MOCK, mock.endpoint(),
         mock.instanceName(), new MockModel(model.partitionCapacity(),
             model.latencies().stream().map(Object::toString).toList(),
-            model.faults().stream().map(Object::toString).toList()), BuildInfo.current());
+            model.faults().stream().map(Object::toString).toList()), BuildInfo.current(), sloText(matrix.slo()),
+        caseSlos(matrix));
+  }
+
+  private static String sloText(Slo slo) {
+    return slo == null ? null : slo.toString();
+  }
+
+  private static Map<String, String> caseSlos(Matrix matrix) {
+    Map<String, String> slos = new TreeMap<>();
+    for (CaseSpec c : matrix.cases()) {
+      if (c.slo() != null) {
+        slos.put(c.name(), c.slo().toString());
+      }
+    }
+    return slos;
+  }
+
+  /** The objective of a case of this plan: its own, else the plan's; null when neither has one. */
+  public Slo sloOf(String caseName) {
+    String text = caseSlos == null ? null : caseSlos.get(caseName);
+    text = text != null ? text : slo;
+    return text == null ? null : Slo.parse(text);
   }
 
   /**
@@ -96,7 +124,8 @@ public record PlanInfo(long startedEpochMs, String command, String plan, String 
     EndpointKind kind = matrix.db().equals(TABLESTORE_DB) ? kindOf(endpoint) : EndpointKind.NOT_TABLESTORE;
     return new PlanInfo(System.currentTimeMillis(), command, matrix.name(), matrix.instanceType(),
         matrix.source().toString(), quick, matrix.db(), kind, kind == EndpointKind.NOT_TABLESTORE ? null : endpoint,
-        kind == EndpointKind.NOT_TABLESTORE ? null : p.getProperty("tablestore.instance"), null, BuildInfo.current());
+        kind == EndpointKind.NOT_TABLESTORE ? null : p.getProperty("tablestore.instance"), null, BuildInfo.current(),
+        sloText(matrix.slo()), caseSlos(matrix));
   }
 
   static EndpointKind kindOf(String endpoint) {
@@ -155,6 +184,6 @@ public record PlanInfo(long startedEpochMs, String command, String plan, String 
   /** The same plan facts without the start time: starts of one plan that agree describe it once. */
   PlanInfo withoutStart() {
     return new PlanInfo(0, command, plan, instanceType, matrix, quick, db, endpointKind, endpoint, instance, mock,
-        build);
+        build, slo, caseSlos == null || caseSlos.isEmpty() ? null : caseSlos);
   }
 }

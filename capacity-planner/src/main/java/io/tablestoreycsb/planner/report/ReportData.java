@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.planner.matrix.Slo;
+import io.tablestoreycsb.planner.matrix.TargetLabel;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import java.io.IOException;
@@ -29,6 +31,14 @@ public record ReportData(List<ReportRow> rows, Map<String, String> failures, Rep
   private static final List<String> CASE_ORDER = List.of("random-write", "batch-write", "random-read", "range-read");
 
   public static ReportData collect(List<Path> dirs) throws IOException {
+    return collect(dirs, null);
+  }
+
+  /**
+   * Every cell below {@code dirs}, each judged by {@code sloOverride} when given, else by the objective its
+   * plan recorded for its case ({@link PlanInfo#sloOf}).
+   */
+  public static ReportData collect(List<Path> dirs, Slo sloOverride) throws IOException {
     Map<CellKey, List<Path>> runnersByCell = new LinkedHashMap<>();
     HeaderFacts facts = new HeaderFacts();
     for (Path dir : dirs) {
@@ -71,7 +81,9 @@ public record ReportData(List<ReportRow> rows, Map<String, String> failures, Rep
       if (errors.length() > 0 || results.isEmpty()) {
         failures.put(e.getKey().instanceType() + " " + e.getKey().label(), errors.toString().strip());
       } else {
-        rows.add(CellAnalyzer.analyze(results));
+        rows.add(CellAnalyzer.analyze(results, sloOverride != null ? sloOverride
+            : facts.sloOf(e.getKey().instanceType(), e.getKey().caseName()),
+            CellStop.read(e.getValue().get(0)).orElse(null)));
       }
     }
     rows.sort(ORDER);
@@ -113,6 +125,23 @@ public record ReportData(List<ReportRow> rows, Map<String, String> failures, Rep
       }
     }
 
+    /** The objective the latest plan of an instance type recorded for a case, or null. */
+    Slo sloOf(String instanceType, String caseName) {
+      Slo found = null;
+      long latest = Long.MIN_VALUE;
+      for (PlanInfo p : plans) {
+        if (instanceType.equals(p.instanceType()) && p.startedEpochMs() >= latest) {
+          try {
+            found = p.sloOf(caseName);
+            latest = p.startedEpochMs();
+          } catch (IllegalArgumentException e) {
+            problems.add("plan " + p.plan() + ": unreadable SLO (" + e.getMessage() + ")");
+          }
+        }
+      }
+      return found;
+    }
+
     ReportHeader header() {
       return ReportHeader.of(plans, problems, firstStart == Long.MAX_VALUE ? 0 : firstStart, lastEnd, rowBytesByCase,
           cpusByHost);
@@ -125,9 +154,10 @@ public record ReportData(List<ReportRow> rows, Map<String, String> failures, Rep
   static final Comparator<ReportRow> ORDER = Comparator.comparing(ReportRow::instanceType)
       .thenComparing(r -> caseRank(r.caseName()))
       .thenComparing(ReportRow::caseName)
-      .thenComparing(ReportRow::sweep, ReportData::compareSweeps)
+      .thenComparing(r -> TargetLabel.withoutTarget(r.sweep()), ReportData::compareSweeps)
       .thenComparingInt(ReportRow::partitions)
-      .thenComparingInt(ReportRow::threads);
+      .thenComparingInt(ReportRow::threads)
+      .thenComparingDouble(r -> r.openLoop() ? r.targetRowsPerSecond() : -1);
 
   private static int caseRank(String name) {
     int i = CASE_ORDER.indexOf(name);

@@ -65,6 +65,10 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
     lines.put("Runner hosts", cpusByHost.isEmpty() ? "unknown" : new TreeMap<>(cpusByHost).entrySet().stream()
         .map(e -> "host " + e.getKey() + " (" + e.getValue() + " processors)").collect(Collectors.joining(", ")));
     lines.put("Measured windows", windows(rows));
+    String slos = slos(rows);
+    if (!slos.isEmpty()) {
+      lines.put("SLO", slos);
+    }
     if (!problems.isEmpty()) {
       lines.put("Unreadable plan records", String.join("; ", problems));
     }
@@ -115,7 +119,8 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
       return "capacity and latency model unknown";
     }
     String capacity = m.partitionCapacity() > 0
-        ? "capacity " + Formats.num(m.partitionCapacity()) + " rows/s per partition (reads and writes alike)"
+        ? "capacity " + Formats.num(m.partitionCapacity()) + " rows/s per partition for single-row requests, reads and"
+            + " writes alike (a request's rows on one partition cost half a row each plus half a row)"
         : "unlimited partition capacity";
     String latency = m.latency().isEmpty() ? "no added latency (loopback HTTP and this machine's CPU only)"
         : "added latency " + String.join(", ", m.latency());
@@ -171,6 +176,18 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
       text += "; their clocks were at most " + Formats.num(clocks) + " ms apart";
     }
     return text + "; each cell's are in its Window, Warm-up, Start skew and Clock spread columns";
+  }
+
+  /** Each objective and the cases judged by it: "p99 < 10ms (random-read, random-write)". */
+  static String slos(List<ReportRow> rows) {
+    Map<String, java.util.Set<String>> casesBySlo = new TreeMap<>();
+    for (ReportRow r : rows) {
+      if (r.slo() != null) {
+        casesBySlo.computeIfAbsent(r.slo().toString(), k -> new java.util.TreeSet<>()).add(ReportTable.caseTitle(r));
+      }
+    }
+    return casesBySlo.entrySet().stream().map(e -> e.getKey() + " (" + String.join(", ", e.getValue()) + ")")
+        .collect(Collectors.joining("; "));
   }
 
   private static String range(double min, double max) {

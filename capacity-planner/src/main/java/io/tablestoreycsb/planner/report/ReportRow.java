@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.planner.matrix.Slo;
+
 /**
  * One cell of the report: the paper's columns plus what a capacity plan needs. Latencies are
  * milliseconds, from the runners' HdrHistograms merged (never averaged).
@@ -40,6 +42,13 @@ package io.tablestoreycsb.planner.report;
  * @param clockSpreadMs how far apart the runners' clocks were (largest minus smallest offset to the
  *     endpoint's clock), or NaN when not every runner measured its clock
  * @param clockSpreadUncertaintyMs plus or minus this, or NaN
+ * @param slo the latency objective the cell is judged by, or null
+ * @param sloLatencyMs the cell's latency at the objective's percentile (from the intended start for an
+ *     open-loop cell), or NaN without an objective
+ * @param targetRowsPerSecond an open-loop cell's target, rows/s over all runners; NaN for a closed loop
+ * @param intended an open-loop cell's latency from each operation's intended start (coordinated omission
+ *     corrected), or null for a closed loop
+ * @param stopped why the cell ended ({@link CellStop}), or "" when not recorded
  */
 public record ReportRow(
     String instanceType,
@@ -76,13 +85,64 @@ public record ReportRow(
     double warmupSeconds,
     double startSkewMs,
     double clockSpreadMs,
-    double clockSpreadUncertaintyMs) {
+    double clockSpreadUncertaintyMs,
+
+    Slo slo,
+    double sloLatencyMs,
+    double targetRowsPerSecond,
+    Latency intended,
+    String stopped) {
+
+  /** Below this share of its target an open-loop cell did not reach it. */
+  public static final double TARGET_REACHED = 0.95;
+
+  /**
+   * Latency figures, milliseconds.
+   *
+   * @param avgMs mean
+   * @param p50Ms median
+   * @param p95Ms 95th percentile
+   * @param p99Ms 99th percentile
+   * @param p999Ms 99.9th percentile
+   * @param maxMs maximum
+   */
+  public record Latency(double avgMs, double p50Ms, double p95Ms, double p99Ms, double p999Ms, double maxMs) {}
+
+  /** Whether the cell ran at a target rate (open loop). */
+  public boolean openLoop() {
+    return !Double.isNaN(targetRowsPerSecond);
+  }
+
+  /** Whether an open-loop cell did at least {@value #TARGET_REACHED} of its target (true for a closed loop). */
+  public boolean targetReached() {
+    return !openLoop() || qpsRows >= TARGET_REACHED * targetRowsPerSecond;
+  }
 
   ReportRow withPlateau(boolean value) {
     return new ReportRow(instanceType, caseName, sweep, partitions, runners, threads, measure, rowsPerRequest,
         qpsRows, requestsPerSecond, avgMs, p50Ms, p95Ms, p99Ms, p999Ms, maxMs, requests, failed, mbPerSecond,
         readCuPerSecond, writeCuPerSecond, cpuCoresPerRunner, peakMemMbPerRunner, ioMbPerSecondPerRunner,
         predictedQpsRows, measuredOverPredicted, limit, value, hosts, windowSeconds, windowStartEpochMs,
-        warmupSeconds, startSkewMs, clockSpreadMs, clockSpreadUncertaintyMs);
+        warmupSeconds, startSkewMs, clockSpreadMs, clockSpreadUncertaintyMs, slo, sloLatencyMs, targetRowsPerSecond, intended, stopped);
+  }
+
+  /** Whether a saturation search found this cell to be the knee (where more threads stopped paying). */
+  public boolean knee() {
+    return stopped != null && stopped.contains("; " + CellStop.KNEE);
+  }
+
+  /** Whether the cell met its objective; false without one. */
+  public boolean metSlo() {
+    return slo != null && slo.metBy(sloLatencyMs);
+  }
+
+  /** Whether the cell's figures are evidence: it had a common window long enough for its latency. */
+  public boolean steady() {
+    return !limit.startsWith("unsteady");
+  }
+
+  /** Capacity units consumed per hour at this cell's rate, or NaN when the DB did not report them. */
+  public double cuPerHour() {
+    return (readCuPerSecond + writeCuPerSecond) * 3600;
   }
 }

@@ -38,7 +38,9 @@ public final class ReportWriter {
       + "'Window' gives its start (UTC) and length; 'Warm-up (s)' is what was left out before it (start-up, "
       + "connection set-up); 'Start skew (ms)' is how far apart the runners started, each by its own clock; 'Clock spread (ms)' is how far apart those clocks were, each read against the endpoint's ('-': not measured). The tail after the window "
       + "(runners stopping) is left out too. A cell whose runners were never all past their start-up at the "
-      + "same time has no such window and is marked unsteady.";
+      + "same time has no such window and is marked unsteady. 'Stopped' says why a cell ended: its fixed "
+      + "duration, or as soon as its rate was steady (stop = steady; the window then starts where the rate "
+      + "became steady, and the warm-up before it is left out), or its cap before the rate was steady.";
 
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -65,8 +67,28 @@ public final class ReportWriter {
     json.put("runStarted", Formats.isoInstant(data.header().firstStartEpochMs()));
     json.put("runEnded", Formats.isoInstant(data.header().lastEndEpochMs()));
     json.put("rowBytesByCase", data.header().rowBytesByCase());
+    json.put("sloAnswers", SloTable.answers(data.rows()).stream().map(ReportWriter::json).toList());
     json.put("rows", data.rows());
     json.put("failedCells", data.failures());
+    return json;
+  }
+
+  private static Map<String, Object> json(SloTable.Answer a) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("instanceType", a.instanceType());
+    json.put("case", a.caseTitle());
+    json.put("partitions", a.partitions());
+    json.put("slo", a.slo().toString());
+    json.put("met", a.best() != null);
+    if (a.best() != null) {
+      json.put("qpsRows", a.best().qpsRows());
+      json.put("threads", a.best().threads());
+      json.put("runners", a.best().runners());
+      json.put("latencyMs", a.best().sloLatencyMs());
+      json.put("cuPerHour", a.best().cuPerHour());
+      json.put("heaviestTried", a.heaviestTried());
+    }
+    json.put("note", a.note());
     return json;
   }
 
@@ -74,6 +96,10 @@ public final class ReportWriter {
     StringBuilder md = new StringBuilder("# Capacity planning report\n\n| | |\n|---|---|\n");
     header.forEach((label, text) -> md.append("| **").append(label).append("** | ")
         .append(text.replace("|", "\\|")).append(" |\n"));
+    String answers = SloTable.markdown(data.rows());
+    if (!answers.isEmpty()) {
+      md.append(answers).append("\n## The cells\n");
+    }
     md.append('\n').append(COLUMNS_TEXT).append("\n\n").append(WINDOW_TEXT).append("\n\n").append(IDENTITY_TEXT)
         .append("\n");
     for (Map.Entry<String, Map<String, List<ReportRow>>> inst : ReportTable.grouped(data.rows()).entrySet()) {
@@ -95,11 +121,13 @@ public final class ReportWriter {
   }
 
   public static String markdownTable(List<ReportRow> rows) {
-    StringBuilder md = new StringBuilder("| ").append(String.join(" | ", ReportTable.HEADERS)).append(" |\n|");
-    ReportTable.HEADERS.forEach(h -> md.append("---|"));
+    List<String> headers = ReportTable.headers(rows);
+    boolean openLoop = ReportTable.anyOpenLoop(rows);
+    StringBuilder md = new StringBuilder("| ").append(String.join(" | ", headers)).append(" |\n|");
+    headers.forEach(h -> md.append("---|"));
     md.append('\n');
     for (ReportRow r : rows) {
-      md.append("| ").append(String.join(" | ", ReportTable.cells(r))).append(" |\n");
+      md.append("| ").append(String.join(" | ", ReportTable.cells(r, openLoop))).append(" |\n");
     }
     return md.toString();
   }
@@ -115,11 +143,22 @@ public final class ReportWriter {
         for (ReportRow r : g.getValue()) {
           out.append(String.format(Locale.ROOT, "%10d %7d %7d %14s %17s %9s %9s  %s%n", r.partitions(), r.runners(),
               r.threads(), Formats.num(r.qpsRows()), Formats.ms(r.avgMs()), Formats.ms(r.p99Ms()),
-              Formats.percent(r.measuredOverPredicted()), r.limit() + (r.plateau() ? ", plateau" : "")));
+              Formats.percent(r.measuredOverPredicted()), r.limit() + (r.plateau() ? ", plateau" : "")
+                  + (r.knee() ? ", knee" : "") + openLoopNote(r)));
         }
       }
     }
     return out.toString();
+  }
+
+  /** For the terminal: an open-loop cell's target and the latency from the intended start. */
+  private static String openLoopNote(ReportRow r) {
+    if (!r.openLoop()) {
+      return "";
+    }
+    return "; target " + Formats.num(r.targetRowsPerSecond()) + (r.intended() == null ? ""
+        : ", intended avg " + Formats.ms(r.intended().avgMs()) + " ms, p99 " + Formats.ms(r.intended().p99Ms())
+            + " ms");
   }
 
   private static void appendFailures(StringBuilder md, ReportData data) {
@@ -136,7 +175,9 @@ public final class ReportWriter {
         + "rows_per_request,qps_rows,requests_per_s,avg_ms,p50_ms,p95_ms,p99_ms,p999_ms,max_ms,requests,failed,"
         + "mb_per_s,read_cu_per_s,write_cu_per_s,cpu_cores_per_runner,peak_mem_mb_per_runner,"
         + "io_mb_per_s_per_runner,predicted_qps_rows,measured_over_predicted,bound_by,plateau,hosts,"
-        + "window_start_utc,window_s,warmup_s,start_skew_ms,clock_spread_ms,clock_spread_uncertainty_ms\n");
+        + "window_start_utc,window_s,warmup_s,start_skew_ms,clock_spread_ms,clock_spread_uncertainty_ms,slo,slo_latency_ms,met_slo,target_qps_rows,"
+        + "target_reached,intended_avg_ms,intended_p50_ms,intended_p95_ms,intended_p99_ms,intended_p999_ms,"
+        + "intended_max_ms,stopped\n");
     for (ReportRow r : rows) {
       csv.append(String.join(",", quote(r.instanceType()), quote(r.caseName()), quote(r.sweep()),
           Integer.toString(r.partitions()), Integer.toString(r.runners()), Integer.toString(r.threads()),
@@ -147,9 +188,18 @@ public final class ReportWriter {
           d(r.ioMbPerSecondPerRunner()), d(r.predictedQpsRows()), d(r.measuredOverPredicted()), quote(r.limit()),
           Boolean.toString(r.plateau()), quote(r.hosts()), Formats.isoInstant(r.windowStartEpochMs()),
           d(r.windowSeconds()), d(r.warmupSeconds()), d(r.startSkewMs()), d(r.clockSpreadMs()),
-          d(r.clockSpreadUncertaintyMs()))).append('\n');
+          d(r.clockSpreadUncertaintyMs()),
+          quote(r.slo() == null ? "" : r.slo().toString()), d(r.sloLatencyMs()),
+          r.slo() == null ? "" : Boolean.toString(r.metSlo()), d(r.targetRowsPerSecond()),
+          r.openLoop() ? Boolean.toString(r.targetReached()) : "", intended(r.intended()), quote(r.stopped())))
+          .append('\n');
     }
     return csv.toString();
+  }
+
+  private static String intended(ReportRow.Latency i) {
+    return i == null ? ",,,,," : String.join(",", d(i.avgMs()), d(i.p50Ms()), d(i.p95Ms()), d(i.p99Ms()),
+        d(i.p999Ms()), d(i.maxMs()));
   }
 
   private static String d(double v) {
@@ -173,7 +223,9 @@ public final class ReportWriter {
     h.append("<table class=\"header\">\n");
     header.forEach((label, text) -> h.append("<tr><th>").append(esc(label)).append("</th><td>").append(esc(text))
         .append("</td></tr>\n"));
-    h.append("</table>\n<p>").append(esc(COLUMNS_TEXT)).append("</p>\n<p>").append(esc(WINDOW_TEXT))
+    String answers = SloTable.html(data.rows());
+    h.append("</table>\n").append(answers).append(answers.isEmpty() ? "" : "<h2>The cells</h2>\n").append("<p>")
+        .append(esc(COLUMNS_TEXT)).append("</p>\n<p>").append(esc(WINDOW_TEXT))
         .append("</p>\n<p>").append(esc(IDENTITY_TEXT)).append("</p>\n");
     for (Map.Entry<String, Map<String, List<ReportRow>>> inst : ReportTable.grouped(data.rows()).entrySet()) {
       h.append("<h2>Instance type: ").append(esc(inst.getKey())).append("</h2>\n");
@@ -181,11 +233,13 @@ public final class ReportWriter {
         h.append("<h3>").append(esc(g.getKey())).append("</h3>\n<p>")
             .append(esc(ReportTable.latencyNote(g.getValue().get(0)))).append(".</p>\n<table><tr>");
         // A break opportunity after each '/' keeps "Measured/Predicted" from widening its column.
-        ReportTable.HEADERS.forEach(col -> h.append("<th>").append(esc(col).replace("/", "/<wbr>")).append("</th>"));
+        boolean openLoop = ReportTable.anyOpenLoop(g.getValue());
+        ReportTable.headers(g.getValue()).forEach(col -> h.append("<th>").append(esc(col).replace("/", "/<wbr>"))
+            .append("</th>"));
         h.append("</tr>\n");
         for (ReportRow r : g.getValue()) {
           h.append("<tr>");
-          List<String> cells = ReportTable.cells(r);
+          List<String> cells = ReportTable.cells(r, openLoop);
           for (int i = 0; i < cells.size(); i++) {
             h.append(i == cells.size() - 1 ? "<td class=\"t\">" : "<td>").append(esc(cells.get(i))).append("</td>");
           }
@@ -211,7 +265,7 @@ public final class ReportWriter {
     return h.append("</body></html>\n").toString();
   }
 
-  private static String esc(String s) {
+  static String esc(String s) {
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
   }
 }

@@ -28,9 +28,14 @@ import org.HdrHistogram.Histogram;
  * @param intervals the interval histograms of the case's request measurement (microseconds), in order
  * @param stats the binding's stats file, when written
  * @param clock the runner's clock against the endpoint's, when measured
+ * @param intendedIntervals the interval histograms of the latency from each operation's intended start
+ *     (YCSB's {@code Intended-<MEASURE>}, written by an open-loop runner), or empty
  */
 public record RunnerResult(Path dir, RunnerRecord record, YcsbOutput output, List<Histogram> intervals,
-    Optional<BindingStats> stats, Optional<ClockReading> clock) {
+    Optional<BindingStats> stats, Optional<ClockReading> clock, List<Histogram> intendedIntervals) {
+
+  /** YCSB's prefix of a measurement timed from each operation's intended start. */
+  public static final String INTENDED_PREFIX = "Intended-";
 
   static final int MIN_INTERVALS_FOR_STEADY = 4;
 
@@ -45,7 +50,9 @@ public record RunnerResult(Path dir, RunnerRecord record, YcsbOutput output, Lis
     List<Histogram> intervals = HdrLogs.readIntervals(hdr);
     Optional<BindingStats> stats = BindingStats.read(dir.resolve(ResultFiles.STATS_FILE));
     Optional<ClockReading> clock = ClockReading.read(dir.resolve(ResultFiles.CLOCK_FILE));
-    return new RunnerResult(dir, record, output, List.copyOf(intervals), stats, clock);
+    Path intended = dir.resolve(ResultFiles.hdrLog(INTENDED_PREFIX + record.measure()));
+    List<Histogram> intendedIntervals = Files.isRegularFile(intended) ? HdrLogs.readIntervals(intended) : List.of();
+    return new RunnerResult(dir, record, output, List.copyOf(intervals), stats, clock, List.copyOf(intendedIntervals));
   }
 
   /** The intervals of the steady span: all but the first and last when there are enough. */

@@ -2,6 +2,7 @@ package io.tablestoreycsb.planner.run;
 
 import io.tablestoreycsb.planner.matrix.CaseSpec;
 import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.matrix.TargetLabel;
 import io.tablestoreycsb.planner.runner.CellKey;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -28,17 +29,31 @@ public final class CellOrder {
           }
           // Sweeps vary the write cases; read cases read the loaded data once.
           if (sweep == null || c.phase() != CaseSpec.Phase.LOAD) {
-            cells.add(new PlannedCell(new CellKey(matrix.instanceType(), c.name(), p, t, ""), c, null, null));
+            addAtTargets(cells, matrix, c, p, t, "", null, null);
           } else {
             for (String v : sweep.values()) {
-              cells.add(new PlannedCell(new CellKey(matrix.instanceType(), c.name(), p, t, sweep.label(v)),
-                  sweptCase(c, sweep.property(), v), sweep.property(), v));
+              addAtTargets(cells, matrix, sweptCase(c, sweep.property(), v), p, t, sweep.label(v), sweep.property(),
+                  v);
             }
           }
         }
       }
     }
     return cells;
+  }
+
+  /** The cell, or one cell per target rate of an open-loop case (the target travels in the sweep label). */
+  private static void addAtTargets(List<PlannedCell> cells, Matrix matrix, CaseSpec c, int p, int t, String sweepLabel,
+      String sweepProperty, String sweepValue) {
+    if (c.targets().isEmpty()) {
+      cells.add(new PlannedCell(new CellKey(matrix.instanceType(), c.name(), p, t, sweepLabel), c, sweepProperty,
+          sweepValue));
+      return;
+    }
+    for (long target : c.targets()) {
+      cells.add(new PlannedCell(new CellKey(matrix.instanceType(), c.name(), p, t,
+          TargetLabel.with(sweepLabel, target)), c, sweepProperty, sweepValue));
+    }
   }
 
   /**
@@ -59,8 +74,7 @@ public final class CellOrder {
     if (batch < 1) {
       throw new IllegalArgumentException("--sweep tablestore.batchsize: " + batch + " must be 1 or more");
     }
-    return new CaseSpec(c.name(), c.workload(), c.phase(), batch == 1 ? "INSERT" : "BATCH_WRITE", batch,
-        c.readsLoadedData(), c.threads(), c.duration(), c.properties(), c.line());
+    return c.withRequests(batch == 1 ? "INSERT" : "BATCH_WRITE", batch);
   }
 
 }

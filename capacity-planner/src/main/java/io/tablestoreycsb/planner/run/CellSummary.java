@@ -1,6 +1,8 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.report.CellAnalyzer;
+import io.tablestoreycsb.planner.report.CellStop;
 import io.tablestoreycsb.planner.report.ReportRow;
 import io.tablestoreycsb.planner.report.RunnerResult;
 import java.io.IOException;
@@ -15,22 +17,32 @@ import java.util.stream.Stream;
 final class CellSummary {
   private CellSummary() {}
 
-  /** Reads the cell's runner directories and says its rows/s, latency, window and what bound it. */
-  static String of(Path cellDir) throws IOException {
+  /** The cell's report row, from its runner directories. */
+  static ReportRow row(Path cellDir, Slo slo) throws IOException {
     List<RunnerResult> results = new ArrayList<>();
     try (Stream<Path> dirs = Files.list(cellDir)) {
       for (Path d : dirs.filter(Files::isDirectory).sorted().toList()) {
         results.add(RunnerResult.read(d));
       }
     }
-    ReportRow r = CellAnalyzer.analyze(results);
+    return CellAnalyzer.analyze(results, slo, CellStop.readCell(cellDir).orElse(null));
+  }
+
+  /** Reads the cell's runner directories and says its rows/s, latency, window and what bound it. */
+  static String of(Path cellDir, Slo slo) throws IOException {
+    ReportRow r = row(cellDir, slo);
     String skew = Double.isNaN(r.startSkewMs()) ? "" : String.format(Locale.ROOT, ", start skew %.0f ms",
         r.startSkewMs()) + (Double.isNaN(r.clockSpreadMs()) ? "" : String.format(Locale.ROOT,
         " (clocks %.0f ± %.0f ms apart)", r.clockSpreadMs(), r.clockSpreadUncertaintyMs()));
     String window = r.limit().equals(CellAnalyzer.NO_COMMON_WINDOW) ? "no common window"
         : String.format(Locale.ROOT, "measured over %.1f s every runner covered", r.windowSeconds());
-    return String.format(Locale.ROOT, "%,.0f rows/s (%,.0f requests/s), avg %.2f ms, p99 %.2f ms, "
+    String openLoop = !r.openLoop() || r.intended() == null ? "" : String.format(Locale.ROOT,
+        " (target %,.0f rows/s; from the intended start: avg %.2f ms, p99 %.2f ms)", r.targetRowsPerSecond(),
+        r.intended().avgMs(), r.intended().p99Ms());
+    return String.format(Locale.ROOT, "%,.0f rows/s (%,.0f requests/s), avg %.2f ms, p99 %.2f ms%s, "
         + "measured/predicted %.0f%%, bound by %s; %s%s", r.qpsRows(), r.requestsPerSecond(), r.avgMs(), r.p99Ms(),
-        r.measuredOverPredicted() * 100, r.limit(), window, skew);
+        openLoop,
+        r.measuredOverPredicted() * 100, r.limit(), window, skew) + (slo == null ? "" : String.format(Locale.ROOT,
+        "; %s %.2f ms: %s %s", slo.percentileName(), r.sloLatencyMs(), r.metSlo() ? "meets" : "misses", slo));
   }
 }

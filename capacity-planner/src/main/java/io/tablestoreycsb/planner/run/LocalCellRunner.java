@@ -78,6 +78,7 @@ public final class LocalCellRunner implements CellRunner {
         Files.createDirectories(spec.dir());
         Path release = spec.dir().resolve(ResultFiles.RELEASE_FILE);
         Files.deleteIfExists(release);
+        Files.deleteIfExists(spec.dir().resolve(ResultFiles.STOP_FILE));
         StartGate gate = new StartGate(0, spec.dir().resolve(ResultFiles.READY_FILE), release,
             READY_TIMEOUT.plusSeconds(60));
         running.add(RunnerProcess.start(spec, spec.localCommand(javaExecutable, classpath, gate)));
@@ -86,9 +87,14 @@ public final class LocalCellRunner implements CellRunner {
         long instant = release(running);
         long runStarted = System.nanoTime() + Math.max(0, instant - System.currentTimeMillis()) * 1_000_000;
         long ticks = 0;
+        boolean stopped = false;
         while (running.stream().anyMatch(RunnerProcess::isAlive)) {
           if (++ticks % (1000 / SAMPLE_PERIOD_MS) == 0) {
             listener.running(summedOps(running));
+            if (!stopped && listener.stopNow()) {
+              stopped = true;
+              stop(running);
+            }
           }
           double elapsed = (System.nanoTime() - runStarted) / 1e9;
           if (elapsed > expectedSeconds + graceSeconds(expectedSeconds)) {
@@ -142,6 +148,13 @@ public final class LocalCellRunner implements CellRunner {
         lastTold = now;
       }
       Thread.sleep(20);
+    }
+  }
+
+  /** Tells every runner to end its run now (StoppableWorkload watches for the file). */
+  private static void stop(List<RunnerProcess> running) throws IOException {
+    for (RunnerProcess p : running) {
+      Files.writeString(p.spec().dir().resolve(ResultFiles.STOP_FILE), Long.toString(System.currentTimeMillis()));
     }
   }
 

@@ -2,6 +2,8 @@ package io.tablestoreycsb.planner.run;
 
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.CellRunner;
+import io.tablestoreycsb.planner.runner.RunnerSpec;
+import io.tablestoreycsb.planner.report.CellStop;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -23,6 +25,7 @@ public final class PlanExecutor {
   private final Progress progress;
   private final PrintStream out;
   private final LoadStep load;
+  private final SaturationSearch search = new SaturationSearch();
 
   public PlanExecutor(Matrix matrix, RunnerSpecFactory runners, CellRunner executor, TableAdmin tables,
       Path outDir, Progress progress) {
@@ -50,8 +53,14 @@ public final class PlanExecutor {
       for (PlannedCell cell : ofTable) {
         index++;
         Path dir = outDir.resolve(cell.key().relativeDir());
+        String skip = search.skipReason(cell);
+        if (skip != null) {
+          out.printf("[cell %d/%d] %s: skipped (%s)%n", index, cells.size(), cell.key().label(), skip);
+          continue;
+        }
         if (ResumeMarkers.isComplete(dir)) {
           out.printf("[cell %d/%d] %s: kept (finished earlier)%n", index, cells.size(), cell.key().label());
+          searched(cell, dir);
           continue;
         }
         if (!tableReady) {
@@ -91,8 +100,16 @@ public final class PlanExecutor {
         .mapToLong(c -> c.spec().duration().toSeconds()).sum();
     int remainingCells = all.size() - index + 1;
     long started = System.nanoTime();
-    CellOutcome outcome = executor.run(cell.key(), runners.cell(cell, dir), seconds, new CellRunner.Listener() {
+    List<RunnerSpec> specs = runners.cell(cell, dir);
+    SteadyWatch watch = new SteadyWatch(cell.spec().stop(), specs, RunnerSpecFactory.statusInterval(cell.spec()),
+        seconds);
+    CellOutcome outcome = executor.run(cell.key(), specs, seconds, new CellRunner.Listener() {
       private long running;
+
+      @Override
+      public boolean stopNow() {
+        return watch.steadyNow();
+      }
 
       @Override
       public void starting(int ready, int total) {
@@ -118,10 +135,25 @@ public final class PlanExecutor {
       out.printf("[cell %d/%d] %s: FAILED%n%s%n", index, all.size(), cell.key().label(), indent(outcome.errors()));
       return false;
     }
-    out.printf("[cell %d/%d] %s: done in %.0f s: %s%n", index, all.size(), cell.key().label(),
-        outcome.wallSeconds(), CellSummary.of(dir));
+    CellStop stop = watch.outcome();
+    stop.write(dir);
+    out.printf("[cell %d/%d] %s: done in %.0f s (%s): %s%n", index, all.size(), cell.key().label(),
+        outcome.wallSeconds(), stop.reason(), CellSummary.of(dir, matrix.sloFor(cell.spec())));
     ResumeMarkers.markComplete(dir, "");
+    searched(cell, dir);
     return true;
+  }
+
+  /** Tells the saturation search of a {@code threads = auto} case how a cell of it went. */
+  private void searched(PlannedCell cell, Path dir) throws IOException {
+    if (cell.spec().search() == null) {
+      return;
+    }
+    String concluded = search.record(cell, dir, CellSummary.row(dir, matrix.sloFor(cell.spec())),
+        matrix.sloFor(cell.spec()));
+    if (concluded != null) {
+      out.printf("  %s: %s%n", cell.key().label(), concluded);
+    }
   }
 
   static String indent(String text) {

@@ -82,7 +82,7 @@ public final class Progress {
         clock(elapsed), rate, clock((now - planStartNanos) / 1e9), cellsDone == 0 ? ">= " : "", clock(eta));
   }
 
-  static String clock(double seconds) {
+  public static String clock(double seconds) {
     long s = Math.round(seconds);
     return s >= 3600 ? String.format(Locale.ROOT, "%dh%02dm%02ds", s / 3600, s / 60 % 60, s % 60)
         : s >= 60 ? String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60) : s + "s";

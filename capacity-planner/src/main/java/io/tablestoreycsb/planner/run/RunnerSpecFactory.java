@@ -1,16 +1,18 @@
 package io.tablestoreycsb.planner.run;
 
 import io.tablestoreycsb.planner.runner.CellKey;
+import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
+import io.tablestoreycsb.planner.runner.StoppableWorkload;
 import io.tablestoreycsb.binding.KeyNumberLimits;
 import io.tablestoreycsb.planner.matrix.CaseSpec;
 import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.matrix.TargetLabel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 /**
  * Builds the runners of a cell or of a load, giving each its own key slice.
@@ -27,7 +29,6 @@ public final class RunnerSpecFactory {
   static final long WRITE_SLICE = 400_000_000L;
   /** YCSB's operationcount is an int; read cells stop on maxexecutiontime long before this. */
   static final long READ_OPERATIONS = 2_000_000_000L;
-  private static final int KEY_BYTES = 20;
 
   private final Matrix matrix;
   private final WorkloadFiles workloads;
@@ -55,14 +56,29 @@ public final class RunnerSpecFactory {
       props.put(cell.sweepProperty(), cell.sweepValue());
     }
     props.put("table", tableName(matrix, p));
+    double target = TargetLabel.target(cell.key().sweep());
+    if (!Double.isNaN(target)) {
+      // Open loop: each runner paces its operations (YCSB's -target), and records the latency from each
+      // operation's intended start as well as from its actual start (coordinated omission corrected).
+      props.put("target", Long.toString(targetPerRunner(target, matrix.runners(), c.rowsPerOperation())));
+      props.put("measurement.interval", "both");
+    }
     long seconds = c.duration().toSeconds();
     props.put("maxexecutiontime", Long.toString(seconds));
-    props.put("status.interval", Long.toString(statusInterval(seconds)));
+    props.put("status.interval", Long.toString(statusInterval(c)));
     int rowBytes = rowBytes(workload, props);
+    String delegate = c.stop().steady() ? workloadClass(workload, props) : null;
     List<RunnerSpec> specs = new ArrayList<>();
     int n = matrix.runners();
     for (int r = 0; r < n; r++) {
       Map<String, String> runnerProps = new LinkedHashMap<>(props);
+      if (delegate != null) {
+        // The case's workload, which also ends when the executor finds the cell steady.
+        runnerProps.put("workload", StoppableWorkload.class.getName());
+        runnerProps.put(StoppableWorkload.DELEGATE, delegate);
+        runnerProps.put(StoppableWorkload.STOP_FILE, cellDir.resolve("runner-" + r).resolve(ResultFiles.STOP_FILE)
+            .toAbsolutePath().toString());
+      }
       long start;
       long count;
       if (c.phase() == CaseSpec.Phase.LOAD) {
@@ -118,6 +134,11 @@ public final class RunnerSpecFactory {
     return slice;
   }
 
+  /** YCSB operations a second for each runner of a cell whose target is {@code rowsPerSecond} in all. */
+  static long targetPerRunner(double rowsPerSecond, int runners, int rowsPerOperation) {
+    return Math.max(1, Math.round(rowsPerSecond / runners / rowsPerOperation));
+  }
+
   static long sliceStart(long total, int runners, int index) {
     return total * index / runners;
   }
@@ -127,12 +148,26 @@ public final class RunnerSpecFactory {
     return Math.max(1, Math.min(10, seconds / 10));
   }
 
+  /**
+   * A steady-stopping cell ticks about twenty times in its minimum duration, so that the steady-state
+   * window (half of it) holds ten intervals.
+   */
+  static long statusInterval(CaseSpec c) {
+    return c.stop().steady() ? Math.max(1, Math.min(10, c.stop().minDuration().toSeconds() / 20))
+        : statusInterval(c.duration().toSeconds());
+  }
+
+  /** The YCSB workload class a runner of {@code workload} with {@code overrides} would run. */
+  static String workloadClass(Path workload, Map<String, String> overrides) {
+    String name = overrides.get("workload");
+    if (name == null) {
+      name = WorkloadFiles.load(workload).getProperty("workload", "site.ycsb.workloads.CoreWorkload");
+    }
+    return name.strip();
+  }
+
   /** Key plus fieldcount x fieldlength as the runner will see them (YCSB defaults 10 x 100). */
   static int rowBytes(Path workload, Map<String, String> overrides) {
-    Properties p = WorkloadFiles.load(workload);
-    overrides.forEach(p::setProperty);
-    int fieldCount = Integer.parseInt(p.getProperty("fieldcount", "10").strip());
-    int fieldLength = Integer.parseInt(p.getProperty("fieldlength", "100").strip());
-    return KEY_BYTES + fieldCount * fieldLength;
+    return RowShape.of(workload, overrides).payloadBytes();
   }
 }

@@ -35,5 +35,14 @@ public interface CellRunner {
 
     /** Runners are running: their summed current operations per second (about once a second). */
     void running(double opsPerSecond);
+
+    /**
+     * Asked about once a second while runners run: whether the cell may end now (its rate is steady).
+     * An executor that can reach its runners then tells them to stop ({@link ResultFiles#STOP_FILE});
+     * one that cannot lets them run their duration.
+     */
+    default boolean stopNow() {
+      return false;
+    }
   }
 }

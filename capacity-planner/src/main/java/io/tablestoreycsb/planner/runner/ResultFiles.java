@@ -24,6 +24,8 @@ public final class ResultFiles {
   public static final String READY_FILE = "ready";
   /** Written by the local executor in the cell directory: the epoch millisecond every runner starts at. */
   public static final String RELEASE_FILE = "release";
+  /** Written by the local executor when the cell may end early (its rate is steady): see StoppableWorkload. */
+  public static final String STOP_FILE = "stop";
 
   private ResultFiles() {}
 

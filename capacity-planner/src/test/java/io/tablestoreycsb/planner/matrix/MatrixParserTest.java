@@ -68,6 +68,9 @@ class MatrixParserTest {
       "no equals | 2 | just words | :2: expected 'key = value' or '[section]', found: just words",
       "bad section | 5 | [cases x] | :5: unknown section [cases]",
       "duplicate | 4 | partitions = 4 | :4: 'partitions' set twice in this section (also on line 3)",
+      "bad slo | 2 | slo = p99 under 10ms | :2: 'slo': SLO 'p99 under 10ms' must look like 'p99 < 10ms'",
+      "bad stop | 2 | stop = early | :2: stop 'early' must be 'steady' (end once the rate is steady, duration as",
+      "bad tolerance | 5 | steady-tolerance = 150% | :5: 'steady-tolerance' = '150%' must be a share above 0%",
   })
   void badLinesAreNamed(String label, int line, String replacement, String expected) {
     List<String> lines = new ArrayList<>(List.of(
@@ -95,6 +98,42 @@ class MatrixParserTest {
         .isInstanceOf(MatrixException.class)
         .hasMessageStartingWith("m.ini" + expected.substring(0, expected.indexOf(':', 1)))
         .hasMessageContaining(expected.substring(expected.indexOf(':', 1) + 2));
+  }
+
+  @Test
+  void anSloOfTheCaseOverridesThePlans() {
+    List<String> lines = List.of("[plan]", "partitions = 1", "slo = p99 < 10ms", "[case c]", "workload = w",
+        "phase = run", "duration = 5s", "measure = READ", "threads = 1", "[case d]", "workload = w", "phase = run",
+        "duration = 5s", "measure = SCAN", "threads = 1", "slo = p99.9 < 1s");
+    Matrix m = MatrixParser.parse(Path.of("m.ini"), lines);
+    assertThat(m.sloFor(m.cases().get(0))).isEqualTo(new Slo(99, 10));
+    assertThat(m.sloFor(m.cases().get(1))).isEqualTo(new Slo(99.9, 1000));
+    Matrix overridden = m.withSlo(Slo.parse("p50 < 1ms"));
+    assertThat(overridden.cases()).allSatisfy(c -> assertThat(overridden.sloFor(c)).isEqualTo(new Slo(50, 1)));
+  }
+
+  @Test
+  void thePapersMatricesStopCellsOnceSteadyWithTheirDurationAsTheCap() throws Exception {
+    Matrix m = MatrixParser.parse(MATRICES.resolve("high-performance"));
+    assertThat(m.cases()).allSatisfy(c -> assertThat(c.stop()).isEqualTo(new StopRule(true, Duration.ofMinutes(5),
+        0.05)));
+    // --quick shrinks the minimum with the duration.
+    assertThat(m.quickened().cases().get(0).stop().minDuration()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(MatrixParser.parse(MATRICES.resolve("quick")).cases()).allSatisfy(c -> assertThat(c.stop().steady())
+        .isFalse());
+  }
+
+  @Test
+  void threadsAutoSearchesDoublingThreadPoints() {
+    List<String> lines = new ArrayList<>(List.of("[plan]", "partitions = 1", "[case c]", "workload = w",
+        "phase = run", "duration = 5s", "measure = READ", "threads = auto", "max-threads = 40",
+        "saturation-gain = 5%"));
+    CaseSpec c = MatrixParser.parse(Path.of("m.ini"), lines).cases().get(0);
+    assertThat(c.search()).isEqualTo(new ThreadSearch(0.05, 40));
+    assertThat(c.threads()).containsExactly(1, 2, 4, 8, 16, 32, 40);
+    lines.set(7, "threads = 1, 2");
+    assertThatThrownBy(() -> MatrixParser.parse(Path.of("m.ini"), lines))
+        .hasMessage("m.ini:9: 'max-threads' applies only to 'threads = auto'");
   }
 
   @Test

@@ -22,6 +22,19 @@ class CellAnalyzerTest {
   }
 
   @Test
+  void anOpenLoopCellIsJudgedByItsTargetNotByTheIdentity() {
+    Map<String, Double> cpu = Map.of("h", 1.0);
+    Map<String, Integer> cpus = Map.of("h", 8);
+    // Threads wait by design when the service keeps up: 30% of the identity is no client limit here.
+    assertThat(CellAnalyzer.openLoopLimit(0.99, 0.30, cpu, cpus)).isEqualTo("target met");
+    assertThat(CellAnalyzer.openLoopLimit(0.60, 0.98, cpu, cpus))
+        .isEqualTo("target not reached (60% of it): every thread was waiting on the service");
+    assertThat(CellAnalyzer.openLoopLimit(0.60, 0.50, cpu, cpus))
+        .isEqualTo("target not reached (60% of it): client (50% of identity)");
+    assertThat(CellAnalyzer.openLoopLimit(0.99, 0.30, Map.of("h", 7.5), cpus)).startsWith("client CPU");
+  }
+
+  @Test
   void aThreadPointAddingUnderTenPercentIsOnThePlateau() {
     List<ReportRow> rows = List.of(row(4, 1, 1000), row(4, 2, 1900), row(4, 5, 2000), row(16, 1, 1000),
         row(16, 2, 2500));
@@ -31,6 +44,6 @@ class CellAnalyzerTest {
 
   private static ReportRow row(int partitions, int threads, double qps) {
     return new ReportRow("i", "random-read", "", partitions, 5, threads, "READ", 1, qps, qps, 1, 1, 1, 1, 1, 1, 100,
-        0, 0, 0, 0, 0, 0, 0, qps, 1, "service", false, "h", 10, 0, 1, 5, Double.NaN, Double.NaN);
+        0, 0, 0, 0, 0, 0, 0, qps, 1, "service", false, "h", 10, 0, 1, 5, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, null, "");
   }
 }

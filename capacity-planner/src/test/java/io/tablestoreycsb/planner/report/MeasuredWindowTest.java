@@ -128,7 +128,7 @@ class MeasuredWindowTest {
           0, 100, starts[i] - 2000, starts[i] - 500, starts[i], starts[i], starts[i] + seconds * 1000L, 0, 1.0,
           100_000_000L, 0, 0, null);
       results.add(new RunnerResult(Path.of("runner-" + i), record, YcsbOutput.parse(List.of()), intervals,
-          Optional.empty(), Optional.empty()));
+          Optional.empty(), Optional.empty(), List.of()));
     }
     return results;
   }

@@ -12,9 +12,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PlanShapeTest {
   private static final Path HP = Path.of("..", "workloads", "matrix", "high-performance");
+  private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
 
   @Test
   void readCasesRunBeforeWriteCasesOnEachTable() throws Exception {
@@ -94,6 +96,41 @@ class PlanShapeTest {
     }
     PlannedCell p4 = cells.stream().filter(c -> c.key().partitions() == 4).findFirst().orElseThrow();
     assertThat(factory.cell(p4, Path.of("out"))).extracting(RunnerSpec::insertCount).containsOnly(400_000_000L);
+  }
+
+  @Test
+  void anOpenLoopCaseRunsACellPerTargetEachRunnerPacedAtItsShare(@TempDir Path dir) throws Exception {
+    java.nio.file.Files.writeString(dir.resolve("m"), String.join("\n", "[plan]", "partitions = 4", "runners = 5",
+        "rows-per-partition = 100", "load-workload = " + WORKLOADS.resolve("tablestore-batch-write"),
+        "[case range-read]", "workload = " + WORKLOADS.resolve("tablestore-range-read"),
+        "phase = run", "measure = SCAN", "rows-per-request = 100", "threads = 8", "target = 10000, 20000",
+        "duration = 10s", "[case batch-write]", "workload = " + WORKLOADS.resolve("tablestore-batch-write"),
+        "phase = load", "measure = BATCH_WRITE", "rows-per-request = 200", "threads = 2", "target = 5000",
+        "duration = 10s", ""));
+    Matrix m = MatrixParser.parse(dir.resolve("m"));
+    List<PlannedCell> cells = CellOrder.of(m, CellFilter.ALL, Sweep.parse("tablestore.batchsize=100,200"));
+
+    assertThat(cells).extracting(c -> c.key().relativeDir()).containsExactly(
+        "m/p4/range-read/t8-target=10000", "m/p4/range-read/t8-target=20000",
+        "m/p4/batch-write/t2-tablestore.batchsize=100__target=5000",
+        "m/p4/batch-write/t2-tablestore.batchsize=200__target=5000");
+    RunnerSpecFactory factory = new RunnerSpecFactory(m, Path.of("endpoint.properties"), List.of());
+    // 10,000 rows/s of 100-row range reads over 5 runners: 20 GetRanges a second each.
+    assertThat(factory.cell(cells.get(0), Path.of("out")).get(0).properties())
+        .containsEntry("target", "20").containsEntry("measurement.interval", "both");
+    // A batch write's YCSB operation is one row: 5,000 rows/s over 5 runners is 1,000 operations a second.
+    assertThat(factory.cell(cells.get(3), Path.of("out")).get(4).properties()).containsEntry("target", "1000");
+    PlanEstimate e = PlanEstimate.of(m, cells, new EstimateAssumptions(4, 100, Double.NaN, Double.NaN));
+    assertThat(e.cases().get(0).maxRowsPerSecond()).isEqualTo(20_000); // a target is not capped
+  }
+
+  @Test
+  void aTargetTooSmallToPaceIsRefused() {
+    List<String> lines = List.of("[plan]", "partitions = 1", "runners = 5", "[case c]", "workload = w",
+        "phase = run", "measure = SCAN", "rows-per-request = 100", "threads = 1", "duration = 5s",
+        "target = 400");
+    assertThatThrownBy(() -> MatrixParser.parse(Path.of("m.ini"), lines)).hasMessage("m.ini:11: target 400 rows/s"
+        + " over 5 runners is under one YCSB operation(s) a second per runner (an operation is 100 rows)");
   }
 
   @Test

@@ -150,8 +150,8 @@ class FaultPlanTest {
   @Test
   void capacityCanBeSetAndRemovedAtRunTime() {
     plan.setPartitionCapacity(1000);
-    plan.reserveCapacityNanos("t", 0, 10); // uses up the 10 ms burst
-    assertThat(plan.reserveCapacityNanos("t", 0, 100)).isEqualTo(100_000_000);
+    plan.reserveCapacityNanos("t", 0, 19); // 10 ms of the partition: uses up the 10 ms burst
+    assertThat(plan.reserveCapacityNanos("t", 0, 199)).isEqualTo(100_000_000); // 0.5 + 199 x 0.5 rows' time
 
     plan.setPartitionCapacity(0);
     assertThat(plan.reserveCapacityNanos("t", 0, 100)).isZero();

@@ -50,24 +50,41 @@ class PartitionCapacityTest {
   }
 
   @Test
-  void batchesReserveAllTheirRowsAtOnce() {
+  void aRequestsRowsOnOnePartitionCostHalfARowForTheRequestAndHalfARowEach() {
     PartitionCapacity c = capacity(1000, 0);
 
-    assertThat(c.reserve("t", 0, 200)).isEqualTo(200 * MS);
-    assertThat(c.reserve("t", 0, 100)).isEqualTo(300 * MS);
-    now.addAndGet(250 * MS);
-    assertThat(c.reserve("t", 0, 1)).isEqualTo(51 * MS);
+    // 200 rows of one batch: 0.5 + 200 x 0.5 = 100.5 ms of the partition; 100 more: 50.5 ms.
+    assertThat(c.reserve("t", 0, 200)).isEqualTo(100_500_000L);
+    assertThat(c.reserve("t", 0, 100)).isEqualTo(151 * MS);
+    now.addAndGet(150 * MS);
+    // A single row costs exactly one row's time.
+    assertThat(c.reserve("t", 0, 1)).isEqualTo(2 * MS);
+  }
+
+  @Test
+  void aBatchSpreadOverSixteenPartitionsCostsMoreThanTheSameRowsOnOne() {
+    PartitionCapacity c = capacity(1000, 0);
+
+    long grouped = c.costNanos(200);
+    long spread = 0;
+    for (int p = 0; p < 16; p++) {
+      spread += c.costNanos(p < 8 ? 13 : 12); // 200 rows, 12 or 13 on each partition
+    }
+    // Each partition it touches charges the request's half row: 16 x 0.5 + 200 x 0.5 = 108 ms, not 100.5.
+    assertThat(grouped).isEqualTo(100_500_000L);
+    assertThat(spread).isEqualTo(108 * MS);
   }
 
   @Test
   void anIdlePartitionLetsABurstThroughAndBanksNoMore() {
     PartitionCapacity c = capacity(1000, 10 * MS);
 
-    assertThat(c.reserve("t", 0, 10)).isZero();
-    assertThat(c.reserve("t", 0, 10)).isEqualTo(10 * MS);
+    // 19 rows in one request take 0.5 + 9.5 = 10 ms: exactly the burst.
+    assertThat(c.reserve("t", 0, 19)).isZero();
+    assertThat(c.reserve("t", 0, 19)).isEqualTo(10 * MS);
 
     now.addAndGet(SECOND); // a long pause banks only the 10 ms burst, not a second's worth
-    assertThat(c.reserve("t", 0, 10)).isZero();
+    assertThat(c.reserve("t", 0, 19)).isZero();
     assertThat(c.reserve("t", 0, 1)).isEqualTo(1 * MS);
   }
 
@@ -75,27 +92,28 @@ class PartitionCapacityTest {
   void sustainedLoadIsServedAtExactlyTheRate() {
     PartitionCapacity c = capacity(5000, 10 * MS);
 
-    // Offer 5 rows every 0.5 ms (10000 rows/s) for one simulated second; the partition serves
-    // 5000 rows/s, so the waits grow and the last row completes about two seconds in.
+    // Offer 5 rows every 0.5 ms for one simulated second; each 5-row request takes 0.5 + 2.5 = 3 row
+    // times (0.6 ms at 5000 rows/s), more than the 0.5 ms between them, so the partition is busy
+    // throughout and the last request completes 2000 x 0.6 ms = 1.2 s in (less the 10 ms burst).
     long start = now.get();
     long lastCompletion = 0;
     for (int i = 0; i < 2000; i++) {
       lastCompletion = now.get() + c.reserve("t", 0, 5);
       now.addAndGet(500_000);
     }
-    long served = 10_000;
     double seconds = (lastCompletion - start) / 1e9;
-    assertThat(seconds).isBetween(served / 5000.0 - 0.011, served / 5000.0);
+    assertThat(seconds).isBetween(1.2 - 0.011, 1.2);
   }
 
   @Test
   void partitionsAndTablesAreIndependent() {
     PartitionCapacity c = capacity(1000, 0);
 
-    assertThat(c.reserve("t", 0, 100)).isEqualTo(100 * MS);
-    assertThat(c.reserve("t", 1, 100)).isEqualTo(100 * MS);
-    assertThat(c.reserve("u", 0, 100)).isEqualTo(100 * MS);
-    assertThat(c.reserve("t", 0, 100)).isEqualTo(200 * MS);
+    // 100 rows in one request: 50.5 ms of its partition.
+    assertThat(c.reserve("t", 0, 100)).isEqualTo(50_500_000L);
+    assertThat(c.reserve("t", 1, 100)).isEqualTo(50_500_000L);
+    assertThat(c.reserve("u", 0, 100)).isEqualTo(50_500_000L);
+    assertThat(c.reserve("t", 0, 100)).isEqualTo(101 * MS);
   }
 
   @Test
@@ -146,8 +164,8 @@ class PartitionCapacityTest {
     c.reserve("u", 0, 1);
 
     assertThat(c.trackedPartitions()).isEqualTo(2);
-    // The queued partition kept its backlog: 10 s of work, 1 s of it gone.
-    assertThat(c.reserve("busy", 0, 1)).isEqualTo(9 * SECOND + MS);
+    // The queued partition kept its backlog: 5.0005 s of work (10,000 rows in one request), 1 s of it gone.
+    assertThat(c.reserve("busy", 0, 1)).isEqualTo(c.costNanos(10_000) - SECOND + MS);
   }
 
   @Test

@@ -121,7 +121,8 @@ class TunnelProtocolTest {
       long millis = (System.nanoTime() - start) / 1_000_000;
 
       assertThat(records).isEqualTo(1000);
-      assertThat(millis).as("1,000 records at 1,000 rows/s take about a second").isGreaterThan(500);
+      // One read of 1,000 records costs 0.5 + 1,000 x 0.5 rows' time of a 1,000 rows/s partition (PartitionCapacity).
+      assertThat(millis).as("1,000 records in one read at 1,000 rows/s take about half a second").isGreaterThan(400);
     }
   }
 

@@ -1,0 +1,79 @@
+package io.tablestoreycsb.planner.run;
+
+import io.tablestoreycsb.planner.matrix.Slo;
+import io.tablestoreycsb.planner.matrix.ThreadSearch;
+import io.tablestoreycsb.planner.report.CellStop;
+import io.tablestoreycsb.planner.report.ReportRow;
+import io.tablestoreycsb.planner.runner.CellKey;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The saturation search of {@code threads = auto} cases: each series (a case on one table, with one
+ * sweep setting and target) runs its thread points in order until its rows per second grew by less than
+ * the search's gain over the last two steps, or a cell broke its SLO; the rest of the series is
+ * skipped. The knee (two steps before saturation, or the last cell within the SLO) is noted in its
+ * cell's {@link CellStop}, and so in the report.
+ */
+final class SaturationSearch {
+  private record Step(int threads, Path dir, double qpsRows) {}
+
+  private final Map<String, List<Step>> steps = new HashMap<>();
+  private final Map<String, String> stopped = new HashMap<>();
+
+  private static String series(CellKey k) {
+    return k.instanceType() + "\u0000" + k.caseName() + "\u0000" + k.partitions() + "\u0000" + k.sweep();
+  }
+
+  /** Why {@code cell} is not run (its series' search has stopped), or null when it is to run. */
+  String skipReason(PlannedCell cell) {
+    return cell.spec().search() == null ? null : stopped.get(series(cell.key()));
+  }
+
+  /** Takes a finished cell of a searched case into account; returns what the search concluded, or null. */
+  String record(PlannedCell cell, Path dir, ReportRow row, Slo slo) throws IOException {
+    ThreadSearch search = cell.spec().search();
+    if (search == null) {
+      return null;
+    }
+    String key = series(cell.key());
+    List<Step> done = steps.computeIfAbsent(key, k -> new ArrayList<>());
+    done.add(new Step(cell.key().threads(), dir, row.qpsRows()));
+    int n = done.size();
+    if (slo != null && !Double.isNaN(row.sloLatencyMs()) && !row.metSlo()) {
+      String why = String.format(Locale.ROOT, "saturation search stopped at %d threads: %s %.2f ms broke %s",
+          row.threads(), slo.percentileName(), row.sloLatencyMs(), slo);
+      if (n >= 2) {
+        mark(done.get(n - 2), CellStop.KNEE + " (the last thread point within " + slo + ")");
+      }
+      return stop(key, done.get(n - 1), why);
+    }
+    if (n >= 3) {
+      double growth = done.get(n - 1).qpsRows() / done.get(n - 3).qpsRows() - 1;
+      if (growth < search.gain()) {
+        mark(done.get(n - 3), String.format(Locale.ROOT, "%s (%d to %d threads added %+.0f%% rows/s)", CellStop.KNEE,
+            done.get(n - 3).threads(), done.get(n - 1).threads(), growth * 100));
+        return stop(key, done.get(n - 1), String.format(Locale.ROOT, "saturation search stopped at %d threads: rows/s"
+            + " grew %+.0f%% over the last two steps (under %.0f%%)", row.threads(), growth * 100,
+            search.gain() * 100));
+      }
+    }
+    return null;
+  }
+
+  private String stop(String key, Step last, String why) throws IOException {
+    stopped.put(key, why);
+    mark(last, why);
+    return why;
+  }
+
+  private static void mark(Step step, String note) throws IOException {
+    CellStop stop = CellStop.readCell(step.dir()).orElse(new CellStop("fixed", false, "", 0));
+    stop.withSearch(note).write(step.dir());
+  }
+}

@@ -1,0 +1,84 @@
+package io.tablestoreycsb.planner.runner;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import site.ycsb.DB;
+import site.ycsb.Workload;
+import site.ycsb.WorkloadException;
+
+/**
+ * The case's own YCSB workload ({@value #DELEGATE}), which also stops when the executor writes the
+ * runner's stop file ({@value #STOP_FILE}): a cell whose rate is steady ends before its duration. YCSB's
+ * client threads end their loops at the next operation, and YCSB then exports its measurements and the
+ * binding flushes its batches, exactly as at the end of {@code maxexecutiontime}.
+ */
+public final class StoppableWorkload extends Workload {
+  /** The class of the workload this one runs. */
+  public static final String DELEGATE = "planner.workload";
+  /** The file whose appearance stops the run. */
+  public static final String STOP_FILE = "planner.stopfile";
+  private static final long POLL_MS = 100;
+
+  private Workload delegate;
+  private Thread watcher;
+
+  @Override
+  public void init(Properties p) throws WorkloadException {
+    String name = p.getProperty(DELEGATE, "site.ycsb.workloads.CoreWorkload");
+    try {
+      delegate = (Workload) Class.forName(name).getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException | ClassCastException e) {
+      throw new WorkloadException(DELEGATE + "=" + name + " is not a YCSB workload class: " + e);
+    }
+    delegate.init(p);
+    String stop = p.getProperty(STOP_FILE);
+    if (stop != null) {
+      Path file = Path.of(stop);
+      watcher = new Thread(() -> {
+        try {
+          while (!isStopRequested()) {
+            if (Files.exists(file)) {
+              requestStop();
+              return;
+            }
+            Thread.sleep(POLL_MS);
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }, "planner-stop-watch");
+      watcher.setDaemon(true);
+      watcher.start();
+    }
+  }
+
+  @Override
+  public Object initThread(Properties p, int threadId, int threadCount) throws WorkloadException {
+    return delegate.initThread(p, threadId, threadCount);
+  }
+
+  @Override
+  public boolean doInsert(DB db, Object threadState) {
+    return delegate.doInsert(db, threadState);
+  }
+
+  @Override
+  public boolean doTransaction(DB db, Object threadState) {
+    return delegate.doTransaction(db, threadState);
+  }
+
+  @Override
+  public void requestStop() {
+    super.requestStop();
+    delegate.requestStop();
+  }
+
+  @Override
+  public void cleanup() throws WorkloadException {
+    if (watcher != null) {
+      watcher.interrupt();
+    }
+    delegate.cleanup();
+  }
+}

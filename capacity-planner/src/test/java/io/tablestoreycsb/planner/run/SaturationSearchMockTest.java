@@ -1,0 +1,69 @@
+package io.tablestoreycsb.planner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.matrix.MatrixParser;
+import io.tablestoreycsb.planner.report.CellStop;
+import io.tablestoreycsb.planner.report.ReportData;
+import io.tablestoreycsb.planner.report.ReportRow;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code threads = auto} against a mock partition of 60 rows/s whose PutRows take at least 20 ms: one
+ * thread does under 50 rows/s, a few threads saturate the partition, and more add nothing. The search
+ * stops once two steps added under 10% (typically after 8 threads; later on a slow machine), skips the
+ * rest up to its 64, and marks the knee two steps before it stopped.
+ */
+class SaturationSearchMockTest {
+  private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
+
+  @Test
+  void theSearchStopsOnceTwoStepsAddNothingAndMarksTheKnee(@TempDir Path dir) throws Exception {
+    Path matrixFile = dir.resolve("matrix");
+    Files.writeString(matrixFile, String.join("\n",
+        "[plan]", "instance-type = mock", "runners = 1", "partitions = 1",
+        "property.fieldcount = 2", "property.fieldlength = 50",
+        "[case random-write]", "workload = " + WORKLOADS.resolve("tablestore-random-write"),
+        "phase = load", "measure = INSERT", "threads = auto", "max-threads = 64", "duration = 6s",
+        "property.tablestore.batchsize = 1", ""));
+    Matrix matrix = MatrixParser.parse(matrixFile);
+    assertThat(matrix.cases().get(0).threads()).containsExactly(1, 2, 4, 8, 16, 32, 64);
+    Path out = dir.resolve("out");
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    try (MockTablestore mock = MockTablestore.builder().partitionCapacity(60).latency("PutRow=20ms").start()) {
+      Path props = dir.resolve("mock.properties");
+      mock.writeProperties(props);
+      PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props,
+          List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")), LocalCellRunner.ofThisJvm(),
+          new BindingTableAdmin(props), out,
+          new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(5)));
+      assertThat(plan.run(CellOrder.of(matrix, CellFilter.ALL, null))).as(log.toString(StandardCharsets.UTF_8))
+          .isZero();
+    }
+    String output = log.toString(StandardCharsets.UTF_8);
+    List<ReportRow> rows = ReportData.collect(List.of(out)).rows();
+    int last = rows.get(rows.size() - 1).threads();
+    assertThat(last).as(output).isLessThan(64);
+    assertThat(out.resolve("mock/p1/random-write/t64")).doesNotExist();
+    assertThat(output).contains("random-write p=1 threads=64: skipped (saturation search stopped at " + last
+        + " threads: rows/s grew");
+    // The knee: two steps before the search stopped, already within 10% of the most the partition gave.
+    List<ReportRow> knees = rows.stream().filter(ReportRow::knee).toList();
+    assertThat(knees).as(output).singleElement().satisfies(k -> {
+      assertThat(k.threads()).isEqualTo(last / 4);
+      assertThat(k.qpsRows()).isGreaterThan(0.9 * rows.stream().mapToDouble(ReportRow::qpsRows).max().orElseThrow());
+    });
+    assertThat(CellStop.readCell(out.resolve("mock/p1/random-write/t" + last / 4)).orElseThrow().search())
+        .startsWith("knee (" + last / 4 + " to " + last + " threads added");
+  }
+}

@@ -1,0 +1,70 @@
+package io.tablestoreycsb.planner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.matrix.MatrixParser;
+import io.tablestoreycsb.planner.report.CellStop;
+import io.tablestoreycsb.planner.report.ReportData;
+import io.tablestoreycsb.planner.report.ReportRow;
+import io.tablestoreycsb.planner.ycsb.YcsbOutput;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A steady-stopping cell against a mock partition serving a fixed 300 rows/s: the runner saturates it,
+ * the rate is flat once the connections are up, and the cell ends at its next check after the minimum
+ * duration instead of running to its 2-minute cap. Its figures leave the warm-up out.
+ */
+class SteadyStopMockTest {
+  private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
+
+  @Test
+  void aSteadyCellEndsBeforeItsCapAndSaysWhy(@TempDir Path dir) throws Exception {
+    Path matrixFile = dir.resolve("matrix");
+    Files.writeString(matrixFile, String.join("\n",
+        "[plan]", "instance-type = mock", "runners = 1", "partitions = 1", "stop = steady", "min-duration = 8s",
+        "steady-tolerance = 10%", "property.fieldcount = 2", "property.fieldlength = 50",
+        "[case random-write]", "workload = " + WORKLOADS.resolve("tablestore-random-write"),
+        "phase = load", "measure = INSERT", "threads = 4", "duration = 120s", "property.tablestore.batchsize = 1",
+        ""));
+    Matrix matrix = MatrixParser.parse(matrixFile);
+    Path out = dir.resolve("out");
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    try (MockTablestore mock = MockTablestore.builder().partitionCapacity(300).start()) {
+      Path props = dir.resolve("mock.properties");
+      mock.writeProperties(props);
+      PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props,
+          List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")), LocalCellRunner.ofThisJvm(),
+          new BindingTableAdmin(props), out,
+          new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(5)));
+      assertThat(plan.run(CellOrder.of(matrix, CellFilter.ALL, null))).as(log.toString(StandardCharsets.UTF_8))
+          .isZero();
+    }
+    Path cell = out.resolve("mock/p1/random-write/t4");
+    CellStop stop = CellStop.readCell(cell).orElseThrow();
+    String output = log.toString(StandardCharsets.UTF_8);
+    assertThat(stop.stoppedEarly()).as(output).isTrue();
+    assertThat(stop.reason()).startsWith("steady after ").contains("requests/s: 95% confidence");
+    assertThat(stop.rule()).isEqualTo("steady (at least 8s, within 10%)");
+    // YCSB ended its run (and printed its summary) well before its maxexecutiontime of 120 s.
+    YcsbOutput ycsb = YcsbOutput.read(cell.resolve("runner-0/ycsb.out"));
+    assertThat(ycsb.finished()).isTrue();
+    assertThat(ycsb.runtimeMs()).isLessThan(120_000);
+
+    ReportRow row = ReportData.collect(List.of(out)).rows().get(0);
+    assertThat(row.stopped()).isEqualTo(stop.reason());
+    // Measured from where the rate was steady: the start-up before it is the warm-up.
+    assertThat(row.windowStartEpochMs()).isEqualTo(stop.steadyFromEpochMs());
+    assertThat(row.qpsRows()).isBetween(300 * 0.8, 300 * 1.05);
+    assertThat(output).contains("(steady after ");
+  }
+}

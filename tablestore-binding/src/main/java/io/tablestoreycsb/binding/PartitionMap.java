@@ -1,0 +1,72 @@
+package io.tablestoreycsb.binding;
+
+import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.model.DescribeTableRequest;
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Which partition of a table a row key falls in, from the table's split points as DescribeTable gives
+ * them ({@code shard_splits}: N - 1 partition-key values for N partitions, each the first key of a
+ * partition). Keys compare as the service compares them: by their UTF-8 bytes, unsigned.
+ *
+ * <p>Split points are asked for once per JVM, endpoint and table ({@link #of}): every YCSB thread's
+ * DB instance needs them, and the service allows only about 10 table metadata operations a second.
+ * A table split after that is not seen; batches then still never mix partitions as the table was.
+ */
+public final class PartitionMap {
+  private static final Map<String, PartitionMap> KNOWN = new ConcurrentHashMap<>();
+
+  /** First key of partitions 1 .. N-1, UTF-8, ascending. */
+  private final byte[][] starts;
+
+  PartitionMap(List<String> splitPoints) {
+    starts = new byte[splitPoints.size()][];
+    for (int i = 0; i < starts.length; i++) {
+      starts[i] = splitPoints.get(i).getBytes(StandardCharsets.UTF_8);
+    }
+    for (int i = 1; i < starts.length; i++) {
+      if (Arrays.compareUnsigned(starts[i - 1], starts[i]) >= 0) {
+        throw new IllegalArgumentException("split points must ascend, got " + splitPoints);
+      }
+    }
+  }
+
+  /** The table's partitions as DescribeTable tells them, asked for once per JVM, client settings and table. */
+  static PartitionMap of(SyncClient client, ClientConfig config, String table) {
+    return KNOWN.computeIfAbsent(config.clientKey() + "|" + table, k -> describe(client, table));
+  }
+
+  private static PartitionMap describe(SyncClient client, String table) {
+    List<String> points = new ArrayList<>();
+    for (PrimaryKey split : client.describeTable(new DescribeTableRequest(table)).getShardSplits()) {
+      points.add(split.getPrimaryKeyColumn(0).getValue().asString());
+    }
+    return new PartitionMap(points);
+  }
+
+  public int partitions() {
+    return starts.length + 1;
+  }
+
+  /** The partition holding {@code key}: how many split points are at or below it. */
+  public int partitionOf(String key) {
+    byte[] k = key.getBytes(StandardCharsets.UTF_8);
+    int low = 0;
+    int high = starts.length;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      if (Arrays.compareUnsigned(starts[mid], k) <= 0) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low;
+  }
+}
