@@ -172,7 +172,8 @@ public final class TunnelBenchCli implements Callable<Integer> {
       List<SpeedGoal> goals = new ArrayList<>();
       List<String> details = new ArrayList<>();
       if (speed) {
-        SpeedRun.Outcome o = SpeedRun.run(co, speedPartitions, rows, outDir.resolve("speed"));
+        SpeedRun.Outcome o = SpeedRun.run(co, speedPartitions, rows,
+            quick ? SpeedRun.QUICK_ROUNDS : SpeedRun.ROUNDS, outDir.resolve("speed"));
         goals.addAll(o.goals());
         details.addAll(o.details());
         terminal.println();
