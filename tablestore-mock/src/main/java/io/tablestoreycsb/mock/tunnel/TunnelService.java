@@ -42,9 +42,14 @@ public final class TunnelService {
     this.clock = clock;
   }
 
-  /** The {@code tunnel/*} actions, to be served beside the table API. */
+  /**
+   * The {@code tunnel/*} actions and the Stream API (ListStream, DescribeStream, GetShardIterator,
+   * GetStreamRecord), to be served beside the table API: both read the tables' change logs.
+   */
   public List<Action> actions() {
-    return TunnelActions.all(this);
+    List<Action> all = new ArrayList<>(TunnelActions.all(this));
+    all.addAll(StreamApiActions.all(catalog));
+    return all;
   }
 
   String instanceName() {

@@ -254,7 +254,7 @@ class TunnelWorkerTest {
     return all;
   }
 
-  private static List<Long> range(long from, long to) {
+  static List<Long> range(long from, long to) {
     List<Long> ids = new ArrayList<>();
     for (long id = from; id < to; id++) {
       ids.add(id);
