@@ -11,9 +11,10 @@ import java.util.Map;
 
 /** Writes report.md, report.csv, report.json, report.html and the charts of a run into a directory. */
 public final class ReportFiles {
-  static final String PAPER_TEXT = "Rows/s: rows handed to the consumers' processors per wall-clock second, all"
-      + " consumers together; 'steady' is the median of the whole seconds after the warm-up, 'peak' the best second"
-      + " (the paper's rate counter printed a rate every 5 s). ms per 1,000 rows = 1,000,000 / steady rows/s (the"
+  static final String PAPER_TEXT = "Rows/s: rows handed to the consumers' processors, all consumers together, per"
+      + " 5-second window as the paper's rate counter reported them; 'steady' is the median of the whole windows"
+      + " after the warm-up, 'peak' the best window (a sync shorter than the warm-up plus one window shows its"
+      + " average in both). ms per 1,000 rows = 1,000,000 / steady rows/s (the"
       + " paper's 'average latency'). Consumer CPU: CPU time of all consumer processes over the sync window (first"
       + " row handed to last) divided by the window. Memory: the consumer processes' peak resident memory, summed."
       + " Bandwidth: bytes through the consumer processes' read and write system calls over the window (almost all"
@@ -101,7 +102,7 @@ public final class ReportFiles {
   static String csv(List<ScenarioResult> results) {
     StringBuilder csv = new StringBuilder("group,partitions,consumers,writer_threads,target_rows_per_s,row_bytes,"
         + "rows_written,written_rows_per_s,rows_consumed,rows_handed,missing,duplicates,not_acknowledged,unexpected,"
-        + "steady_rows_per_s,peak_rows_per_s,average_rows_per_s,whole_seconds,ms_per_1000_rows,sync_s,catch_up_s,"
+        + "steady_rows_per_s,peak_rows_per_s,average_rows_per_s,rate_windows,ms_per_1000_rows,sync_s,catch_up_s,"
         + "consumer_cpu_cores,consumer_cpu_us_per_row,consumer_memory_gb,bandwidth_mbps,lag_p50_ms,lag_p99_ms,"
         + "lag_p999_ms,lag_max_ms,mock_cpu_cores,bound_by,paper_rows_per_s,paper_ms_per_1000_rows,paper_cpu_cores,"
         + "paper_memory_gb,paper_bandwidth_mbps,passed\n");
@@ -113,7 +114,7 @@ public final class ReportFiles {
           Long.toString(r.check().handed()), Long.toString(r.check().missing()), Long.toString(r.check().duplicates()),
           Long.toString(r.check().notAcknowledged()), Long.toString(r.check().unexpected()),
           Numbers.csv(r.rates().steady()), Numbers.csv(r.rates().peak()), Numbers.csv(r.rates().average()),
-          Integer.toString(r.rates().seconds()), Numbers.csv(r.rates().msPer1000Rows()), Numbers.csv(r.syncSeconds()),
+          Integer.toString(r.rates().windows()), Numbers.csv(r.rates().msPer1000Rows()), Numbers.csv(r.syncSeconds()),
           Numbers.csv(r.catchUpSeconds()), Numbers.csv(r.consumerCpuCores()), Numbers.csv(r.consumerCpuMicrosPerRow()),
           Numbers.csv(r.consumerMemoryGb()), Numbers.csv(r.bandwidthMbps()), Numbers.csv(r.lagP50Ms()),
           Numbers.csv(r.lagP99Ms()), Numbers.csv(r.lagP999Ms()), Numbers.csv(r.lagMaxMs()),

@@ -74,7 +74,8 @@ public final class ScenarioAnalysis {
     }
     double seconds = (last - first) / 1000.0;
     long warmupEnd = writeStartMs + s.settings().warmup().toMillis();
-    SyncRates rates = SyncRates.of(intervals, warmupEnd, first, last, check.consumed());
+    SyncRates rates = SyncRates.of(intervals, warmupEnd, first, last, check.consumed(),
+        SyncRates.PAPER_WINDOW_SECONDS);
 
     double cpu = 0;
     double io = 0;

@@ -25,7 +25,8 @@ public final class BenchProgress {
   }
 
   public synchronized void phase(int index, int total, String label, String what) {
-    out.printf(Locale.ROOT, "[scenario %d/%d] %s: %s%n", index, total, label, what);
+    out.printf(Locale.ROOT, "[scenario %d/%d] %s: %s (run %s elapsed)%n", index, total, label, what,
+        clock((System.nanoTime() - startNanos) / 1e9));
     out.flush();
   }
 

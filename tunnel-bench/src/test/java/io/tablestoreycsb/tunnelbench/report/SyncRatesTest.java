@@ -21,10 +21,10 @@ class SyncRatesTest {
       intervals.add(second(s, second[s]));
     }
     // Syncing ran from 0.4 s into the first second to 0.5 s into the last: both are cut, left out.
-    SyncRates r = SyncRates.of(intervals, T0, T0 + 400, T0 + 5_500, 10_700);
+    SyncRates r = SyncRates.of(intervals, T0, T0 + 400, T0 + 5_500, 10_700, 1);
 
     // Whole seconds 1..4: 2000, 2100, 2200, 1900 rows.
-    assertThat(r.seconds()).isEqualTo(4);
+    assertThat(r.windows()).isEqualTo(4);
     assertThat(r.steady()).isEqualTo(2050);
     assertThat(r.peak()).isEqualTo(2200);
     assertThat(r.average()).isEqualTo(10_700 * 1000.0 / 5_100);
@@ -37,20 +37,38 @@ class SyncRatesTest {
     intervals.add(second(1, 5000)); // inside the warm-up: left out
     intervals.add(second(2, 800));
     intervals.add(second(4, 800)); // second 3 had no row at all: counts as 0
-    SyncRates r = SyncRates.of(intervals, T0 + 2000, T0, T0 + 5000, 6600);
+    SyncRates r = SyncRates.of(intervals, T0 + 2000, T0, T0 + 5000, 6600, 1);
 
-    assertThat(r.seconds()).isEqualTo(3);
+    assertThat(r.windows()).isEqualTo(3);
     assertThat(r.steady()).isEqualTo(800);
     assertThat(r.peak()).isEqualTo(800);
   }
 
   @Test
   void aWindowTooShortForAWholeSecondFallsBackToTheAverage() {
-    SyncRates r = SyncRates.of(List.of(second(0, 300)), T0, T0 + 100, T0 + 700, 300);
+    SyncRates r = SyncRates.of(List.of(second(0, 300)), T0, T0 + 100, T0 + 700, 300, 1);
 
-    assertThat(r.seconds()).isZero();
+    assertThat(r.windows()).isZero();
     assertThat(r.steady()).isEqualTo(500);
     assertThat(r.peak()).isEqualTo(500);
+  }
+
+  @Test
+  void likeThePapersRateCounterWindowsOfFiveSecondsSmoothACaughtUpConsumersBursts() {
+    // A consumer that reads every 2 s: 8,000 rows in one second, none in the next.
+    List<Histogram> intervals = new ArrayList<>();
+    for (int s = 0; s < 12; s++) {
+      intervals.add(second(s, s % 2 == 0 ? 8000 : 0));
+    }
+    SyncRates perSecond = SyncRates.of(intervals, T0, T0 - 1, T0 + 12_000, 48_000, 1);
+    SyncRates fiveSeconds = SyncRates.of(intervals, T0, T0 - 1, T0 + 12_000, 48_000, 5);
+
+    assertThat(perSecond.steady()).as("single seconds: half of them empty").isEqualTo(4000);
+    assertThat(perSecond.peak()).isEqualTo(8000);
+    // Windows 0-5 s (3 bursts) and 5-10 s (2 bursts); 10-15 s is cut by the end.
+    assertThat(fiveSeconds.windows()).isEqualTo(2);
+    assertThat(fiveSeconds.peak()).isEqualTo(4800);
+    assertThat(fiveSeconds.steady()).isEqualTo(4000);
   }
 
   private static Histogram second(int s, long rows) {
