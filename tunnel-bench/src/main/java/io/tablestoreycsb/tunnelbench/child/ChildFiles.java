@@ -21,6 +21,8 @@ public final class ChildFiles {
   public static final String ACKS = "acks.bin";
   public static final String WRITER_RESULT = "writer.json";
 
+  /** A consumer's client id once its worker has connected (to tell its channels from a lost connect's). */
+  public static final String CLIENT_ID = "client-id";
   /** A consumer's: the rows it was handed, their end-to-end lag per second, its result. */
   public static final String CONSUMED = "consumed.bits";
   public static final String LAG = "lag.hdr";

@@ -26,7 +26,12 @@ import picocli.CommandLine.Option;
 public final class ConsumerMain implements Callable<Integer> {
   /** The SDK's minimum: re-balancing when a second consumer joins takes about two heartbeats. */
   static final int HEARTBEAT_INTERVAL_SECONDS = 5;
-  static final int HEARTBEAT_TIMEOUT_SECONDS = 30;
+  /**
+   * Short, so that a client the service registered but the worker never heard back from (a connect
+   * whose answer was lost, e.g. in the SDK HTTP client's connection-lease race) gives its channels
+   * back soon.
+   */
+  static final int HEARTBEAT_TIMEOUT_SECONDS = 15;
 
   @Option(names = "--dir", required = true, description = "This consumer's directory.")
   Path dir;
@@ -75,6 +80,7 @@ public final class ConsumerMain implements Callable<Integer> {
       samples.sampleNow();
       try {
         worker.connectAndWorking();
+        writeClientId(worker);
         Path stop = dir.resolve(ChildFiles.STOP);
         while (!Files.exists(stop)) {
           Thread.sleep(20);
@@ -91,6 +97,26 @@ public final class ConsumerMain implements Callable<Integer> {
     }
     ConsumerResult result = finish(recorder, error);
     return result.error() == null ? 0 : 1;
+  }
+
+  /**
+   * Leaves the worker's client id for the coordinator, which waits until the channels are held by
+   * the consumers it started (not by a client registered by a connect whose answer was lost). The SDK
+   * keeps the id in a private field; without it the coordinator waits on the holder count alone.
+   */
+  private void writeClientId(TunnelWorker worker) throws IOException {
+    try {
+      java.lang.reflect.Field f = TunnelWorker.class.getDeclaredField("clientId");
+      f.setAccessible(true);
+      Object id = f.get(worker);
+      if (id != null) {
+        Path tmp = dir.resolve(ChildFiles.CLIENT_ID + ".tmp");
+        Files.writeString(tmp, id.toString());
+        Files.move(tmp, dir.resolve(ChildFiles.CLIENT_ID), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      }
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      System.err.println("consumer: cannot read the worker's client id (" + e + "); the coordinator counts holders only");
+    }
   }
 
   /** Waits for the writer's acknowledgement times, then writes the consumed rows, the lag log and the result. */

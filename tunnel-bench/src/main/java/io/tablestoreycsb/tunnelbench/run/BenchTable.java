@@ -92,13 +92,16 @@ public final class BenchTable implements AutoCloseable {
 
   /**
    * True once every channel of the tunnel is OPEN at a consumer and the channels are spread over
-   * {@code min(consumers, channels)} consumers: the state the paper measured in.
+   * {@code min(consumers, channels)} consumers: the state the paper measured in. When the consumers'
+   * client ids are known ({@code clientIds} not empty), every holder must be one of them: a client the
+   * service registered for a connect whose answer was lost holds channels until its heartbeat time-out.
    */
-  public boolean balanced(String tunnelName, int consumers) {
+  public boolean balanced(String tunnelName, int consumers, Set<String> clientIds) {
     List<ChannelInfo> channels = tunnels.describeTunnel(new DescribeTunnelRequest(table, tunnelName)).getChannelInfos();
     Set<String> holders = new HashSet<>();
     for (ChannelInfo c : channels) {
-      if (c.getChannelStatus() != ChannelStatus.OPEN || c.getClientId() == null || c.getClientId().isEmpty()) {
+      if (c.getChannelStatus() != ChannelStatus.OPEN || c.getClientId() == null || c.getClientId().isEmpty()
+          || (!clientIds.isEmpty() && !clientIds.contains(c.getClientId()))) {
         return false;
       }
       holders.add(c.getClientId());

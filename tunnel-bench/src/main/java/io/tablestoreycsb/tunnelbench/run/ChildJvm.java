@@ -34,7 +34,7 @@ public final class ChildJvm {
   public static ChildJvm start(String name, Path dir, List<String> jvmOptions, Class<?> mainClass, List<String> args)
       throws IOException {
     Files.createDirectories(dir);
-    for (String f : List.of(ChildFiles.READY, ChildFiles.RELEASE, ChildFiles.STOP)) {
+    for (String f : List.of(ChildFiles.READY, ChildFiles.RELEASE, ChildFiles.STOP, ChildFiles.CLIENT_ID)) {
       Files.deleteIfExists(dir.resolve(f));
     }
     List<String> command = new ArrayList<>();

@@ -95,7 +95,7 @@ public final class ScenarioRunner {
             progress.phase(index, total, label, "waiting for the channels to spread over the consumers (a few"
                 + " heartbeats)");
           }
-          awaitBalanced(table, s.consumers(), consumers, errors);
+          awaitBalanced(table, s.consumers(), consumers, consumerDirs, errors);
         }
         if (errors.isEmpty()) {
           writeStart = System.currentTimeMillis() + 100;
@@ -152,12 +152,19 @@ public final class ScenarioRunner {
     }
   }
 
-  private void awaitBalanced(BenchTable table, int consumers, List<ChildJvm> processes, List<String> errors)
-      throws InterruptedException {
+  private void awaitBalanced(BenchTable table, int consumers, List<ChildJvm> processes, List<Path> dirs,
+      List<String> errors) throws InterruptedException, IOException {
     long deadline = System.nanoTime() + BALANCE_TIMEOUT.toNanos();
     while (true) {
+      java.util.Set<String> clientIds = new java.util.HashSet<>();
+      for (Path d : dirs) {
+        if (Files.isRegularFile(d.resolve(ChildFiles.CLIENT_ID))) {
+          clientIds.add(Files.readString(d.resolve(ChildFiles.CLIENT_ID)).strip());
+        }
+      }
       try {
-        if (table.balanced(TUNNEL, consumers)) {
+        // Every consumer connected (or, without their ids, the holder count alone), and the channels spread.
+        if ((clientIds.size() == consumers || clientIds.isEmpty()) && table.balanced(TUNNEL, consumers, clientIds)) {
           return;
         }
       } catch (RuntimeException e) {
