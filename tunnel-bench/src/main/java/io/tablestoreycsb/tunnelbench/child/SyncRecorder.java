@@ -37,6 +37,9 @@ public final class SyncRecorder implements IChannelProcessor {
 
   @Override
   public void process(ProcessRecordsInput input) {
+    if (input.getRecords().isEmpty()) {
+      return; // the worker hands every read over, empty ones (a caught-up channel) too
+    }
     long now = EpochMicros.now();
     long offset = now - epochMicros;
     synchronized (this) {
