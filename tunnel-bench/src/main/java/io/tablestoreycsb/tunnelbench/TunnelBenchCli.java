@@ -140,6 +140,10 @@ public final class TunnelBenchCli implements Callable<Integer> {
     }
     BenchPlan plan = speed ? null : ScenarioParser.parse(resolve(scenarios != null ? scenarios
         : quick ? QUICK_SCENARIOS : PAPER_SCENARIOS));
+    Endpoint given = endpointProperties == null ? null : Endpoint.read(endpointProperties.toAbsolutePath());
+    if (given != null) {
+      reachable(given);
+    }
     Path outDir = (out != null ? out : Path.of("tunnel-bench-out", DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss",
         Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now()))).toAbsolutePath().normalize();
     if (Files.isDirectory(outDir)) {
@@ -164,7 +168,7 @@ public final class TunnelBenchCli implements Callable<Integer> {
         endpoint = Endpoint.read(props);
         terminal.printf("mock Tablestore on %s (this JVM)%n", mock.endpoint());
       } else {
-        endpoint = Endpoint.read(endpointProperties.toAbsolutePath());
+        endpoint = given;
         terminal.printf("endpoint %s%n", endpoint);
       }
       Coordinator co = new Coordinator(endpoint, mock, jvmOptions, progress);
@@ -194,6 +198,21 @@ public final class TunnelBenchCli implements Callable<Integer> {
       if (mock != null) {
         mock.close();
       }
+    }
+  }
+
+  /**
+   * One ListTable before anything is created: an endpoint that refuses the credentials or cannot
+   * be reached stops the run at once rather than failing every scenario in turn.
+   */
+  private static void reachable(Endpoint endpoint) {
+    com.alicloud.openservices.tablestore.SyncClient client = endpoint.tableClient(1);
+    try {
+      client.listTable();
+    } catch (RuntimeException e) {
+      throw new IllegalStateException("the endpoint " + endpoint + " did not answer ListTable: " + e.getMessage(), e);
+    } finally {
+      client.shutdown();
     }
   }
 
