@@ -76,8 +76,8 @@ public final class ScenarioRunner {
         consumerDirs.add(cdir);
         consumers.add(ChildJvm.start("consumer-" + k, cdir, co.childJvmOptions(), ConsumerMain.class, List.of(
             "--dir", cdir.toString(), "--endpoint-file", co.endpoint().file().toString(), "--tunnel-id", tunnelId,
-            "--table", table.name(), "--epoch-ms", Long.toString(epochMs), "--acks", writerDir.resolve(ChildFiles.ACKS).toString(),
-            "--acks-timeout", "30")));
+            "--table", table.name(), "--epoch-ms", Long.toString(epochMs),
+            "--acks", writerDir.resolve(ChildFiles.ACKS).toString(), "--acks-timeout", "30")));
       }
       List<ChildJvm> all = new ArrayList<>(consumers);
       all.add(writer);

@@ -110,13 +110,14 @@ public final class ScenarioParser {
       }
       String key = line.substring(0, eq).strip();
       String value = line.substring(eq + 1).strip();
-      Set<String> allowed = current.kind.equals("plan") ? union(PLAN_KEYS, SETTING_KEYS) : union(SCENARIO_KEYS, SETTING_KEYS);
+      Set<String> allowed = union(current.kind.equals("plan") ? PLAN_KEYS : SCENARIO_KEYS, SETTING_KEYS);
       if (!allowed.contains(key)) {
-        throw error(lineNo, "unknown key '" + key + "' in [" + current.kind + (current.name == null ? "" : " " + current.name)
-            + "] (allowed: " + String.join(", ", sorted(allowed)) + ")");
+        throw error(lineNo, "unknown key '" + key + "' in [" + current.kind
+            + (current.name == null ? "" : " " + current.name) + "] (allowed: " + String.join(", ", sorted(allowed)) + ")");
       }
       if (current.entries.containsKey(key)) {
-        throw error(lineNo, "'" + key + "' is set twice in this section (first on line " + current.entries.get(key).line + ")");
+        throw error(lineNo, "'" + key + "' is set twice in this section (first on line "
+            + current.entries.get(key).line + ")");
       }
       if (value.isEmpty()) {
         throw error(lineNo, "'" + key + "' has no value");
@@ -161,15 +162,18 @@ public final class ScenarioParser {
     }
     if (warmup.compareTo(writeTime) >= 0) {
       Entry at = e.containsKey("warmup") ? e.get("warmup") : e.get("write-time");
-      throw error(at == null ? s.line : at.line, "warmup (" + warmup.toMillis() + " ms) must be shorter than write-time ("
-          + writeTime.toMillis() + " ms)");
+      throw error(at == null ? s.line : at.line, "warmup (" + warmup.toMillis() + " ms) must be shorter than"
+          + " write-time (" + writeTime.toMillis() + " ms)");
     }
-    int threads = e.containsKey("writer-threads") ? intIn(e.get("writer-threads"), "writer-threads", 1, 256) : base.writerThreads();
-    double rate = e.containsKey("rows-per-second") ? number(e.get("rows-per-second"), "rows-per-second") : base.rowsPerSecond();
+    int threads = e.containsKey("writer-threads") ? intIn(e.get("writer-threads"), "writer-threads", 1, 256)
+        : base.writerThreads();
+    double rate = e.containsKey("rows-per-second") ? number(e.get("rows-per-second"), "rows-per-second")
+        : base.rowsPerSecond();
     int batch = e.containsKey("batch-rows") ? intIn(e.get("batch-rows"), "batch-rows", 1, 200) : base.batchRows();
     int rowBytes = e.containsKey("row-bytes") ? intIn(e.get("row-bytes"), "row-bytes", RowShape.MIN_ROW_BYTES, 2 << 20)
         : base.rowBytes();
-    Duration drain = e.containsKey("drain-timeout") ? duration(e.get("drain-timeout"), "drain-timeout") : base.drainTimeout();
+    Duration drain = e.containsKey("drain-timeout") ? duration(e.get("drain-timeout"), "drain-timeout")
+        : base.drainTimeout();
     double capacity = e.containsKey("partition-capacity") ? number(e.get("partition-capacity"), "partition-capacity")
         : base.partitionCapacity();
     return new Scenario.Settings(writeTime, warmup, threads, rate, batch, rowBytes, drain, capacity);

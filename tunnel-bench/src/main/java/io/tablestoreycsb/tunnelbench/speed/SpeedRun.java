@@ -127,8 +127,11 @@ public final class SpeedRun {
     String tunnelId = table.createTunnel(tunnelName, true);
     ChildJvm consumer = ChildJvm.start("consumer", dir, co.childJvmOptions(), ConsumerMain.class, List.of(
         "--dir", dir.toString(), "--endpoint-file", co.endpoint().file().toString(), "--tunnel-id", tunnelId,
-        "--table", TABLE, "--epoch-ms", Long.toString(System.currentTimeMillis()), "--acks", writerDir.resolve(ChildFiles.ACKS).toString()));
-    try (SampleLog mock = co.embedded() ? SampleLog.start(dir.resolve("mock-samples.csv"), () -> 0) : null) {
+        "--table", TABLE, "--epoch-ms", Long.toString(System.currentTimeMillis()),
+        "--acks", writerDir.resolve(ChildFiles.ACKS).toString()));
+    // The embedded mock's process is sampled while the consumer drains (its CPU per record served).
+    SampleLog mock = co.embedded() ? SampleLog.start(dir.resolve("mock-samples.csv"), () -> 0) : null;
+    try {
       awaitReady(consumer);
       consumer.release(System.currentTimeMillis());
       long deadline = System.nanoTime() + 600_000_000_000L;
@@ -140,6 +143,8 @@ public final class SpeedRun {
         Thread.sleep(50);
       }
       consumer.stop();
+    } finally {
+      closeAndKill(mock, consumer);
     }
     consumer.finish(60_000);
     table.deleteTunnel(tunnelName);
@@ -151,12 +156,15 @@ public final class SpeedRun {
     ChildJvm scanner = ChildJvm.start("scanner", dir, co.childJvmOptions(), ScanMain.class, List.of(
         "--dir", dir.toString(), "--endpoint-file", co.endpoint().file().toString(), "--table", TABLE,
         "--partitions", Integer.toString(partitions)));
-    try (SampleLog mock = co.embedded() ? SampleLog.start(dir.resolve("mock-samples.csv"), () -> 0) : null) {
+    SampleLog mock = co.embedded() ? SampleLog.start(dir.resolve("mock-samples.csv"), () -> 0) : null;
+    try {
       awaitReady(scanner);
       scanner.release(System.currentTimeMillis());
       if (scanner.finish(600_000) != 0) {
         throw new IllegalStateException("the speed run's GetRange reader failed:\n" + scanner.stderrTail());
       }
+    } finally {
+      closeAndKill(mock, scanner);
     }
     ScanResult r = Json.read(dir.resolve(ChildFiles.SCAN_RESULT), ScanResult.class);
     if (r.rows() != rows) {
@@ -175,6 +183,16 @@ public final class SpeedRun {
     double windowRows = SampleWindow.rows(reader, from, to);
     return new Side(windowRows * 1000.0 / (to - from), SampleWindow.cpuSeconds(reader, from, to) * 1e6 / windowRows,
         mock.isEmpty() ? Double.NaN : SampleWindow.cpuSeconds(mock, from, to) * 1e6 / windowRows);
+  }
+
+  /** Ends the mock's sampling; a child still running after a failure is killed, never left behind. */
+  private static void closeAndKill(SampleLog mock, ChildJvm child) throws IOException {
+    if (mock != null) {
+      mock.close();
+    }
+    if (child.isAlive() && !java.nio.file.Files.exists(child.dir().resolve(ChildFiles.STOP))) {
+      child.kill();
+    }
   }
 
   private static void awaitReady(ChildJvm child) throws InterruptedException {
