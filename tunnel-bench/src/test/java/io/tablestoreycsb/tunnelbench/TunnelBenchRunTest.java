@@ -54,7 +54,7 @@ class TunnelBenchRunTest {
 
     assertThat(exit).as("exit status; stdout:%n%s%nstderr:%n%s", stdout, stderr).isZero();
     String printed = stdout.toString();
-    assertThat(printed).contains("[scenario 1/2] 1 consumer, 1 partition: creating table")
+    assertThat(printed).contains("[scenario 1/2] 1 consumer, 1 partition: created table")
         .contains("[scenario 2/2] 2 consumers, 2 partitions: waiting for the channels to spread")
         .contains("written rows consumed; 0 duplicates");
     List<String> lines = printed.lines().toList();

@@ -7,6 +7,8 @@ import com.alicloud.openservices.tablestore.TunnelClient;
 import com.alicloud.openservices.tablestore.model.CreateTableRequest;
 import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
 import com.alicloud.openservices.tablestore.model.DeleteTableRequest;
+import com.alicloud.openservices.tablestore.model.DescribeTableRequest;
+import com.alicloud.openservices.tablestore.model.DescribeTableResponse;
 import com.alicloud.openservices.tablestore.model.ReservedThroughput;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.tunnel.ChannelInfo;
@@ -49,7 +51,32 @@ public final class BenchTable implements AutoCloseable {
     return table;
   }
 
-  /** Drops a table of the same name left by an earlier run, then creates it with {@code partitions} partitions. */
+  /**
+   * Makes the table ready with {@code partitions} partitions: an existing table of this name with the
+   * benchmark's primary key and that many partitions is used as it is (on Alibaba Cloud a pre-split
+   * table is made on request, so it is kept between runs; the tunnel reads only what is written after
+   * it is created, so earlier rows do not matter); any other is dropped and created pre-split.
+   *
+   * @return true when an existing table was reused
+   */
+  public boolean prepare(int partitions) throws InterruptedException {
+    try {
+      DescribeTableResponse described = tables.describeTable(new DescribeTableRequest(table));
+      boolean sameKey = described.getTableMeta().getPrimaryKeyList().equals(RowShape.tableMeta(table)
+          .getPrimaryKeyList());
+      if (sameKey && described.getShardSplits().size() + 1 == partitions) {
+        return true;
+      }
+    } catch (TableStoreException e) {
+      if (!NOT_EXIST.equals(e.getErrorCode())) {
+        throw e;
+      }
+    }
+    create(partitions);
+    return false;
+  }
+
+  /** Drops a table of the same name, then creates it with {@code partitions} partitions. */
   public void create(int partitions) throws InterruptedException {
     drop();
     CreateTableRequestEx request = new CreateTableRequestEx(RowShape.tableMeta(table), new TableOptions(-1, 1),

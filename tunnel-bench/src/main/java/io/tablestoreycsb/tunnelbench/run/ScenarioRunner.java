@@ -57,10 +57,10 @@ public final class ScenarioRunner {
     Path writerDir = dir.resolve("writer");
     List<Path> consumerDirs = new ArrayList<>();
     try (BenchTable table = new BenchTable(co.endpoint(), plan.tableOf(s))) {
-      progress.phase(index, total, label, "creating table " + table.name() + " (" + s.partitions() + " partitions)"
-          + " and a Stream tunnel");
       co.partitionCapacity(s.settings().partitionCapacity());
-      table.create(s.partitions());
+      boolean reused = table.prepare(s.partitions());
+      progress.phase(index, total, label, (reused ? "reusing table " : "created table ") + table.name() + " ("
+          + s.partitions() + (s.partitions() == 1 ? " partition" : " partitions") + "); creating a Stream tunnel");
       String tunnelId = table.createTunnel(TUNNEL, false);
       long epochMs = System.currentTimeMillis();
       List<ChildJvm> consumers = new ArrayList<>();
@@ -123,7 +123,9 @@ public final class ScenarioRunner {
         }
       }
       table.deleteTunnel(TUNNEL);
-      table.drop();
+      if (co.embedded()) {
+        table.drop(); // the mock's memory; an instance's tables stay for the next run (drop them with bin/tablestore-table)
+      }
     } catch (RuntimeException e) {
       errors.add(e.toString());
     }

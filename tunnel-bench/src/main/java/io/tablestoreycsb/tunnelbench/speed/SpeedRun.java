@@ -55,7 +55,7 @@ public final class SpeedRun {
     List<Side> tunnel = new ArrayList<>();
     List<Side> scan = new ArrayList<>();
     try (BenchTable table = new BenchTable(co.endpoint(), TABLE)) {
-      table.create(partitions);
+      table.create(partitions); // fresh: the rounds read exactly the rows written here
       table.createTunnel(PIN_TUNNEL, false); // unread: keeps every record of the log for the rounds' tunnels
       out.printf(Locale.ROOT, "speed: writing %,d rows into %d partitions%n", rows, partitions);
       out.flush();
@@ -79,7 +79,9 @@ public final class SpeedRun {
         scan.add(scan(co, partitions, written, dir.resolve("round-" + round + "-getrange")));
       }
       table.deleteTunnel(PIN_TUNNEL);
-      table.drop();
+      if (co.embedded()) {
+        table.drop();
+      }
     }
     return outcome(tunnel, scan, partitions, co.embedded());
   }
