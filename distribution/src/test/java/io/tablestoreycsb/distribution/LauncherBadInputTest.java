@@ -89,7 +89,7 @@ class LauncherBadInputTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"ycsb", "tablestore-table", "tablestore-mock", "capacity-plan", "quickstart"})
+  @ValueSource(strings = {"ycsb", "tablestore-table", "tablestore-mock", "capacity-plan", "quickstart", "tunnel-bench"})
   void everyLauncherPrintsItsVersion(String launcher) throws Exception {
     Result version = launch(dist, launcher, "--version");
     assertThat(version.code).isZero();

@@ -31,7 +31,9 @@ public enum ErrorCode {
   TUNNEL_EXIST("OTSTunnelExist", 409),
   TUNNEL_EXPIRED("OTSTunnelExpired", 400),
   SEQUENCE_NUMBER_NOT_MATCH("OTSSequenceNumberNotMatch", 400),
-  RESOURCE_GONE("OTSResourceGone", 410);
+  RESOURCE_GONE("OTSResourceGone", 410),
+  // Stream API: a shard iterator naming records no longer kept.
+  TRIMMED_DATA_ACCESS("OTSTrimmedDataAccess", 400);
 
   private final String code;
   private final int httpStatus;

@@ -33,8 +33,16 @@ final class Tunnel {
   private long connections;
   private boolean expired;
 
-  /** Where a new tunnel's channels begin. {@code startMillis} is 0 unless {@code fromTime}. */
-  record StartPosition(boolean earliest, long startMillis) {}
+  /**
+   * Where a new tunnel's channels begin and end: {@code startMillis} is 0 unless the tunnel starts
+   * at a time; {@code endMillis} is 0 for a stream without end, else records committed at or after
+   * it are not handed out and each channel finishes once it has handed out the ones before it.
+   */
+  record StartPosition(boolean earliest, long startMillis, long endMillis) {
+    boolean hasEnd() {
+      return endMillis > 0;
+    }
+  }
 
   Tunnel(String id, String name, TunnelKind kind, Table table, StartPosition start, long nowMillis) {
     this.id = id;
@@ -172,11 +180,14 @@ final class Tunnel {
     return c;
   }
 
-  /** The lowest position any channel of {@code partition} still needs (for trimming the change log). */
+  /**
+   * The lowest position any channel of {@code partition} still needs (for trimming the change log);
+   * a finished channel (a tunnel's end reached) needs none.
+   */
   synchronized long positionOf(int partition) {
     for (Channel c : channels.values()) {
       if (c.partition == partition && !c.baseData) {
-        return c.position;
+        return StreamTokens.FINISHED.equals(c.checkpoint) ? Long.MAX_VALUE : c.position;
       }
     }
     return Long.MAX_VALUE;

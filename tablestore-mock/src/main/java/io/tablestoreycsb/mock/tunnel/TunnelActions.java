@@ -117,14 +117,21 @@ final class TunnelActions {
       default:
         throw OtsException.parameterInvalid("Unknown tunnel.tunnel_type " + spec.getTunnelType() + ".");
     }
-    Tunnel.StartPosition start = new Tunnel.StartPosition(false, 0);
+    Tunnel.StartPosition start = new Tunnel.StartPosition(false, 0, 0);
     if (spec.hasStreamTunnelConfig()) {
       TunnelServiceApi.StreamTunnelConfig config = spec.getStreamTunnelConfig();
-      if (config.getEndOffset() != 0) {
-        throw OtsException.parameterInvalid("tunnel.StreamTunnelConfig.endOffset is not supported by this mock endpoint.");
+      long startMillis = config.getStartOffset() / NANOS_PER_MILLI;
+      long endMillis = config.getEndOffset() / NANOS_PER_MILLI;
+      if (config.getEndOffset() != 0 && endMillis <= startMillis) {
+        throw OtsException.parameterInvalid("tunnel.StreamTunnelConfig.endOffset (" + config.getEndOffset()
+            + " ns) must be after startOffset (" + config.getStartOffset() + " ns).");
       }
-      start = new Tunnel.StartPosition(config.getFlag() == TunnelServiceApi.StartOffsetFlag.EARLIEST,
-          config.getStartOffset() / NANOS_PER_MILLI);
+      if (config.getEndOffset() != 0 && kind == TunnelKind.BASE_DATA) {
+        throw OtsException.parameterInvalid("tunnel.StreamTunnelConfig.endOffset applies to the stream; a BaseData"
+            + " tunnel has none.");
+      }
+      start = new Tunnel.StartPosition(config.getFlag() == TunnelServiceApi.StartOffsetFlag.EARLIEST, startMillis,
+          endMillis);
     }
     Tunnel tunnel = service.create(spec.getTableName(), spec.getTunnelName(), kind, start);
     return TunnelServiceApi.CreateTunnelResponse.newBuilder().setTunnelId(tunnel.id).build().toByteArray();
@@ -172,6 +179,9 @@ final class TunnelActions {
         .setFlag(tunnel.start.earliest() ? TunnelServiceApi.StartOffsetFlag.EARLIEST : TunnelServiceApi.StartOffsetFlag.LATEST);
     if (tunnel.start.startMillis() > 0) {
       config.setStartOffset(tunnel.start.startMillis() * NANOS_PER_MILLI);
+    }
+    if (tunnel.start.hasEnd()) {
+      config.setEndOffset(tunnel.start.endMillis() * NANOS_PER_MILLI);
     }
     return TunnelServiceApi.TunnelInfo.newBuilder()
         .setTunnelId(tunnel.id)

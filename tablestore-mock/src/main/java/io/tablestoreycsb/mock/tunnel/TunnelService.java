@@ -42,9 +42,14 @@ public final class TunnelService {
     this.clock = clock;
   }
 
-  /** The {@code tunnel/*} actions, to be served beside the table API. */
+  /**
+   * The {@code tunnel/*} actions and the Stream API (ListStream, DescribeStream, GetShardIterator,
+   * GetStreamRecord), to be served beside the table API: both read the tables' change logs.
+   */
   public List<Action> actions() {
-    return TunnelActions.all(this);
+    List<Action> all = new ArrayList<>(TunnelActions.all(this));
+    all.addAll(StreamApiActions.all(catalog));
+    return all;
   }
 
   String instanceName() {
@@ -141,9 +146,38 @@ public final class TunnelService {
       throw new OtsException(ErrorCode.TUNNEL_EXPIRED, "Records of channel " + channelId + " from the token on have expired.");
     }
     ChangeLog.Page page = log.read(at.sequence(), MAX_RECORDS_PER_READ, MAX_BYTES_PER_READ);
+    if (tunnel.start.hasEnd()) {
+      return readToEnd(tunnel, channel, at, page);
+    }
     long lastTime = page.records().isEmpty() ? nowMillis() : page.records().get(page.records().size() - 1).timestampMillis();
     return new ReadResult(tunnel.table, channel.partition, page.records(),
         StreamTokens.encode(channel.partition, page.nextSequence(), lastTime), page.more());
+  }
+
+  /**
+   * A page of a tunnel with an end time: records committed at or after it stay back, and once the
+   * channel has handed out every record before it (a later record is in the log, or the end time
+   * has passed with nothing left: commits are stamped with server time, so none can still come
+   * before it), the channel gets the token {@code finished} and the worker reports it TERMINATED.
+   */
+  private ReadResult readToEnd(Tunnel tunnel, Channel channel, StreamTokens.Position at, ChangeLog.Page page) {
+    long end = tunnel.start.endMillis();
+    List<ChangeLog.Record> records = page.records();
+    int keep = 0;
+    while (keep < records.size() && records.get(keep).timestampMillis() < end) {
+      keep++;
+    }
+    boolean endReached = keep < records.size() || (!page.more() && nowMillis() >= end);
+    if (keep == 0 && endReached) {
+      return new ReadResult(tunnel.table, channel.partition, List.of(), StreamTokens.FINISHED, false);
+    }
+    List<ChangeLog.Record> kept = records.subList(0, keep);
+    long next = at.sequence() + keep;
+    long lastTime = kept.isEmpty() ? nowMillis() : kept.get(kept.size() - 1).timestampMillis();
+    // After the last records before the end, may_more_record is true so the worker comes straight back for its
+    // 'finished'.
+    return new ReadResult(tunnel.table, channel.partition, kept, StreamTokens.encode(channel.partition, next, lastTime),
+        endReached || page.more());
   }
 
   /**
@@ -193,7 +227,13 @@ public final class TunnelService {
       return;
     }
     if (StreamTokens.FINISHED.equals(token)) {
-      throw OtsException.parameterInvalid("Stream channel " + channelId + " cannot be finished: a stream has no end.");
+      if (!tunnel.start.hasEnd()) {
+        throw OtsException.parameterInvalid("Stream channel " + channelId + " cannot be finished: the tunnel has no"
+            + " end offset.");
+      }
+      tunnel.checkpoint(clientId, channelId, token, sequenceNumber, channel.position, channel.positionTimeMillis, now);
+      trim(tunnel.table, channel.partition);
+      return;
     }
     StreamTokens.Position at = StreamTokens.decode(token, "checkpoint");
     ChangeLog log = logOf(tunnel, channel, at);

@@ -92,6 +92,10 @@ class TunnelProtocolTest {
         "OTSParameterInvalid");
     assertCode(() -> fx.tunnels.describeTunnel(new DescribeTunnelRequest("t", "other")), "OTSParameterInvalid");
     assertCode(() -> fx.tunnels.heartbeat(new HeartbeatRequest(id, "no-such-client", List.of())), "OTSResourceGone");
+    CreateTunnelRequest backwards = new CreateTunnelRequest("t", "backwards", TunnelType.Stream);
+    backwards.setStreamTunnelConfig(new StreamTunnelConfig(System.currentTimeMillis() - 1000, System.currentTimeMillis() - 2000));
+    assertThatThrownBy(() -> fx.tunnels.createTunnel(backwards)).hasMessageContaining("endOffset")
+        .hasMessageContaining("must be after startOffset");
 
     fx.tables.deleteTable(new DeleteTableRequest("t"));
     assertCode(() -> fx.tunnels.connectTunnel(new ConnectTunnelRequest(id, new TunnelClientConfig())), "OTSTunnelExpired");
@@ -260,6 +264,35 @@ class TunnelProtocolTest {
 
     List<StreamRecord> left = fx.tunnels.readRecords(new ReadRecordsRequest(second, reader.id, secondChannel, start)).getRecords();
     assertThat(left).extracting(r -> r.getColumns().get(0).getColumn().getValue().asLong()).containsExactly(5L, 6L);
+  }
+
+  @Test
+  void aTunnelWithAnEndHandsOutTheRecordsBeforeItThenFinishesTheChannel() throws Exception {
+    fx.createTable("t", 1);
+    fx.createTunnel("t", "first"); // turns the stream on: writes are logged from now on
+    long start = System.currentTimeMillis();
+    Thread.sleep(5);
+    fx.putRows("t", 1, 0, 3);
+    Thread.sleep(5);
+    long end = System.currentTimeMillis();
+    Thread.sleep(5);
+    fx.putRows("t", 1, 3, 5);
+    CreateTunnelRequest request = new CreateTunnelRequest("t", "bounded", TunnelType.Stream);
+    request.setStreamTunnelConfig(new StreamTunnelConfig(start, end));
+    String tunnel = fx.tunnels.createTunnel(request).getTunnelId();
+    Client client = new Client(tunnel);
+    String channel = client.firstChannel();
+
+    ReadRecordsResponse first = fx.tunnels.readRecords(new ReadRecordsRequest(tunnel, client.id, channel,
+        client.startToken(channel)));
+    assertThat(first.getRecords()).extracting(r -> r.getColumns().get(0).getColumn().getValue().asLong())
+        .as("the rows committed before the end").containsExactly(0L, 1L, 2L);
+    assertThat(first.getMayMoreRecord()).as("come straight back for the end").isTrue();
+    ReadRecordsResponse last = fx.tunnels.readRecords(new ReadRecordsRequest(tunnel, client.id, channel,
+        first.getNextToken()));
+    assertThat(last.getRecords()).isEmpty();
+    assertThat(last.getNextToken()).as("the SDK reads the service's 'finished' as no next token").isNull();
+    fx.tunnels.checkpoint(new CheckpointRequest(tunnel, client.id, channel, "finished", 1));
   }
 
   @Test

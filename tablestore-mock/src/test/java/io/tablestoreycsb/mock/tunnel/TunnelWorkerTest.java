@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.alicloud.openservices.tablestore.TunnelClient;
 import com.alicloud.openservices.tablestore.model.StreamRecord;
 import com.alicloud.openservices.tablestore.model.tunnel.ChannelInfo;
+import com.alicloud.openservices.tablestore.model.tunnel.CreateTunnelRequest;
 import com.alicloud.openservices.tablestore.model.tunnel.DescribeTunnelRequest;
+import com.alicloud.openservices.tablestore.model.tunnel.StreamTunnelConfig;
 import com.alicloud.openservices.tablestore.model.tunnel.TunnelType;
 import com.alicloud.openservices.tablestore.model.tunnel.internal.ConnectTunnelRequest;
 import com.alicloud.openservices.tablestore.model.tunnel.internal.GetCheckpointRequest;
@@ -142,6 +144,33 @@ class TunnelWorkerTest {
   }
 
   @Test
+  void aTunnelWithAnEndOffsetDeliversTheRowsCommittedBeforeItThenEndsItsChannels() throws Exception {
+    fx.createTable("t", PARTITIONS);
+    fx.createTunnel("t", "first"); // turns the stream on: writes are logged from now on
+    long start = System.currentTimeMillis();
+    Thread.sleep(5);
+    fx.putRows("t", PARTITIONS, 0, 100);
+    Thread.sleep(5);
+    long end = System.currentTimeMillis();
+    Thread.sleep(5);
+    fx.putRows("t", PARTITIONS, 100, 150); // committed after the end: never handed out
+    CreateTunnelRequest request = new CreateTunnelRequest("t", "sync", TunnelType.Stream);
+    request.setStreamTunnelConfig(new StreamTunnelConfig(start, end));
+    String tunnel = fx.tunnels.createTunnel(request).getTunnelId();
+
+    Consumer worker = start(tunnel);
+
+    await(() -> fx.tunnels.describeTunnel(new DescribeTunnelRequest("t", "sync")).getChannelInfos().stream()
+        .allMatch(c -> c.getChannelStatus().name().equals("TERMINATED")), "every channel reached the end and terminated");
+    for (int p = 0; p < PARTITIONS; p++) {
+      assertThat(worker.ids(p)).as("partition %d: the rows committed between start and end, once each", p)
+          .isEqualTo(range(0, 100));
+    }
+    assertThat(fx.tunnels.describeTunnel(new DescribeTunnelRequest("t", "sync")).getTunnelInfo().getStreamTunnelConfig()
+        .getEndOffset()).as("describe echoes the end (ms in the SDK's model)").isEqualTo(end);
+  }
+
+  @Test
   void aWorkerGivenAnUnknownTunnelStopsInsteadOfRetryingForever() throws Exception {
     fx.createTable("t", 1);
     TunnelClient client = fx.newTunnelClient();
@@ -225,7 +254,7 @@ class TunnelWorkerTest {
     return all;
   }
 
-  private static List<Long> range(long from, long to) {
+  static List<Long> range(long from, long to) {
     List<Long> ids = new ArrayList<>();
     for (long id = from; id < to; id++) {
       ids.add(id);

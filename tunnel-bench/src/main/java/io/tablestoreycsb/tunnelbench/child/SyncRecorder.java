@@ -1,0 +1,117 @@
+package io.tablestoreycsb.tunnelbench.child;
+
+import com.alicloud.openservices.tablestore.model.StreamRecord;
+import com.alicloud.openservices.tablestore.tunnel.worker.IChannelProcessor;
+import com.alicloud.openservices.tablestore.tunnel.worker.ProcessRecordsInput;
+import io.tablestoreycsb.tunnelbench.rows.RowShape;
+import java.util.Arrays;
+import java.util.BitSet;
+
+/**
+ * The consumer's {@link IChannelProcessor}: like the white paper's rate counter it counts the records
+ * it is handed, and besides it notes, per record, which row it is (for the consumed-row check) and
+ * when it was handed (for the lag, worked out once the writer's acknowledgement times are known).
+ *
+ * <p>The worker calls {@link #process} from one thread per channel at a time, several channels at
+ * once: one lock per page of records keeps the bookkeeping simple at a cost far below the page's.
+ */
+public final class SyncRecorder implements IChannelProcessor {
+  /** Arrivals are kept as batch (high 32 bits) and microseconds since the epoch below (low 32 bits). */
+  private static final long MAX_OFFSET_MICROS = 0xffff_ffffL;
+
+  private final long epochMicros;
+  private final BitSet rows = new BitSet();
+  private long[] arrivals = new long[1 << 16];
+  private int arrivalCount;
+  private volatile long handed;
+  private volatile long distinct;
+  private long unexpected;
+  private long firstHandedMicros;
+  private long lastHandedMicros;
+  private String error;
+
+  /** @param epochMicros arrivals are stored relative to this (the scenario's start); they must come within 71 minutes */
+  public SyncRecorder(long epochMicros) {
+    this.epochMicros = epochMicros;
+  }
+
+  @Override
+  public void process(ProcessRecordsInput input) {
+    if (input.getRecords().isEmpty()) {
+      return; // the worker hands every read over, empty ones (a caught-up channel) too
+    }
+    long now = EpochMicros.now();
+    long offset = now - epochMicros;
+    synchronized (this) {
+      if (offset < 0 || offset > MAX_OFFSET_MICROS) {
+        error = "a record arrived " + offset / 1_000_000 + " s after the scenario began: past the 71 minutes a"
+            + " consumer can time";
+        offset = Math.max(0, Math.min(offset, MAX_OFFSET_MICROS));
+      }
+      if (firstHandedMicros == 0) {
+        firstHandedMicros = now;
+      }
+      lastHandedMicros = now;
+      for (StreamRecord record : input.getRecords()) {
+        RowShape.Written w = RowShape.decode(record);
+        if (w == null || w.row() > Integer.MAX_VALUE - 1 || w.batch() > MAX_OFFSET_MICROS) {
+          unexpected++;
+          continue;
+        }
+        int row = (int) w.row();
+        if (!rows.get(row)) {
+          rows.set(row);
+          distinct++;
+        }
+        if (arrivalCount == arrivals.length) {
+          arrivals = Arrays.copyOf(arrivals, arrivals.length * 2);
+        }
+        arrivals[arrivalCount++] = w.batch() << 32 | offset;
+      }
+      handed += input.getRecords().size();
+    }
+  }
+
+  @Override
+  public void shutdown() {
+    // the worker closes a channel (re-balancing or shutdown); nothing to flush
+  }
+
+  /** Records handed so far, duplicates and unexpected records included (read by the sampler). */
+  public long handed() {
+    return handed;
+  }
+
+  /** Distinct rows handed so far (read by the sampler: the coordinator stops once every written row arrived). */
+  public long distinct() {
+    return distinct;
+  }
+
+  public synchronized BitSet rows() {
+    return (BitSet) rows.clone();
+  }
+
+  /**
+   * The result, with every arrival's lag (arrival - acknowledgement of its batch) added to
+   * {@code lag}, which files them by the second they arrived in.
+   */
+  public synchronized ConsumerResult finish(long[] ackMicros, LagIntervals lag) {
+    long notAcknowledged = 0;
+    long beforeAck = 0;
+    for (int i = 0; i < arrivalCount; i++) {
+      int batch = (int) (arrivals[i] >>> 32);
+      long arrival = epochMicros + (arrivals[i] & MAX_OFFSET_MICROS);
+      long ack = batch < ackMicros.length ? ackMicros[batch] : 0;
+      if (ack == 0) {
+        notAcknowledged++;
+        continue;
+      }
+      if (arrival < ack) {
+        beforeAck++;
+      }
+      lag.record(arrival, Math.max(0, arrival - ack));
+    }
+    return new ConsumerResult(handed, distinct, unexpected, notAcknowledged, beforeAck, firstHandedMicros / 1000,
+        lastHandedMicros / 1000, error);
+  }
+}

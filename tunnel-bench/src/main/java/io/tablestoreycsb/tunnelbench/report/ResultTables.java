@@ -1,0 +1,72 @@
+package io.tablestoreycsb.tunnelbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The report's two tables, shared by the Markdown, HTML and terminal views: the paper's columns with
+ * the paper's figures beside ours where it measured the same scenario, then what the paper lacks.
+ */
+public final class ResultTables {
+  static final List<String> PAPER_HEADERS = List.of("Scenario", "Rows/s steady (peak)", "paper", "ms per 1,000 rows",
+      "paper", "Consumer CPU (cores)", "paper", "Memory (GB)", "paper", "Bandwidth (Mbit/s)", "paper");
+
+  static final List<String> MORE_HEADERS = List.of("Scenario", "Rows written", "Written rows/s", "Sync (s)",
+      "Catch-up (s)", "Bound by", "CPU us/row", "paper", "Lag p50 (ms)", "p99", "p99.9", "max", "Mock CPU (cores)",
+      "Consumed rows");
+
+  private ResultTables() {}
+
+  static List<String> paperCells(ScenarioResult r) {
+    Optional<PaperFigures.Figure> p = PaperFigures.of(r.consumers(), r.partitions());
+    List<String> c = new ArrayList<>();
+    c.add(r.label());
+    c.add(Numbers.num(r.rates().steady()) + " (" + Numbers.num(r.rates().peak()) + ")");
+    c.add(p.map(f -> Numbers.num(f.steadyRowsPerSecond())
+        + (Double.isNaN(f.peakRowsPerSecond()) ? "" : " (" + Numbers.num(f.peakRowsPerSecond()) + ")")).orElse("-"));
+    c.add(Numbers.num(r.rates().msPer1000Rows()));
+    c.add(p.map(f -> Numbers.num(f.msPer1000Rows())).orElse("-"));
+    c.add(Numbers.fine(r.consumerCpuCores()));
+    c.add(p.map(f -> Numbers.num(f.cpuCores())).orElse("-"));
+    c.add(Numbers.fine(r.consumerMemoryGb()));
+    c.add(p.map(f -> Numbers.fine(f.memoryGb())).orElse("-"));
+    c.add(Numbers.num(r.bandwidthMbps()));
+    c.add(p.map(f -> Numbers.num(f.bandwidthMbps())).orElse("-"));
+    return c;
+  }
+
+  static List<String> moreCells(ScenarioResult r) {
+    Optional<PaperFigures.Figure> p = PaperFigures.of(r.consumers(), r.partitions());
+    List<String> c = new ArrayList<>();
+    c.add(r.label());
+    c.add(String.format(java.util.Locale.ROOT, "%,d", r.rowsWritten()));
+    c.add(Numbers.num(r.writeRowsPerSecond()));
+    c.add(Numbers.num(r.syncSeconds()));
+    c.add(Numbers.num(r.catchUpSeconds()));
+    c.add(r.boundBy());
+    c.add(Numbers.num(r.consumerCpuMicrosPerRow()));
+    c.add(p.map(f -> Numbers.num(f.cpuMicrosPerRow())).orElse("-"));
+    c.add(Numbers.num(r.lagP50Ms()));
+    c.add(Numbers.num(r.lagP99Ms()));
+    c.add(Numbers.num(r.lagP999Ms()));
+    c.add(Numbers.num(r.lagMaxMs()));
+    c.add(Numbers.fine(r.mockCpuCores()));
+    c.add(r.check().summary() + (r.errors().isEmpty() ? "" : "; FAILED (see below)"));
+    return c;
+  }
+
+  /** The paper's columns as fixed-width text for the terminal, one scenario a line, and the check. */
+  public static String terminal(List<ScenarioResult> results) {
+    StringBuilder out = new StringBuilder();
+    out.append(String.format(java.util.Locale.ROOT, "%-27s %-26s %-22s %9s %8s %7s %9s %8s %10s  %s%n", "scenario",
+        "rows/s steady (peak)", "paper", "ms/1000", "paper", "CPU", "paper", "mem GB", "Mbit/s", "consumed rows"));
+    for (ScenarioResult r : results) {
+      List<String> c = paperCells(r);
+      out.append(String.format(java.util.Locale.ROOT, "%-27s %-26s %-22s %9s %8s %7s %9s %8s %10s  %s%n", c.get(0),
+          c.get(1), c.get(2), c.get(3), c.get(4), c.get(5), c.get(6), c.get(7), c.get(9),
+          r.check().summary() + (r.errors().isEmpty() ? "" : "; FAILED")));
+    }
+    return out.toString();
+  }
+}

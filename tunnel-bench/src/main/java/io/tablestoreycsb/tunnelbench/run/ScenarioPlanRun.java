@@ -1,0 +1,44 @@
+package io.tablestoreycsb.tunnelbench.run;
+
+import io.tablestoreycsb.tunnelbench.report.ResultTables;
+import io.tablestoreycsb.tunnelbench.report.ScenarioResult;
+import io.tablestoreycsb.tunnelbench.scenario.BenchPlan;
+import io.tablestoreycsb.tunnelbench.scenario.Scenario;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Runs a plan's scenarios one after the other, each in a directory of its own, printing a line per finished one. */
+public final class ScenarioPlanRun {
+  private ScenarioPlanRun() {}
+
+  public static List<ScenarioResult> run(Coordinator co, BenchPlan plan, Path out) throws IOException,
+      InterruptedException {
+    List<Scenario> scenarios = plan.scenarios();
+    ScenarioRunner runner = new ScenarioRunner(co, plan);
+    List<ScenarioResult> results = new ArrayList<>();
+    PrintWriter terminal = co.progress().out();
+    for (int i = 0; i < scenarios.size(); i++) {
+      Scenario s = scenarios.get(i);
+      double remainingWrite = 0;
+      for (Scenario later : scenarios.subList(i + 1, scenarios.size())) {
+        remainingWrite += later.settings().writeTime().toMillis() / 1000.0;
+      }
+      Path dir = out.resolve(String.format(Locale.ROOT, "scenario-%02d-c%d-p%d", i + 1, s.consumers(), s.partitions()));
+      ScenarioResult r = runner.run(s, i + 1, scenarios.size(), dir, remainingWrite, scenarios.size() - i - 1);
+      results.add(r);
+      terminal.printf(Locale.ROOT, "[scenario %d/%d] %s: %,.0f rows/s steady (peak %,.0f), consumer CPU %.2f cores,"
+          + " lag p99 %,.0f ms; %s%s%n", i + 1, scenarios.size(), r.label(), r.rates().steady(), r.rates().peak(),
+          r.consumerCpuCores(), r.lagP99Ms(), r.check().summary(), r.errors().isEmpty() ? ""
+          : "; FAILED: " + r.errors().get(0).lines().findFirst().orElse(""));
+      terminal.flush();
+    }
+    terminal.println();
+    terminal.print(ResultTables.terminal(results));
+    terminal.flush();
+    return results;
+  }
+}

@@ -1,0 +1,71 @@
+package io.tablestoreycsb.tunnelbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.tablestoreycsb.tunnelbench.child.ConsumerResult;
+import io.tablestoreycsb.tunnelbench.child.Sample;
+import io.tablestoreycsb.tunnelbench.child.WriterResult;
+import io.tablestoreycsb.tunnelbench.scenario.Scenario;
+import java.time.Duration;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A scenario's row from what its processes left: two consumers, one of which was handed some rows
+ * twice, and ten written rows that never arrived.
+ */
+class ScenarioAnalysisTest {
+  private static final long T0 = 1_700_000_000_000L;
+  private static final Scenario SCENARIO = new Scenario("test", 2, 2, new Scenario.Settings(Duration.ofSeconds(4),
+      Duration.ofSeconds(1), 1, 0, 100, 220, Duration.ofSeconds(10), 0));
+
+  @Test
+  void missingRowsFailTheScenarioAndTheLagIsOneHistogramOfEveryRowNotAnAverageOfTheConsumers() {
+    // Consumer A was handed rows 0..59 plus ten of them again, 70 records, each 10 ms after its acknowledgement;
+    // consumer B rows 50..89, 40 records, each 1 s after. Rows 90..99 never arrived.
+    ScenarioAnalysis.ConsumerOutput a = new ScenarioAnalysis.ConsumerOutput(
+        new ConsumerResult(70, 60, 0, 0, 0, T0 + 500, T0 + 4_500, null), ConsumedRowCheckTest.rows(0, 60),
+        List.of(lag(1, 35, 10_000), lag(3, 35, 10_000)), cpu(0.5));
+    ScenarioAnalysis.ConsumerOutput b = new ScenarioAnalysis.ConsumerOutput(
+        new ConsumerResult(40, 40, 0, 0, 0, T0 + 1_000, T0 + 4_000, null), ConsumedRowCheckTest.rows(50, 90),
+        List.of(lag(2, 40, 1_000_000)), cpu(0.25));
+    WriterResult writer = new WriterResult(100, 1, 0, 0, null, T0, T0 + 4_000);
+
+    ScenarioResult r = ScenarioAnalysis.analyse(SCENARIO, T0, writer, ConsumedRowCheckTest.rows(0, 100), List.of(a, b),
+        List.of(), List.of());
+
+    assertThat(r.passed()).isFalse();
+    assertThat(r.check().missing()).isEqualTo(10);
+    assertThat(r.check().duplicates()).as("70 + 40 handed, 90 distinct").isEqualTo(20);
+    assertThat(r.syncSeconds()).isEqualTo(4.0);
+    // 110 lags: 70 of 10 ms, 40 of 1 s. The median is 10 ms and the 99th percentile 1 s; an average of the two
+    // consumers' percentiles would say about 505 ms for both.
+    assertThat(r.lagP50Ms()).isCloseTo(10, within(0.1));
+    assertThat(r.lagP99Ms()).isCloseTo(1000, within(1.0));
+    // CPU: 0.5 + 0.25 cores over the whole window.
+    assertThat(r.consumerCpuCores()).isCloseTo(0.75, within(0.01));
+    assertThat(r.consumerCpuMicrosPerRow()).isCloseTo(0.75 * 4 * 1e6 / 90, within(1.0));
+    assertThat(r.mockCpuCores()).as("no embedded mock").isNaN();
+    assertThat(r.boundBy()).as("the last row came 0.5 s after the last write").isEqualTo("writers");
+
+    String md = ReportFiles.markdown(new BenchReport(new RunFacts("t", java.util.Map.of()), List.of(r), List.of(),
+        List.of()), List.of());
+    assertThat(md).contains("10 of 100 written rows MISSING; 20 duplicates");
+  }
+
+  /** {@code count} lags of {@code micros} in second {@code s} of the run. */
+  private static Histogram lag(int s, int count, long micros) {
+    Histogram h = new Histogram(3);
+    h.setStartTimeStamp(T0 + s * 1000L);
+    h.setEndTimeStamp(T0 + s * 1000L + 1000);
+    h.recordValueWithCount(micros, count);
+    return h;
+  }
+
+  /** Samples of a process using {@code cores} steadily from T0 to T0 + 5 s. */
+  private static List<Sample> cpu(double cores) {
+    return List.of(new Sample(T0, 0, 1.0, 0, 100), new Sample(T0 + 5_000, 0, 1.0 + 5 * cores, 0, 200));
+  }
+}
