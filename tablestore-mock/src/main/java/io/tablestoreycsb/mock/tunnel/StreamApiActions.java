@@ -5,6 +5,7 @@ import com.aliyun.ots.thirdparty.com.google.protobuf.InvalidProtocolBufferExcept
 import com.aliyun.ots.thirdparty.com.google.protobuf.UnsafeByteOperations;
 import io.tablestoreycsb.mock.operations.Action;
 import io.tablestoreycsb.mock.operations.RequestContext;
+import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.CapacityUnits;
 import io.tablestoreycsb.mock.protocol.ErrorCode;
 import io.tablestoreycsb.mock.protocol.OtsException;
@@ -36,11 +37,11 @@ final class StreamApiActions {
     byte[] handle(T request, RequestContext context);
   }
 
-  private static <T> Action action(String name, Parser<T> parser, Handler<T> handler) {
+  private static <T> Action action(ActionName action, Parser<T> parser, Handler<T> handler) {
     return new Action() {
       @Override
       public String name() {
-        return name;
+        return action.wireName();
       }
 
       @Override
@@ -49,7 +50,7 @@ final class StreamApiActions {
         try {
           request = parser.parse(body);
         } catch (InvalidProtocolBufferException e) {
-          throw OtsException.parameterInvalid("Failed to parse the request body as " + name + "Request: " + e.getMessage());
+          throw OtsException.parameterInvalid("Failed to parse the request body as " + action.wireName() + "Request: " + e.getMessage());
         }
         return handler.handle(request, context);
       }
@@ -58,10 +59,10 @@ final class StreamApiActions {
 
   static List<Action> all(Catalog catalog) {
     return List.of(
-        action("ListStream", OtsInternalApi.ListStreamRequest::parseFrom, (r, c) -> list(catalog, r)),
-        action("DescribeStream", OtsInternalApi.DescribeStreamRequest::parseFrom, (r, c) -> describe(catalog, r)),
-        action("GetShardIterator", OtsInternalApi.GetShardIteratorRequest::parseFrom, (r, c) -> iterator(catalog, r)),
-        action("GetStreamRecord", OtsInternalApi.GetStreamRecordRequest::parseFrom, (r, c) -> records(catalog, r, c)));
+        action(ActionName.LIST_STREAM, OtsInternalApi.ListStreamRequest::parseFrom, (r, c) -> list(catalog, r)),
+        action(ActionName.DESCRIBE_STREAM, OtsInternalApi.DescribeStreamRequest::parseFrom, (r, c) -> describe(catalog, r)),
+        action(ActionName.GET_SHARD_ITERATOR, OtsInternalApi.GetShardIteratorRequest::parseFrom, (r, c) -> iterator(catalog, r)),
+        action(ActionName.GET_STREAM_RECORD, OtsInternalApi.GetStreamRecordRequest::parseFrom, (r, c) -> records(catalog, r, c)));
   }
 
   private static byte[] list(Catalog catalog, OtsInternalApi.ListStreamRequest request) {
