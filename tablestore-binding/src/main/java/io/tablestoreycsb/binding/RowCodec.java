@@ -11,6 +11,7 @@ import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.RowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.RowUpdateChange;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import site.ycsb.ByteArrayByteIterator;
@@ -115,14 +116,20 @@ public final class RowCodec {
     return true;
   }
 
+  /** A map that holds {@code columns} values without resizing (a default-sized one resizes for ten). */
+  static HashMap<String, ByteIterator> mapFor(int columns) {
+    return new HashMap<>((int) (columns / 0.75f) + 1);
+  }
+
   static byte[] bytes(ColumnValue value) {
     if (value.getType() == ColumnType.BINARY) {
       return value.asBinary();
     }
     if (value.getType() == ColumnType.STRING) {
-      // The SDK keeps the UTF-8 bytes it decoded the value from: hand those over instead of
-      // re-encoding the string (a scan of 100 paper rows would copy 50 KB).
-      return value.asStringInBytes();
+      // Not asStringInBytes(): the SDK does not keep the bytes of a value it decoded from a response,
+      // so that call encodes the string again through Bytes.toBytes, which looks the charset up by
+      // its name for every value (51% of a 100-row scan's client CPU in docs/performance.md).
+      return value.asString().getBytes(StandardCharsets.UTF_8);
     }
     return value.toString().getBytes(StandardCharsets.UTF_8);
   }

@@ -196,7 +196,7 @@ public class TablestoreClient extends DB {
         if (remaining == 0) {
           break;
         }
-        HashMap<String, ByteIterator> values = new HashMap<>();
+        HashMap<String, ByteIterator> values = RowCodec.mapFor(row.getColumns().length);
         codec.decode(row, fields, values);
         result.add(values);
         remaining--;
