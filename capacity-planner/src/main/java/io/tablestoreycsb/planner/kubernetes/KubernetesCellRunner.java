@@ -8,11 +8,13 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.tablestoreycsb.planner.results.LiveCell;
 import io.tablestoreycsb.planner.results.ResultStore;
 import io.tablestoreycsb.planner.run.PlanExecutorSupport;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.CellRunner;
+import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.io.IOException;
@@ -36,6 +38,8 @@ public final class KubernetesCellRunner implements CellRunner {
   private static final int LOG_TAIL_LINES = 15;
   /** Pods' rates are read from their logs this often: one log request per running pod each time. */
   private static final int RATE_EVERY_POLLS = 5;
+  /** A stoppable cell's runners' interval logs are read this often (they share them every few seconds). */
+  private static final int LIVE_EVERY_POLLS = 3;
 
   private final KubernetesClient client;
   private final KubernetesSettings settings;
@@ -80,13 +84,15 @@ public final class KubernetesCellRunner implements CellRunner {
     Runtime.getRuntime().addShutdownHook(deleteOnExit);
     Map<Integer, Pod> lastPods = new TreeMap<>();
     Map<Integer, String> failureLogs = new TreeMap<>();
+    LiveCell live = PodRunner.stoppable(specs.get(0))
+        ? results.live(manifests.plan(), manifests.resultCell(), Long.toString(startAt)) : null;
     try {
       Job job = client.batch().v1().jobs().inNamespace(namespace()).resource(manifests.job()).create();
       ConfigMap cell = manifests.configMap();
       cell.getMetadata().setOwnerReferences(List.of(new OwnerReferenceBuilder().withApiVersion("batch/v1")
           .withKind("Job").withName(jobName).withUid(job.getMetadata().getUid()).build()));
       client.configMaps().inNamespace(namespace()).resource(cell).create();
-      follow(jobName, specs.size(), startAt, expectedSeconds, listener, lastPods);
+      follow(jobName, specs, startAt, expectedSeconds, listener, lastPods, live);
       // before the Job goes: its pods' logs go with it
       lastPods.forEach((index, pod) -> {
         if (!"Succeeded".equals(pod.getStatus().getPhase())) {
@@ -95,6 +101,13 @@ public final class KubernetesCellRunner implements CellRunner {
       });
     } finally {
       deleteJob(jobName);
+      if (live != null) {
+        try {
+          live.delete();
+        } catch (RuntimeException e) {
+          System.err.println("capacity-plan: could not delete the cell's live/ objects (no result is among them): " + e);
+        }
+      }
       try {
         Runtime.getRuntime().removeShutdownHook(deleteOnExit);
       } catch (IllegalStateException shuttingDown) {
@@ -106,8 +119,10 @@ public final class KubernetesCellRunner implements CellRunner {
   }
 
   /** Polls the Job's pods until every index has ended or the Job has; tells their phases meanwhile. */
-  private void follow(String jobName, int runners, long startAt, long expectedSeconds, Listener listener,
-      Map<Integer, Pod> lastPods) throws InterruptedException {
+  private void follow(String jobName, List<RunnerSpec> specs, long startAt, long expectedSeconds, Listener listener,
+      Map<Integer, Pod> lastPods, LiveCell live) throws InterruptedException {
+    int runners = specs.size();
+    boolean stopRequested = false;
     long deadline = startAt + activeDeadlineSeconds(settings, expectedSeconds) * 1000;
     double opsPerSecond = Double.NaN; // no pod has told its rate yet
     for (long poll = 0; System.currentTimeMillis() < deadline; poll++) {
@@ -137,9 +152,37 @@ public final class KubernetesCellRunner implements CellRunner {
               : java.util.Arrays.stream(rates).mapToDouble(r -> r.orElse(0)).sum();
         }
         listener.running(opsPerSecond);
+        if (live != null && !stopRequested && poll % LIVE_EVERY_POLLS == 0) {
+          stopRequested = stopIfSteady(specs, listener, live);
+        }
       }
       Thread.sleep(POLL_MS);
     }
+  }
+
+  /**
+   * Brings the runners' interval logs so far into their local directories, where the planner's steady
+   * watch reads them as it reads a local runner's, and asks the runners to stop once it finds the cell's
+   * rate steady.
+   *
+   * @return whether the stop was requested
+   */
+  private static boolean stopIfSteady(List<RunnerSpec> specs, Listener listener, LiveCell live) {
+    try {
+      for (RunnerSpec spec : specs) {
+        Files.createDirectories(spec.dir());
+        String log = ResultFiles.hdrLog(spec.measure());
+        live.get(spec.runnerIndex(), log, spec.dir().resolve(log));
+      }
+      if (listener.stopNow()) {
+        live.requestStop();
+        return true;
+      }
+    } catch (IOException | RuntimeException e) {
+      // the cell runs to its duration; its results come in as ever
+      System.err.println("capacity-plan: could not read the runners' interval logs or ask them to stop: " + e);
+    }
+    return false;
   }
 
   private boolean jobFinished(String jobName) {

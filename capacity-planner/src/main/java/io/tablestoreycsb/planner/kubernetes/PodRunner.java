@@ -2,6 +2,7 @@ package io.tablestoreycsb.planner.kubernetes;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tablestoreycsb.planner.results.LiveCell;
 import io.tablestoreycsb.planner.results.ObjectStoreCredentials;
 import io.tablestoreycsb.planner.results.ObjectStoreSettings;
 import io.tablestoreycsb.planner.results.ObjectStoreUri;
@@ -10,12 +11,16 @@ import io.tablestoreycsb.planner.results.S3Clients;
 import io.tablestoreycsb.planner.run.LocalCellRunner;
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.CellRunner;
+import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
+import io.tablestoreycsb.planner.runner.StoppableWorkload;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,6 +37,8 @@ import software.amazon.awssdk.services.s3.S3Client;
 @Command(name = "pod-runner", mixinStandardHelpOptions = true,
     description = "Runs runner JOB_COMPLETION_INDEX of a capacity-plan cell in a pod and uploads its results.")
 public final class PodRunner implements Callable<Integer> {
+  /** How often a stoppable runner shares its interval log and looks for the planner's stop request. */
+  static final long LIVE_EVERY_MS = 3000;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @Option(names = "--cell", required = true, description = "JSON list of the cell's runner specs.")
@@ -81,14 +88,16 @@ public final class PodRunner implements Callable<Integer> {
         resultsPathStyle);
     // Fail before the run, not after it, when the results cannot be uploaded.
     ObjectStoreCredentials credentials = ObjectStoreCredentials.fromEnvironment(System.getenv());
-
-    CellOutcome outcome = LocalCellRunner.ofThisJvm().startingAt(startAt)
-        .run(spec.key(), List.of(spec), expectedSeconds, new StderrListener());
-    RunnerRecord record = outcome.records().get(0);
+    RunnerRecord record;
 
     try (S3Client s3 = S3Clients.create(store, credentials)) {
-      ResultStore resultStore = new ResultStore(s3, store.location(), RunnerRecord.FILE_NAME);
       String cellPath = spec.key().relativeDir();
+      LiveCell live = stoppable(spec) ? new LiveCell(s3, store.location(), spec.plan(), cellPath,
+          Long.toString(startAt)) : null;
+      CellOutcome outcome = LocalCellRunner.ofThisJvm().startingAt(startAt)
+          .run(spec.key(), List.of(spec), expectedSeconds, new PodListener(live, spec));
+      record = outcome.records().get(0);
+      ResultStore resultStore = new ResultStore(s3, store.location(), RunnerRecord.FILE_NAME);
       int attempt = resultStore.nextAttempt(spec.plan(), cellPath, index);
       int objects = resultStore.upload(new ResultStore.AttemptKey(spec.plan(), cellPath, index, attempt), spec.dir());
       System.err.printf("pod-runner: runner %d uploaded %d files as attempt %d to %s%n", index, objects, attempt,
@@ -111,13 +120,37 @@ public final class PodRunner implements Callable<Integer> {
 
   private RunnerSpec localPaths(RunnerSpec s) throws java.io.IOException {
     Files.createDirectories(resultDir);
+    Map<String, String> properties = new LinkedHashMap<>(s.properties());
+    if (properties.containsKey(StoppableWorkload.STOP_FILE)) {
+      // the planner named a file on its own machine; in the pod the runner watches its own directory
+      properties.put(StoppableWorkload.STOP_FILE, resultDir.resolve(ResultFiles.STOP_FILE).toString());
+    }
     return new RunnerSpec(s.key(), s.plan(), s.runnerIndex(), s.runners(), s.db(), workload,
-        s.endpointProperties() == null ? null : endpointProperties, s.properties(), s.threads(), s.phaseFlag(),
+        s.endpointProperties() == null ? null : endpointProperties, properties, s.threads(), s.phaseFlag(),
         s.measure(), s.rowsPerRequest(), s.rowBytes(), s.insertStart(), s.insertCount(), resultDir, s.jvmOptions());
   }
 
-  /** The pod's log shows the runner's start and its rate, as the planner's progress line does locally. */
-  private static final class StderrListener implements CellRunner.Listener {
+  /** Whether the cell may end early ({@code stop = steady}): its runner watches for a stop file. */
+  static boolean stoppable(RunnerSpec spec) {
+    return spec.properties().containsKey(StoppableWorkload.STOP_FILE);
+  }
+
+  /**
+   * The pod's log shows the runner's start and its rate, as the planner's progress line does locally.
+   * For a cell that may end early, it also shares the runner's interval log with the planner every
+   * {@value #LIVE_EVERY_MS} ms and ends the run once the planner asks ({@link LiveCell}).
+   */
+  private static final class PodListener implements CellRunner.Listener {
+    private final LiveCell live;
+    private final RunnerSpec spec;
+    private long lastShared;
+    private boolean stopAsked;
+
+    PodListener(LiveCell live, RunnerSpec spec) {
+      this.live = live;
+      this.spec = spec;
+    }
+
     @Override
     public void starting(int ready, int total) {
       System.err.printf("pod-runner: %s%n", ready == total ? "ready, waiting for the start instant" : "starting");
@@ -128,6 +161,28 @@ public final class PodRunner implements Callable<Integer> {
       if (!Double.isNaN(opsPerSecond)) { // NaN: no YCSB status line yet
         System.err.printf("pod-runner: %.0f ops/s%n", opsPerSecond);
       }
+    }
+
+    @Override
+    public boolean stopNow() {
+      if (live == null || stopAsked || System.currentTimeMillis() - lastShared < LIVE_EVERY_MS) {
+        return stopAsked;
+      }
+      lastShared = System.currentTimeMillis();
+      try {
+        Path log = spec.dir().resolve(ResultFiles.hdrLog(spec.measure()));
+        if (Files.isRegularFile(log)) {
+          live.put(spec.runnerIndex(), log);
+        }
+        stopAsked = live.stopRequested();
+        if (stopAsked) {
+          System.err.println("pod-runner: the planner found the cell's rate steady; ending the run");
+        }
+      } catch (RuntimeException e) {
+        // the run goes on to its duration; the result set is uploaded as ever
+        System.err.println("pod-runner: could not share the interval log or read a stop request: " + e);
+      }
+      return stopAsked;
     }
   }
 }

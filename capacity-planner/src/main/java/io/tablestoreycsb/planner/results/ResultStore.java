@@ -43,6 +43,11 @@ public final class ResultStore {
     this.completionFile = completionFile;
   }
 
+  /** What one run of a cell (named by {@code run}) exchanges with its runners while it runs. */
+  public LiveCell live(String plan, String cell, String run) {
+    return new LiveCell(s3, location, plan, cell, run);
+  }
+
   /** Where one runner's attempt lives. */
   public record AttemptKey(String plan, String cell, int runnerIndex, int attempt) {
     public AttemptKey {

@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner.runner;
 
+import io.tablestoreycsb.binding.ClientWarmUp;
+import io.tablestoreycsb.binding.TablestoreClient;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
@@ -19,14 +21,15 @@ import picocli.CommandLine.Parameters;
  * {@link ResultFiles#RESOURCES_FILE}, waits at its cell's {@link StartGate}, then runs YCSB's
  * {@code site.ycsb.Client} in this JVM with the arguments after {@code --}.
  *
- * <p>YCSB's classes and the DB class are loaded before the runner announces itself ready, so what is
- * left after the release (reading the workload, creating threads) takes the same few milliseconds on
- * every runner. YCSB ends with {@code System.exit}; the figures are written by a shutdown hook.
+ * <p>YCSB's classes and the DB class are loaded, and the Tablestore binding's client has sent a few
+ * requests ({@link ClientWarmUp}), before the runner announces itself ready, so what is left after the
+ * release (reading the workload, creating threads) takes the same few milliseconds on every runner. YCSB ends with {@code System.exit}; the figures are written by a shutdown hook.
  */
 @Command(name = "runner", mixinStandardHelpOptions = true,
     description = "Runs one YCSB runner of a capacity plan: waits at the start gate, then site.ycsb.Client.")
 public final class RunnerMain implements Callable<Integer> {
   private static final long SAMPLE_PERIOD_MS = 1000;
+  private static final int WARM_UP_REQUESTS = 20;
 
   @Option(names = "--result-dir", required = true, description = "Where resources.json is written.")
   Path resultDir;
@@ -61,6 +64,7 @@ public final class RunnerMain implements Callable<Integer> {
     report.start();
     preload(ycsbArgs);
     measureClock(ycsbArgs, resultDir.resolve(ResultFiles.CLOCK_FILE));
+    warmUp(ycsbArgs);
     StartGate gate = new StartGate(startAt, readyFile, releaseFile, Duration.ofSeconds(gateTimeoutSeconds));
     report.ready(System.currentTimeMillis());
     long instant = gate.await();
@@ -97,6 +101,25 @@ public final class RunnerMain implements Callable<Integer> {
       }
     } catch (IOException | IllegalArgumentException e) {
       System.err.println("runner: clock not measured: " + e.getMessage());
+    }
+  }
+
+  /**
+   * Sends a few requests through the binding's client before the gate ({@link ClientWarmUp}), so the
+   * measured window does not begin with a cold JVM's first requests; only for the Tablestore binding.
+   */
+  private static void warmUp(List<String> args) {
+    int db = args.indexOf("-db");
+    if (db < 0 || db + 1 >= args.size() || !args.get(db + 1).equals(TablestoreClient.class.getName())) {
+      return;
+    }
+    try {
+      long started = System.nanoTime();
+      int answered = ClientWarmUp.run(YcsbArguments.properties(args), WARM_UP_REQUESTS);
+      System.err.printf("runner: warm-up: %d of %d GetRow requests answered in %d ms%n", answered,
+          WARM_UP_REQUESTS, (System.nanoTime() - started) / 1_000_000);
+    } catch (IOException | RuntimeException e) {
+      System.err.println("runner: no warm-up: " + e.getMessage());
     }
   }
 

@@ -33,4 +33,24 @@ final class YcsbArguments {
     }
     return Optional.ofNullable(fromFlag != null ? fromFlag : fromFile);
   }
+
+  /** All properties {@code args} give YCSB: the {@code -P} files in order, then the {@code -p} flags. */
+  static Properties properties(List<String> args) throws IOException {
+    Properties all = new Properties();
+    for (int i = 0; i + 1 < args.size(); i++) {
+      if (args.get(i).equals("-P")) {
+        try (Reader in = Files.newBufferedReader(Path.of(args.get(i + 1)))) {
+          all.load(in);
+        }
+      }
+    }
+    for (int i = 0; i + 1 < args.size(); i++) {
+      String value = args.get(i + 1);
+      int eq = value.indexOf('=');
+      if (args.get(i).equals("-p") && eq > 0) {
+        all.setProperty(value.substring(0, eq), value.substring(eq + 1));
+      }
+    }
+    return all;
+  }
 }

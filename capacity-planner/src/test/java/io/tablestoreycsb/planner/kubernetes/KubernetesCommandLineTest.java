@@ -19,10 +19,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * {@code capacity-plan run --executor kubernetes} as a user runs it: a separate planner process that finds
@@ -160,6 +162,48 @@ class KubernetesCommandLineTest {
     }
   }
 
+  /**
+   * The quick matrix of {@code bin/quickstart} (1, 4 and 16 partitions, four cases, two thread points, 5
+   * runners: 24 cells and 3 loads) through the Kubernetes executor, then its report. A documented run
+   * (docs/distributed-runs.md), not part of {@code mvn verify}: each cell starts 10 JVMs (5 pod runners
+   * and their runners) on this one machine, about 15 minutes on 2 cores. Run it with
+   * {@code mvn -B -pl capacity-planner -Dtest='KubernetesCommandLineTest#theQuickMatrix*'
+   * -Dkubernetes.quickMatrix=true test}.
+   */
+  @Test
+  @EnabledIfSystemProperty(named = "kubernetes.quickMatrix", matches = "true")
+  void theQuickMatrixRunsThroughTheKubernetesExecutorAndReports() throws Exception {
+    Path dir = prepare("quick", "1", "1s");
+    // workloads/matrix/quick as bin/quickstart runs it, its workload paths made absolute
+    String quick = Files.readString(WORKLOADS.resolve("matrix/quick"))
+        .replace("= workloads/", "= " + WORKLOADS + "/");
+    Files.writeString(dir.resolve("matrix"), quick);
+    tablestore.faultPlan().setPartitionCapacity(1000); // bin/quickstart's default
+    Result kubernetes;
+    try (TestKubelet kubelet = new TestKubelet(client, NAMESPACE, dir.resolve("kubelet"))) {
+      List<String> args = new ArrayList<>(kubernetesRun(dir));
+      args.set(args.indexOf("--start-lead") + 1, "8");
+      kubernetes = planner(dir, userEnvironment(dir), Duration.ofMinutes(60), args.toArray(String[]::new));
+      assertThat(kubelet.failures()).isEmpty();
+      assertThat(kubelet.createdJobs()).as("3 loads and 24 cells").hasSize(27);
+    } finally {
+      tablestore.faultPlan().setPartitionCapacity(0);
+    }
+    Files.writeString(dir.resolve("planner.log"), kubernetes.output);
+    assertThat(kubernetes.exit).as(kubernetes.output).isZero();
+    List<String> csv = Files.readAllLines(dir.resolve("k8s/report.csv"));
+    assertThat(cells(csv)).hasSize(24);
+    List<String> header = List.of(csv.get(0).split(","));
+    for (String row : csv.subList(1, csv.size())) {
+      String[] v = row.split(",");
+      assertThat(v[header.indexOf("runners")]).isEqualTo("5");
+      assertThat(v[header.indexOf("failed")]).isEqualTo("0");
+      assertThat(Double.parseDouble(v[header.indexOf("qps_rows")])).isPositive();
+    }
+    assertThat(dir.resolve("k8s/report.html")).isRegularFile();
+    assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).as("every Job deleted").isEmpty();
+  }
+
   /** The cells of a report.csv: instance type, case, partitions and threads of each row. */
   private static Set<String> cells(List<String> csv) {
     List<String> header = List.of(csv.get(0).split(","));
@@ -177,9 +221,14 @@ class KubernetesCommandLineTest {
   /** Runs the planner as a separate process, as bin/capacity-plan does, with {@code env} added. */
   private static Result planner(Path dir, Map<String, String> env, String... args)
       throws IOException, InterruptedException {
+    return planner(dir, env, Duration.ofMinutes(5), args);
+  }
+
+  private static Result planner(Path dir, Map<String, String> env, Duration limit, String... args)
+      throws IOException, InterruptedException {
     Path log = dir.resolve("planner-" + System.nanoTime() + ".log");
     Process p = startPlanner(log, env, args);
-    if (!p.waitFor(5, TimeUnit.MINUTES)) {
+    if (!p.waitFor(limit.toSeconds(), TimeUnit.SECONDS)) {
       p.descendants().forEach(ProcessHandle::destroyForcibly);
       p.destroyForcibly();
     }

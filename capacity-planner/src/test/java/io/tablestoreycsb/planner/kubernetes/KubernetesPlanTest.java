@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
+import io.tablestoreycsb.planner.report.CellStop;
 import io.tablestoreycsb.planner.report.MeasuredWindow;
 import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.report.ReportRow;
@@ -25,6 +26,7 @@ import io.tablestoreycsb.planner.run.PlanExecutorSupport;
 import io.tablestoreycsb.planner.run.Progress;
 import io.tablestoreycsb.planner.run.RunnerSpecFactory;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
+import io.tablestoreycsb.planner.ycsb.YcsbOutput;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -280,6 +282,43 @@ class KubernetesPlanTest {
     // the load Job would only end at its deadline (start lead + its time + grace); the planner gave up at once
     assertThat(seconds).as(output).isLessThan(60);
     assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).isEmpty();
+  }
+
+  @Test
+  void aSteadyCellEndsEarlyOnceThePlannerFindsTheMergedRateOfItsPodsSteady() throws Exception {
+    // Partition capacity makes the rate steady: 4 partitions of 300 rows/s each.
+    Matrix matrix = matrix("steady", "stop = steady", "min-duration = 8s", "steady-tolerance = 10%",
+        readCase("random-read", "90s"));
+    tablestore.faultPlan().setPartitionCapacity(300);
+    int failed;
+    try {
+      failed = executor(matrix, "plans").run(CellOrder.of(matrix, CellFilter.ALL, null));
+    } finally {
+      tablestore.faultPlan().setPartitionCapacity(0);
+    }
+    String output = output();
+    assertThat(failed).as(output).isZero();
+    Path cell = dir.resolve("out/mock/p4/random-read/t2");
+    CellStop stop = CellStop.readCell(cell).orElseThrow();
+    assertThat(stop.stoppedEarly()).as(output).isTrue();
+    assertThat(stop.reason()).startsWith("steady after ");
+    assertThat(output).contains("(steady after ");
+    // both pods' YCSB runs ended (summaries printed) well before their maxexecutiontime of 90 s
+    for (int r = 0; r < 2; r++) {
+      YcsbOutput ycsb = YcsbOutput.read(cell.resolve("runner-" + r + "/ycsb.out"));
+      assertThat(ycsb.finished()).isTrue();
+      assertThat(ycsb.runtimeMs()).as("runner %d", r).isLessThan(60_000);
+    }
+    ReportRow row = ReportData.collect(List.of(dir.resolve("out"))).rows().stream()
+        .filter(x -> x.caseName().equals("random-read")).findFirst().orElseThrow();
+    assertThat(row.stopped()).isEqualTo(stop.reason());
+    assertThat(row.windowStartEpochMs()).isEqualTo(stop.steadyFromEpochMs());
+    assertThat(row.qpsRows()).as("the 4 partitions' 1,200 rows/s bound the cell").isPositive().isLessThan(1200 * 1.05);
+    // what the pods and the planner exchanged while the cell ran is gone; the result sets stay
+    assertThat(s3.listObjectsV2(b -> b.bucket("results").prefix("plans/steady/mock/p4/random-read/t2/live/"))
+        .contents()).isEmpty();
+    assertThat(s3.listObjectsV2(b -> b.bucket("results").prefix("plans/steady/mock/p4/random-read/t2/runner-0/"))
+        .contents()).isNotEmpty();
   }
 
   private Job awaitJob(String caseName) throws InterruptedException {

@@ -1,0 +1,48 @@
+package io.tablestoreycsb.binding.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablestoreycsb.binding.ClientWarmUp;
+import io.tablestoreycsb.mock.journal.RecordedRequest;
+import io.tablestoreycsb.mock.protocol.ActionName;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The warm-up a capacity-plan runner sends before its start gate, as the endpoint receives it: GetRow
+ * requests for a key YCSB never writes, on the run's own table, and nothing written.
+ */
+class ClientWarmUpTest {
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.perClass();
+
+  @BeforeAll
+  static void table() throws Exception {
+    fx.createTable("warmed");
+  }
+
+  @Test
+  void sendsTheAskedNumberOfGetRowsForTheWarmUpKeyOnTheRunsTableAndWritesNothing() {
+    fx.mock.journal().clear(); // the table's creation
+    int answered = ClientWarmUp.run(fx.props("table=warmed"), 7);
+
+    assertThat(answered).isEqualTo(7);
+    List<RecordedRequest> reads = fx.mock.journal().requests(ActionName.GET_ROW);
+    assertThat(reads).hasSize(7).allSatisfy(r -> {
+      assertThat(r.table()).isEqualTo("warmed");
+      assertThat(r.succeeded()).isTrue();
+      assertThat(r.rows()).singleElement().satisfies(row -> assertThat(row.key("userid")).isEqualTo(ClientWarmUp.KEY));
+    });
+    assertThat(fx.mock.journal().requests(r -> r.action() != ActionName.GET_ROW)).isEmpty();
+  }
+
+  @Test
+  void aMissingTableEndsTheWarmUpAtItsFirstRequestWithoutThrowing() {
+    fx.mock.journal().clear();
+    assertThat(ClientWarmUp.run(fx.props("table=no_such_table"), 7)).isZero();
+    assertThat(fx.mock.journal().requests(ActionName.GET_ROW)).hasSize(1)
+        .allSatisfy(r -> assertThat(r.succeeded()).isFalse());
+  }
+}
