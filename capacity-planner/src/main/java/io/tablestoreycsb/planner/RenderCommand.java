@@ -100,6 +100,16 @@ final class RenderCommand implements Callable<Integer> {
     PrintWriter terminal = spec.commandLine().getOut();
     terminal.printf("wrote %d manifests for %d cells of plan %s to %s; fill in %s, then kubectl apply -f in order%n",
         file, cells.size(), matrix.name(), out.toAbsolutePath(), out.resolve("00-secret-template.yaml"));
+    long steady = cells.stream().filter(c -> c.spec().stop().steady()).count();
+    if (steady > 0) {
+      terminal.printf("note: %d cells have stop = steady; applied with kubectl they run their full duration (only"
+          + " bin/capacity-plan run judges a cell's rate and ends it early)%n", steady);
+    }
+    long searched = cells.stream().filter(c -> c.spec().search() != null).count();
+    if (searched > 0) {
+      terminal.printf("note: %d cells belong to threads = auto searches; all are rendered (bin/capacity-plan run"
+          + " skips the thread points past a case's knee)%n", searched);
+    }
     return 0;
   }
 

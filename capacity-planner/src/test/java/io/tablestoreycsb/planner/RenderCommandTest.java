@@ -68,6 +68,8 @@ class RenderCommandTest {
     });
     assertThat(jobs.stream().map(j -> j.getMetadata().getName()).distinct()).hasSize(jobs.size());
     assertThat(out.toString()).contains("wrote " + files.size() + " manifests");
+    // the matrix's stop = steady needs the planner: applied with kubectl its cells run their full duration
+    assertThat(out.toString()).contains("note: " + cells + " cells have stop = steady");
   }
 
   @Test
