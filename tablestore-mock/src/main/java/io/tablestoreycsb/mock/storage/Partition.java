@@ -2,8 +2,8 @@ package io.tablestoreycsb.mock.storage;
 
 import java.util.Arrays;
 import java.util.Iterator;
-import java.util.Map;
 import java.util.NavigableMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
@@ -12,12 +12,23 @@ import java.util.function.UnaryOperator;
  * One partition of a table: its rows in primary-key order. Lock-free for readers; a write to a
  * row is atomic with respect to other writes to the same row.
  *
- * <p>The map holds only arrays: encoded key ({@link RowKey}) to packed cells ({@link Cells}). A
- * lookup compares keys with one {@code Arrays.compareUnsigned} per skip-list step (no pointer
- * chasing through SDK objects), and a row costs a node and two arrays.
+ * <p>Each row is one {@link Slot} (encoded key ({@link RowKey}) and packed cells ({@link Cells}))
+ * held by two maps: a hash map for the point reads and writes (GetRow, PutRow, UpdateRow, the
+ * batches), and a skip list in key order for the ranges. The skip list alone cost a walk of one
+ * or two cache misses per level for every lookup: {@code ConcurrentSkipListMap} walks were 13%
+ * of the mock's sampled CPU under PutRow/GetRow (docs/performance.md), and a new row's
+ * {@code compute} walked twice (find, then insert). Now a read is one hash probe, an update of an
+ * existing row swaps the slot's cells without touching the skip list, and only inserting or
+ * deleting a row walks it, once. The price: about 64 bytes a row (the slot and a hash node).
+ *
+ * <p>Writes to a key run inside the hash map's {@code compute} for that key, so they are
+ * serialised; the skip list is changed inside it. A scan may meet a slot whose row is being
+ * inserted (cells set before the slot is linked) or deleted (cells cleared before unlinking):
+ * it skips slots without cells.
  */
 public final class Partition {
-  private final ConcurrentSkipListMap<byte[], byte[]> rows = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
+  private final ConcurrentSkipListMap<byte[], Slot> rows = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
+  private final ConcurrentHashMap<Slot, Slot> index = new ConcurrentHashMap<>();
   private final MemoryBudget budget;
   private final AtomicLong heapBytes = new AtomicLong();
   /** The partition's stream while the table's stream is enabled, else null. */
@@ -58,8 +69,9 @@ public final class Partition {
 
   /** The row at {@code key} (encoded, {@link RowKey}), or null. */
   public StoredRow get(byte[] key) {
-    byte[] cells = rows.get(key);
-    return cells == null ? null : new StoredRow(key, cells);
+    Slot slot = index.get(new Slot(key));
+    byte[] cells = slot == null ? null : slot.cells;
+    return cells == null ? null : new StoredRow(slot.key, cells);
   }
 
   /**
@@ -93,19 +105,35 @@ public final class Partition {
 
   private StoredRow compute(byte[] key, UnaryOperator<StoredRow> change, long extraRoom) {
     long[] delta = new long[1];
-    byte[][] stored = new byte[1][];
-    byte[] result = rows.compute(key, (k, current) -> {
-      StoredRow next = change.apply(current == null ? null : new StoredRow(k, current));
+    StoredRow[] now = new StoredRow[1];
+    index.compute(new Slot(key), (probe, slot) -> {
+      byte[] current = slot == null ? null : slot.cells;
+      StoredRow next = change.apply(current == null ? null : new StoredRow(slot.key, current));
       byte[] nextCells = next == null ? null : next.cells();
+      byte[] k = slot == null ? probe.key : slot.key;
       long d = sizeOf(k, nextCells) - sizeOf(k, current);
       budget.checkRoomFor(d + extraRoom);
       delta[0] = d;
-      stored[0] = k;
-      return nextCells;
+      if (nextCells == null) {
+        if (slot != null) {
+          slot.cells = null;
+          rows.remove(slot.key);
+        }
+        return null;
+      }
+      if (slot == null) {
+        probe.cells = nextCells;
+        rows.put(probe.key, probe);
+        now[0] = new StoredRow(probe.key, nextCells);
+        return probe;
+      }
+      slot.cells = nextCells;
+      now[0] = new StoredRow(slot.key, nextCells);
+      return slot;
     });
     budget.add(delta[0]);
     heapBytes.addAndGet(delta[0]);
-    return result == null ? null : new StoredRow(stored[0], result);
+    return now[0];
   }
 
   /** Rows with {@code from <= key < to} in ascending order (a live, weakly consistent view). */
@@ -126,23 +154,63 @@ public final class Partition {
   void release() {
     disableChangeLog();
     budget.add(-heapBytes.getAndSet(0));
+    index.clear();
     rows.clear();
   }
 
-  private static Iterator<StoredRow> rowsOf(NavigableMap<byte[], byte[]> view) {
-    Iterator<Map.Entry<byte[], byte[]>> entries = view.entrySet().iterator();
+  /** The rows of {@code view}, skipping slots being inserted or deleted (no cells). */
+  private static Iterator<StoredRow> rowsOf(NavigableMap<byte[], Slot> view) {
+    Iterator<Slot> slots = view.values().iterator();
     return new Iterator<>() {
+      private StoredRow ahead;
+
       @Override
       public boolean hasNext() {
-        return entries.hasNext();
+        while (ahead == null && slots.hasNext()) {
+          Slot slot = slots.next();
+          byte[] cells = slot.cells;
+          if (cells != null) {
+            ahead = new StoredRow(slot.key, cells);
+          }
+        }
+        return ahead != null;
       }
 
       @Override
       public StoredRow next() {
-        Map.Entry<byte[], byte[]> e = entries.next();
-        return new StoredRow(e.getKey(), e.getValue());
+        if (!hasNext()) {
+          throw new java.util.NoSuchElementException();
+        }
+        StoredRow row = ahead;
+        ahead = null;
+        return row;
       }
     };
+  }
+
+  /**
+   * A row's key and its current cells (null while not stored), and the hash map's key for that
+   * row: equal by key bytes. A lookup makes a probe slot around the key it was given.
+   */
+  private static final class Slot {
+    final byte[] key;
+    private final int hash;
+    volatile byte[] cells;
+
+    Slot(byte[] key) {
+      this.key = key;
+      this.hash = Arrays.hashCode(key);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Slot slot && (slot == this || (slot.hash == hash && Arrays.equals(slot.key, key)));
+    }
   }
 
   private static long sizeOf(byte[] key, byte[] cells) {
