@@ -2,9 +2,7 @@ package io.tablestoreycsb.mock.storage;
 
 import java.util.Arrays;
 import java.util.Iterator;
-import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 
@@ -13,21 +11,20 @@ import java.util.function.UnaryOperator;
  * row is atomic with respect to other writes to the same row.
  *
  * <p>Each row is one {@link Slot} (encoded key ({@link RowKey}) and packed cells ({@link Cells}))
- * held by two maps: a hash map for the point reads and writes (GetRow, PutRow, UpdateRow, the
- * batches), and a skip list in key order for the ranges. The skip list alone cost a walk of one
- * or two cache misses per level for every lookup: {@code ConcurrentSkipListMap} walks were 13%
- * of the mock's sampled CPU under PutRow/GetRow (docs/performance.md), and a new row's
- * {@code compute} walked twice (find, then insert). Now a read is one hash probe, an update of an
- * existing row swaps the slot's cells without touching the skip list, and only inserting or
- * deleting a row walks it, once. The price: about 64 bytes a row (the slot and a hash node).
+ * held twice: by a hash map for the point reads and writes (GetRow, PutRow, UpdateRow, the
+ * batches), and by {@link OrderedSlots} in key order for the ranges. One skip list of all rows
+ * used to do both, and its walks (one to three cache misses per level) were 13% of the mock's
+ * sampled CPU under PutRow/GetRow, a new row's {@code compute} walking twice (docs/performance.md).
+ * Now a read is one hash probe, an update of an existing row swaps the slot's cells without
+ * touching the order, and only inserting or deleting a row places it in the order.
  *
  * <p>Writes to a key run inside the hash map's {@code compute} for that key, so they are
- * serialised; the skip list is changed inside it. A scan may meet a slot whose row is being
+ * serialised; the order is changed inside it. A scan may meet a slot whose row is being
  * inserted (cells set before the slot is linked) or deleted (cells cleared before unlinking):
  * it skips slots without cells.
  */
 public final class Partition {
-  private final ConcurrentSkipListMap<byte[], Slot> rows = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
+  private final OrderedSlots rows = new OrderedSlots();
   private final ConcurrentHashMap<Slot, Slot> index = new ConcurrentHashMap<>();
   private final MemoryBudget budget;
   private final AtomicLong heapBytes = new AtomicLong();
@@ -123,7 +120,7 @@ public final class Partition {
       }
       if (slot == null) {
         probe.cells = nextCells;
-        rows.put(probe.key, probe);
+        rows.insert(probe);
         now[0] = new StoredRow(probe.key, nextCells);
         return probe;
       }
@@ -138,16 +135,16 @@ public final class Partition {
 
   /** Rows with {@code from <= key < to} in ascending order (a live, weakly consistent view). */
   public Iterator<StoredRow> ascending(byte[] from, byte[] to) {
-    return rowsOf(rows.subMap(from, true, to, false));
+    return rowsOf(rows.ascending(from, to));
   }
 
   /** Rows with {@code to < key <= from} in descending order. */
   public Iterator<StoredRow> descending(byte[] from, byte[] to) {
-    return rowsOf(rows.subMap(to, false, from, true).descendingMap());
+    return rowsOf(rows.descending(from, to));
   }
 
   public Iterator<StoredRow> all() {
-    return rowsOf(rows);
+    return rowsOf(rows.ascending(null, null));
   }
 
   /** Gives this partition's memory back to the budget (the table is being dropped). */
@@ -158,9 +155,8 @@ public final class Partition {
     rows.clear();
   }
 
-  /** The rows of {@code view}, skipping slots being inserted or deleted (no cells). */
-  private static Iterator<StoredRow> rowsOf(NavigableMap<byte[], Slot> view) {
-    Iterator<Slot> slots = view.values().iterator();
+  /** The rows of these slots, skipping slots being inserted or deleted (no cells). */
+  private static Iterator<StoredRow> rowsOf(Iterator<Slot> slots) {
     return new Iterator<>() {
       private StoredRow ahead;
 
@@ -186,31 +182,6 @@ public final class Partition {
         return row;
       }
     };
-  }
-
-  /**
-   * A row's key and its current cells (null while not stored), and the hash map's key for that
-   * row: equal by key bytes. A lookup makes a probe slot around the key it was given.
-   */
-  private static final class Slot {
-    final byte[] key;
-    private final int hash;
-    volatile byte[] cells;
-
-    Slot(byte[] key) {
-      this.key = key;
-      this.hash = Arrays.hashCode(key);
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-      return other instanceof Slot slot && (slot == this || (slot.hash == hash && Arrays.equals(slot.key, key)));
-    }
   }
 
   private static long sizeOf(byte[] key, byte[] cells) {
