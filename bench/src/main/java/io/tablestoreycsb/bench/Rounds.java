@@ -44,6 +44,13 @@ public final class Rounds {
   static final int MAX_ATTEMPTS = 4;
   /** Warm-up pairs stop once neither side moved more than this from the previous pair. */
   static final double STEADY_CHANGE = 0.10;
+  /**
+   * ... and the watched server's compiler threads used at most this many cores on both sides. A
+   * fresh mock still compiling runs part of its code interpreted or at C1: its CPU per request
+   * was 167, 120 and 94 us in the first three rounds after a 4-pair warm-up whose rates had
+   * looked steady (server JIT 0.36 to 0.55 cores), 57 to 67 us once its compiler was quiet.
+   */
+  static final double QUIET_JIT_CORES = 0.05;
 
   private Rounds() {
   }
@@ -98,7 +105,8 @@ public final class Rounds {
    * {@code maxPairs}. One fixed warm-up was not enough for the first comparison of a fresh
    * JVM: the JIT was still compiling the mock and the SDK, rates climbed from 19 k to 57 k ops/s
    * over the first rounds, and a round measured that early penalised whichever side it ran first
-   * (ratios 0.65 and 1.42). The JIT's own CPU time is in the process's CPU time too.
+   * (ratios 0.65 and 1.42). The JIT's own CPU time is kept apart, but code not yet compiled
+   * costs more per request: a watched server must also have a quiet compiler ({@link #QUIET_JIT_CORES}).
    * Returns the number of pairs run.
    */
   static int warmUp(String name, Side a, Side b, double seconds, int maxPairs, Metric metric, ErrorBudget budget)
@@ -127,7 +135,12 @@ public final class Rounds {
   }
 
   private static boolean steady(Sample before, Sample now, Metric metric) {
-    return close(before.rate(), now.rate()) && close(metric.of(before), metric.of(now));
+    return close(before.rate(), now.rate()) && close(metric.of(before), metric.of(now)) && quietServerJit(now);
+  }
+
+  /** True when no server is watched or its compiler threads used at most {@link #QUIET_JIT_CORES}. */
+  static boolean quietServerJit(Sample sample) {
+    return Double.isNaN(sample.serverJitSeconds()) || sample.serverJitSeconds() <= QUIET_JIT_CORES * sample.seconds();
   }
 
   private static boolean close(double before, double now) {

@@ -63,6 +63,23 @@ class RoundsTest {
     assertThat(log).hasSize(10);
   }
 
+  /** A steady run against a watched server whose compiler threads used {@code jitCores}. */
+  private static Sample serverSample(double jitCores) {
+    return new Sample(100, 1.0, 100 * 50 / 1e6, 100 * 60 / 1e6, 0, jitCores, 100, 0, null);
+  }
+
+  @Test
+  void warmUpContinuesWhileAWatchedServerIsStillCompiling() throws Exception {
+    List<String> log = new ArrayList<>();
+    // Rates and CPU per op steady from the start, but A's server compiles until its fourth pair.
+    ScriptedSide a = new ScriptedSide("a", log, serverSample(0.5), serverSample(0.4), serverSample(0.2), serverSample(0.01));
+    ScriptedSide b = new ScriptedSide("b", log, serverSample(0.0));
+
+    int pairs = Rounds.warmUp("test", a, b, 0, 6, Metric.SERVER_CPU, new ErrorBudget("test"));
+
+    assertThat(pairs).isEqualTo(4);
+  }
+
   @Test
   void warmUpStopsAtItsCapOnARateThatNeverSettles() throws Exception {
     List<String> log = new ArrayList<>();

@@ -125,17 +125,24 @@ public final class RequestAuthenticator {
 
   /** {@code /Action\nPOST\n\n} then every x-ots-* header but the signatures, sorted, {@code name:trimmed-value\n}. */
   static String stringToSign(String action, Map<String, String> lowerCaseHeaders) {
-    List<Map.Entry<String, String>> signed = new ArrayList<>(8);
-    for (Map.Entry<String, String> e : lowerCaseHeaders.entrySet()) {
-      String name = e.getKey();
-      if (name.startsWith(OtsHeaders.PREFIX) && !name.equals(OtsHeaders.SIGNATURE) && !name.equals(OtsHeaders.SIGNATURE_V4)) {
-        signed.add(e);
+    List<Map.Entry<String, String>> signed;
+    if (lowerCaseHeaders instanceof SignedHeaders sorted) {
+      signed = sorted.otsHeadersByName(); // the transport's view: already picked out and sorted
+    } else {
+      signed = new ArrayList<>(8);
+      for (Map.Entry<String, String> e : lowerCaseHeaders.entrySet()) {
+        if (e.getKey().startsWith(OtsHeaders.PREFIX)) {
+          signed.add(e);
+        }
       }
+      signed.sort(Map.Entry.comparingByKey());
     }
-    signed.sort(Map.Entry.comparingByKey());
     StringBuilder sb = new StringBuilder(256).append('/').append(action).append("\nPOST\n\n");
     for (Map.Entry<String, String> e : signed) {
-      sb.append(e.getKey()).append(':').append(e.getValue().trim()).append('\n');
+      String name = e.getKey();
+      if (!name.equals(OtsHeaders.SIGNATURE) && !name.equals(OtsHeaders.SIGNATURE_V4)) {
+        sb.append(name).append(':').append(e.getValue().trim()).append('\n');
+      }
     }
     return sb.toString();
   }

@@ -2,9 +2,7 @@ package io.tablestoreycsb.mock.storage;
 
 import java.util.Arrays;
 import java.util.Iterator;
-import java.util.Map;
-import java.util.NavigableMap;
-import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 
@@ -12,12 +10,22 @@ import java.util.function.UnaryOperator;
  * One partition of a table: its rows in primary-key order. Lock-free for readers; a write to a
  * row is atomic with respect to other writes to the same row.
  *
- * <p>The map holds only arrays: encoded key ({@link RowKey}) to packed cells ({@link Cells}). A
- * lookup compares keys with one {@code Arrays.compareUnsigned} per skip-list step (no pointer
- * chasing through SDK objects), and a row costs a node and two arrays.
+ * <p>Each row is one {@link Slot} (encoded key ({@link RowKey}) and packed cells ({@link Cells}))
+ * held twice: by a hash map for the point reads and writes (GetRow, PutRow, UpdateRow, the
+ * batches), and by {@link OrderedSlots} in key order for the ranges. One skip list of all rows
+ * used to do both, and its walks (one to three cache misses per level) were 13% of the mock's
+ * sampled CPU under PutRow/GetRow, a new row's {@code compute} walking twice (docs/performance.md).
+ * Now a read is one hash probe, an update of an existing row swaps the slot's cells without
+ * touching the order, and only inserting or deleting a row places it in the order.
+ *
+ * <p>Writes to a key run inside the hash map's {@code compute} for that key, so they are
+ * serialised; the order is changed inside it. A scan may meet a slot whose row is being
+ * inserted (cells set before the slot is linked) or deleted (cells cleared before unlinking):
+ * it skips slots without cells.
  */
 public final class Partition {
-  private final ConcurrentSkipListMap<byte[], byte[]> rows = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
+  private final OrderedSlots rows = new OrderedSlots();
+  private final ConcurrentHashMap<Slot, Slot> index = new ConcurrentHashMap<>();
   private final MemoryBudget budget;
   private final AtomicLong heapBytes = new AtomicLong();
   /** The partition's stream while the table's stream is enabled, else null. */
@@ -58,8 +66,9 @@ public final class Partition {
 
   /** The row at {@code key} (encoded, {@link RowKey}), or null. */
   public StoredRow get(byte[] key) {
-    byte[] cells = rows.get(key);
-    return cells == null ? null : new StoredRow(key, cells);
+    Slot slot = index.get(new Slot(key));
+    byte[] cells = slot == null ? null : slot.cells;
+    return cells == null ? null : new StoredRow(slot.key, cells);
   }
 
   /**
@@ -93,54 +102,84 @@ public final class Partition {
 
   private StoredRow compute(byte[] key, UnaryOperator<StoredRow> change, long extraRoom) {
     long[] delta = new long[1];
-    byte[][] stored = new byte[1][];
-    byte[] result = rows.compute(key, (k, current) -> {
-      StoredRow next = change.apply(current == null ? null : new StoredRow(k, current));
+    StoredRow[] now = new StoredRow[1];
+    index.compute(new Slot(key), (probe, slot) -> {
+      byte[] current = slot == null ? null : slot.cells;
+      StoredRow next = change.apply(current == null ? null : new StoredRow(slot.key, current));
       byte[] nextCells = next == null ? null : next.cells();
+      byte[] k = slot == null ? probe.key : slot.key;
       long d = sizeOf(k, nextCells) - sizeOf(k, current);
       budget.checkRoomFor(d + extraRoom);
       delta[0] = d;
-      stored[0] = k;
-      return nextCells;
+      if (nextCells == null) {
+        if (slot != null) {
+          slot.cells = null;
+          rows.remove(slot.key);
+        }
+        return null;
+      }
+      if (slot == null) {
+        probe.cells = nextCells;
+        rows.insert(probe);
+        now[0] = new StoredRow(probe.key, nextCells);
+        return probe;
+      }
+      slot.cells = nextCells;
+      now[0] = new StoredRow(slot.key, nextCells);
+      return slot;
     });
     budget.add(delta[0]);
     heapBytes.addAndGet(delta[0]);
-    return result == null ? null : new StoredRow(stored[0], result);
+    return now[0];
   }
 
   /** Rows with {@code from <= key < to} in ascending order (a live, weakly consistent view). */
   public Iterator<StoredRow> ascending(byte[] from, byte[] to) {
-    return rowsOf(rows.subMap(from, true, to, false));
+    return rowsOf(rows.ascending(from, to));
   }
 
   /** Rows with {@code to < key <= from} in descending order. */
   public Iterator<StoredRow> descending(byte[] from, byte[] to) {
-    return rowsOf(rows.subMap(to, false, from, true).descendingMap());
+    return rowsOf(rows.descending(from, to));
   }
 
   public Iterator<StoredRow> all() {
-    return rowsOf(rows);
+    return rowsOf(rows.ascending(null, null));
   }
 
   /** Gives this partition's memory back to the budget (the table is being dropped). */
   void release() {
     disableChangeLog();
     budget.add(-heapBytes.getAndSet(0));
+    index.clear();
     rows.clear();
   }
 
-  private static Iterator<StoredRow> rowsOf(NavigableMap<byte[], byte[]> view) {
-    Iterator<Map.Entry<byte[], byte[]>> entries = view.entrySet().iterator();
+  /** The rows of these slots, skipping slots being inserted or deleted (no cells). */
+  private static Iterator<StoredRow> rowsOf(Iterator<Slot> slots) {
     return new Iterator<>() {
+      private StoredRow ahead;
+
       @Override
       public boolean hasNext() {
-        return entries.hasNext();
+        while (ahead == null && slots.hasNext()) {
+          Slot slot = slots.next();
+          byte[] cells = slot.cells;
+          if (cells != null) {
+            ahead = new StoredRow(slot.key, cells);
+          }
+        }
+        return ahead != null;
       }
 
       @Override
       public StoredRow next() {
-        Map.Entry<byte[], byte[]> e = entries.next();
-        return new StoredRow(e.getKey(), e.getValue());
+        if (!hasNext()) {
+          throw new java.util.NoSuchElementException();
+        }
+        StoredRow row = ahead;
+        ahead = null;
+        return row;
       }
     };
   }

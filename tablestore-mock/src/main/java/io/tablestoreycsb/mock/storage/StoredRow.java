@@ -9,13 +9,14 @@ package io.tablestoreycsb.mock.storage;
 public final class StoredRow {
   /**
    * JVM overhead of a row beyond its two arrays' contents, for the memory budget (64-bit JVM,
-   * compressed oops): the skip-list node (24 B), its share of index nodes (24 B each, about one per
-   * two rows: ~12 B), two array headers (2 x 16 B) and the arrays' padding to 8 bytes (~4 B on
-   * average). A paper row (23-byte key, 590 bytes of cells) is estimated at 685 B; HeapBench
-   * measures 684 B retained per row (a class histogram of 200,000 rows: 2 byte[] per row averaging
-   * 324 B, one Node, half an Index).
+   * compressed oops): two array headers (2 x 16 B) and the arrays' padding to 8 bytes (~4 B on
+   * average); the partition's slot (24 B), hash-map node (32 B) and share of the hash table (4 B a
+   * bucket, 1.33 to 2.67 buckets a row: ~8 B); two references in a sorted run of
+   * {@link OrderedSlots}, runs 1/2 to full (~12 B). When one skip list held the rows (a 24 B node
+   * and half a 24 B index node instead of the last four), a paper row (23-byte key, 590 bytes of
+   * cells) was estimated at 685 B and HeapBench measured 684 B.
    */
-  static final int ROW_OVERHEAD_BYTES = 72;
+  static final int ROW_OVERHEAD_BYTES = 112;
 
   private final byte[] key;
   private final byte[] cells;

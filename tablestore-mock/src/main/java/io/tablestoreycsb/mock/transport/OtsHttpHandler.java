@@ -20,9 +20,6 @@ import io.netty.util.AsciiString;
 import io.tablestoreycsb.mock.protocol.ErrorCode;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import java.io.IOException;
-import java.util.HashMap;
-import java.util.Iterator;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -64,7 +61,7 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       return;
     }
     String method = request.method().name();
-    Map<String, String> headers = lowerCaseHeaders(request.headers());
+    Map<String, String> headers = new LowerCaseHeaders(request.headers());
     byte[] body = ByteBufUtil.getBytes(request.content());
     boolean keepAlive = HttpUtil.isKeepAlive(request);
     if (workers == null) {
@@ -99,19 +96,6 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     } else {
       sequencer.complete(sequence, () -> write(ctx, reply, keepAlive));
     }
-  }
-
-  /**
-   * Header names folded to lower case (the first of repeated names wins). Names are usually lower
-   * case already: {@code toLowerCase} then returns the same string.
-   */
-  static Map<String, String> lowerCaseHeaders(HttpHeaders headers) {
-    Map<String, String> map = new HashMap<>(Math.max(16, headers.size() * 2));
-    for (Iterator<Map.Entry<CharSequence, CharSequence>> it = headers.iteratorCharSequence(); it.hasNext(); ) {
-      Map.Entry<CharSequence, CharSequence> h = it.next();
-      map.putIfAbsent(h.getKey().toString().toLowerCase(Locale.ROOT), h.getValue().toString());
-    }
-    return map;
   }
 
   static FullHttpResponse toResponse(HttpReply reply, boolean keepAlive) {
