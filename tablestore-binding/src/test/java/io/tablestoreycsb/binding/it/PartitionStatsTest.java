@@ -38,8 +38,8 @@ import site.ycsb.measurements.Measurements;
  * under injected row faults count each row and each failed row on its own partition.
  */
 class PartitionStatsTest {
-  private static final int ROWS = 1000;
-  private static final int READS = 1000;
+  private static final int ROWS = 400;
+  private static final int READS = 500;
   private static final int PARTITIONS = 4;
 
   static {
@@ -92,14 +92,14 @@ class PartitionStatsTest {
     }
     assertThat(sum(loaded.get("requests"))).isGreaterThan(batches);
 
-    // Read: 90% of the reads go to key number 0 (hotspotdatafraction 0.001 of 1,000 keys is one key).
+    // Read: 90% of the reads go to key number 0 (a hot set of 1.5 / ROWS of the keys is one key).
     Path readStats = dir.resolve("read.json");
     Properties read = properties(table, readStats);
     read.setProperty("operationcount", Integer.toString(READS));
     read.setProperty("readproportion", "1");
     read.setProperty("updateproportion", "0");
     read.setProperty("requestdistribution", "hotspot");
-    read.setProperty("hotspotdatafraction", "0.001");
+    read.setProperty("hotspotdatafraction", Double.toString(1.5 / ROWS));
     read.setProperty("hotspotopnfraction", "0.9");
     mock.journal().clear();
     YcsbRun.run(read, false, 2);
