@@ -48,6 +48,8 @@ public final class BatchWriter {
   private final int maxRetries;
   /** With partition grouping, the partitions of a table; null when every row shares one buffer. */
   private final Function<String, PartitionMap> partitionMaps;
+  /** The per-partition counters of a table, or null (none, or the table cannot be described). */
+  private final Function<String, PartitionCounters> partitionCounters;
   /** One buffer per partition under partition grouping, else one (key 0); in partition order. */
   private final Map<Integer, Buffer> buffers = new TreeMap<>();
   private String pendingTable;
@@ -72,6 +74,16 @@ public final class BatchWriter {
    */
   public BatchWriter(SyncClient client, RunStats stats, ErrorAccounting errors, int batchSize, int maxRetries,
       Function<String, PartitionMap> partitionMaps) {
+    this(client, stats, errors, batchSize, maxRetries, partitionMaps, table -> null);
+  }
+
+  /**
+   * @param partitionCounters the per-partition counters of a table (null when there are none): each
+   *     request counts on every partition its rows fall in, each row on its own
+   */
+  public BatchWriter(SyncClient client, RunStats stats, ErrorAccounting errors, int batchSize, int maxRetries,
+      Function<String, PartitionMap> partitionMaps, Function<String, PartitionCounters> partitionCounters) {
+    this.partitionCounters = partitionCounters;
     this.client = client;
     this.stats = stats;
     this.errors = errors;
@@ -150,11 +162,16 @@ public final class BatchWriter {
       BatchWriteRowRequest request = new BatchWriteRowRequest();
       rows.forEach(request::addRowChange);
       stats.request(Action.BatchWriteRow);
+      PartitionCounters counters = partitionCounters.apply(table);
+      int[] partitionOfRow = counters == null ? null : partitionsOf(counters, rows);
       long start = System.nanoTime();
       BatchWriteRowResponse response;
       try {
         response = client.batchWriteRow(request);
       } catch (RuntimeException e) {
+        if (counters != null) {
+          distinct(partitionOfRow).forEach(counters::failed);
+        }
         record(MEASUREMENT + "-FAILED", start, intendedStart, null);
         Status status = errors.requestFailed(Action.BatchWriteRow, table, e);
         String code = e instanceof TableStoreException tse ? tse.getErrorCode() : null;
@@ -173,9 +190,16 @@ public final class BatchWriter {
       Status requestStatus = Status.OK;
       List<BatchWriteRowResponse.RowResult> succeeded = response.getSucceedRows();
       List<BatchWriteRowResponse.RowResult> failed = response.getFailedRows();
+      if (counters != null) {
+        long took = System.nanoTime() - start;
+        distinct(partitionOfRow).forEach(p -> counters.answered(p, took));
+      }
       for (BatchWriteRowResponse.RowResult row : succeeded) {
         stats.rowsWritten(1);
         stats.consumed(row.getConsumedCapacity());
+        if (counters != null && row.getIndex() >= 0 && row.getIndex() < partitionOfRow.length) {
+          counters.rowsWritten(partitionOfRow[row.getIndex()], 1);
+        }
       }
       int unanswered = rows.size() - succeeded.size() - failed.size();
       if (unanswered > 0) {
@@ -190,6 +214,9 @@ public final class BatchWriter {
         String code = row.getError() == null ? null : row.getError().getCode();
         String message = row.getError() == null ? "" : row.getError().getMessage();
         Status rowStatus = errors.rowFailed(Action.BatchWriteRow, table, code, message, response.getRequestId());
+        if (counters != null && row.getIndex() >= 0 && row.getIndex() < partitionOfRow.length) {
+          counters.rowFailed(partitionOfRow[row.getIndex()]);
+        }
         requestStatus = rowStatus;
         if (attempt < maxRetries && StatusMapping.isRetriableRowError(code)) {
           retry.add(request.getRowChange(row.getTableName(), row.getIndex()));
@@ -206,6 +233,19 @@ public final class BatchWriter {
       }
     }
     return result;
+  }
+
+  /** The partition of each row of a request, by the row's index in it. */
+  private static int[] partitionsOf(PartitionCounters counters, List<RowChange> rows) {
+    int[] out = new int[rows.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = counters.partitionOf(rows.get(i).getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString());
+    }
+    return out;
+  }
+
+  private static java.util.stream.IntStream distinct(int[] partitions) {
+    return java.util.Arrays.stream(partitions).distinct();
   }
 
   private void lost(String table, int count, String cause, boolean transientFailure) {

@@ -2,6 +2,7 @@ package io.tablestoreycsb.binding;
 
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.model.DescribeTableRequest;
+import com.alicloud.openservices.tablestore.model.DescribeTableResponse;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -24,8 +25,10 @@ public final class PartitionMap {
 
   /** First key of partitions 1 .. N-1, UTF-8, ascending. */
   private final byte[][] starts;
+  private final List<String> splitPoints;
 
   PartitionMap(List<String> splitPoints) {
+    this.splitPoints = List.copyOf(splitPoints);
     starts = new byte[splitPoints.size()][];
     for (int i = 0; i < starts.length; i++) {
       starts[i] = splitPoints.get(i).getBytes(StandardCharsets.UTF_8);
@@ -42,12 +45,31 @@ public final class PartitionMap {
     return KNOWN.computeIfAbsent(config.clientKey() + "|" + table, k -> describe(client, table));
   }
 
+  /**
+   * Remembers the partitions of a DescribeTable answer already at hand (the table check's), so that the
+   * per-partition counters cost no DescribeTable of their own.
+   */
+  static void remember(ClientConfig config, String table, DescribeTableResponse described) {
+    KNOWN.computeIfAbsent(config.clientKey() + "|" + table, k -> fromSplits(described.getShardSplits()));
+  }
+
   private static PartitionMap describe(SyncClient client, String table) {
+    return fromSplits(client.describeTable(new DescribeTableRequest(table)).getShardSplits());
+  }
+
+  private static PartitionMap fromSplits(List<PrimaryKey> splits) {
     List<String> points = new ArrayList<>();
-    for (PrimaryKey split : client.describeTable(new DescribeTableRequest(table)).getShardSplits()) {
-      points.add(split.getPrimaryKeyColumn(0).getValue().asString());
+    if (splits != null) {
+      for (PrimaryKey split : splits) {
+        points.add(split.getPrimaryKeyColumn(0).getValue().asString());
+      }
     }
     return new PartitionMap(points);
+  }
+
+  /** First key of partitions 1 .. N-1, ascending. */
+  public List<String> splitPoints() {
+    return splitPoints;
   }
 
   public int partitions() {

@@ -3,6 +3,7 @@ package io.tablestoreycsb.binding;
 import com.alicloud.openservices.tablestore.model.CapacityUnit;
 import com.alicloud.openservices.tablestore.model.ConsumedCapacity;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,6 +24,7 @@ public final class RunStats {
   private final LongAdder batchRowsFailed = new LongAdder();
   private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, LongAdder> sdkRetries = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, PartitionCounters> partitions = new ConcurrentHashMap<>();
 
   public RunStats() {
     for (Action a : Action.values()) {
@@ -79,6 +81,11 @@ public final class RunStats {
     batchRowsFailed.add(n);
   }
 
+  /** The per-partition counters of {@code table}, made on first use with its partitions. */
+  public PartitionCounters partitions(String table, PartitionMap map) {
+    return partitions.computeIfAbsent(table, t -> new PartitionCounters(map));
+  }
+
   public Snapshot snapshot() {
     Map<Action, Long> req = new EnumMap<>(Action.class);
     requests.forEach((a, v) -> req.put(a, v.sum()));
@@ -86,14 +93,17 @@ public final class RunStats {
     errors.forEach((c, v) -> err.put(c, v.sum()));
     Map<String, Long> retried = new TreeMap<>();
     sdkRetries.forEach((c, v) -> retried.put(c, v.sum()));
+    Map<String, PartitionCounters.Snapshot> byTable = new TreeMap<>();
+    partitions.forEach((t, c) -> byTable.put(t, c.snapshot()));
     return new Snapshot(req, rowsRead.sum(), rowsWritten.sum(), readCu.sum(), writeCu.sum(), err,
-        batchRowsRetried.sum(), batchRowsFailed.sum(), retried);
+        batchRowsRetried.sum(), batchRowsFailed.sum(), retried, byTable);
   }
 
   /** A consistent-enough copy of the counters, with the report formats. */
   public record Snapshot(Map<Action, Long> requests, long rowsRead, long rowsWritten, long readCu,
                          long writeCu, Map<String, Long> errors, long batchRowsRetried,
-                         long batchRowsFailed, Map<String, Long> sdkRetries) {
+                         long batchRowsFailed, Map<String, Long> sdkRetries,
+                         Map<String, PartitionCounters.Snapshot> partitions) {
 
     /** The stats file's JSON (field names are a contract with the capacity planner). */
     public String toJson() {
@@ -120,8 +130,48 @@ public final class RunStats {
         sb.append(first ? "" : ", ").append('"').append(jsonEscape(e.getKey())).append("\": ").append(e.getValue());
         first = false;
       }
-      sb.append("}\n}\n");
+      sb.append("},\n  \"partitions\": {");
+      first = true;
+      for (Map.Entry<String, PartitionCounters.Snapshot> e : partitions.entrySet()) {
+        sb.append(first ? "\n" : ",\n").append("    \"").append(jsonEscape(e.getKey())).append("\": ");
+        partitionJson(sb, e.getValue());
+        first = false;
+      }
+      sb.append(partitions.isEmpty() ? "}\n}\n" : "\n  }\n}\n");
       return sb.toString();
+    }
+
+    /**
+     * One table's partitions as arrays in partition order: {@code start} (first key; "" for the first),
+     * {@code requests}, {@code rowsRead}, {@code rowsWritten}, {@code errors}, and {@code latencyUs}: each
+     * partition's request latencies as an HdrHistogram, compressed and base64-encoded (as in HdrHistogram's
+     * log format), so that runners' histograms can be merged.
+     */
+    private static void partitionJson(StringBuilder sb, PartitionCounters.Snapshot table) {
+      List<PartitionCounters.Partition> ps = table.partitions();
+      sb.append("{\"start\": [");
+      for (int i = 0; i < ps.size(); i++) {
+        sb.append(i == 0 ? "" : ", ").append('"').append(jsonEscape(ps.get(i).start())).append('"');
+      }
+      sb.append("], ");
+      longs(sb, "requests", ps, PartitionCounters.Partition::requests);
+      longs(sb, "rowsRead", ps, PartitionCounters.Partition::rowsRead);
+      longs(sb, "rowsWritten", ps, PartitionCounters.Partition::rowsWritten);
+      longs(sb, "errors", ps, PartitionCounters.Partition::errors);
+      sb.append("\"latencyUs\": [");
+      for (int i = 0; i < ps.size(); i++) {
+        sb.append(i == 0 ? "" : ", ").append('"').append(ps.get(i).latencyBase64()).append('"');
+      }
+      sb.append("]}");
+    }
+
+    private static void longs(StringBuilder sb, String name, List<PartitionCounters.Partition> ps,
+        java.util.function.ToLongFunction<PartitionCounters.Partition> field) {
+      sb.append('"').append(name).append("\": [");
+      for (int i = 0; i < ps.size(); i++) {
+        sb.append(i == 0 ? "" : ", ").append(field.applyAsLong(ps.get(i)));
+      }
+      sb.append("], ");
     }
 
     /** YCSB-style report lines: {@code [TABLESTORE], <Name>, <value>}. */
@@ -139,6 +189,15 @@ public final class RunStats {
       line(sb, "Batch.RowsFailed", batchRowsFailed);
       line(sb, "SdkRetries", sdkRetries.values().stream().mapToLong(Long::longValue).sum());
       sdkRetries.forEach((c, n) -> line(sb, "SdkRetries." + c, n));
+      partitions.forEach((table, t) -> {
+        for (int i = 0; i < t.partitions().size(); i++) {
+          PartitionCounters.Partition p = t.partitions().get(i);
+          String prefix = "Partition." + table + "." + i + ".";
+          line(sb, prefix + "Requests", p.requests());
+          line(sb, prefix + "Rows", p.rowsRead() + p.rowsWritten());
+          line(sb, prefix + "Errors", p.errors());
+        }
+      });
       return sb.toString();
     }
 

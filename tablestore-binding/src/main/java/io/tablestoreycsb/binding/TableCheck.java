@@ -40,7 +40,9 @@ public final class TableCheck {
     String table = config.table();
     List<PrimaryKeySchema> pk;
     try {
-      pk = client.describeTable(new DescribeTableRequest(table)).getTableMeta().getPrimaryKeyList();
+      var described = client.describeTable(new DescribeTableRequest(table));
+      pk = described.getTableMeta().getPrimaryKeyList();
+      PartitionMap.remember(config, table, described);
     } catch (TableStoreException e) {
       throw new TableCheckException(describeFailure(config, e), e);
     } catch (ClientException e) {

@@ -53,6 +53,10 @@ public class TablestoreClient extends DB {
   private BatchWriter batch;
   private RunStats stats;
   private ErrorAccounting errors;
+  /** This instance's per-partition counters by table (an instance serves one YCSB thread). */
+  private final Map<String, PartitionCounters> partitionCounters = new HashMap<>();
+  private static final java.util.concurrent.atomic.AtomicBoolean WARNED_NO_PARTITIONS =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
   /** YCSB calls this once per instance in its main thread, before any thread starts: join the run here. */
   @Override
@@ -89,7 +93,31 @@ public class TablestoreClient extends DB {
     }
     codec = new RowCodec(config.primaryKey());
     if (config.batchSize() > 1) {
-      batch = new BatchWriter(client, stats, errors, config.batchSize(), config.batchRetries(), partitionMaps());
+      batch = new BatchWriter(client, stats, errors, config.batchSize(), config.batchRetries(), partitionMaps(),
+          this::partitionsOf);
+    }
+  }
+
+  /**
+   * The per-partition counters of {@code table} (its split points asked for once per JVM: the table
+   * check's DescribeTable gave the configured table's), or null when the table cannot be described,
+   * which is said once and leaves the run's other figures as they are.
+   */
+  private PartitionCounters partitionsOf(String table) {
+    PartitionCounters known = partitionCounters.get(table);
+    if (known != null) {
+      return known;
+    }
+    try {
+      PartitionCounters c = stats.partitions(table, PartitionMap.of(client, config, table));
+      partitionCounters.put(table, c);
+      return c;
+    } catch (RuntimeException e) {
+      if (WARNED_NO_PARTITIONS.compareAndSet(false, true)) {
+        org.slf4j.LoggerFactory.getLogger(TablestoreClient.class).warn("no per-partition figures for table '{}':"
+            + " DescribeTable failed ({}); the run's totals are still counted", table, e.getMessage());
+      }
+      return null;
     }
   }
 
@@ -139,18 +167,26 @@ public class TablestoreClient extends DB {
     criteria.setMaxVersions(config.maxVersions());
     codec.project(criteria, fields);
     stats.request(Action.GetRow);
+    PartitionCounters partitions = partitionsOf(table);
+    int partition = partitions == null ? -1 : partitions.partitionOf(key);
     GetRowResponse response;
+    long start = System.nanoTime();
     try {
       response = client.getRow(new GetRowRequest(criteria));
     } catch (RuntimeException e) {
+      failedOn(partitions, partition);
       return errors.requestFailed(Action.GetRow, table, e);
     }
+    answeredOn(partitions, partition, start);
     stats.consumed(response.getConsumedCapacity());
     Row row = response.getRow();
     if (row == null) {
       return Status.NOT_FOUND;
     }
     stats.rowsRead(1);
+    if (partitions != null) {
+      partitions.rowsRead(partition, 1);
+    }
     codec.decode(row, fields, result);
     return Status.OK;
   }
@@ -185,14 +221,25 @@ public class TablestoreClient extends DB {
       criteria.setLimit(remaining);
       codec.project(criteria, fields);
       stats.request(Action.GetRange);
+      PartitionCounters partitions = partitionsOf(table);
+      // A page counts on the partition of its start key (the table's first one after a wrap to INF_MIN).
+      int partition = partitions == null ? -1 : start.getPrimaryKeyColumn(0).getValue().isInfMin() ? 0
+          : partitions.partitionOf(start.getPrimaryKeyColumn(0).getValue().asString());
       GetRangeResponse response;
+      long began = System.nanoTime();
       try {
         response = client.getRange(new GetRangeRequest(criteria));
       } catch (RuntimeException e) {
+        failedOn(partitions, partition);
         return errors.requestFailed(Action.GetRange, table, e);
       }
+      answeredOn(partitions, partition, began);
       stats.consumed(response.getConsumedCapacity());
       for (Row row : response.getRows()) {
+        if (partitions != null) {
+          partitions.rowsRead(partitions.partitionOf(row.getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString()),
+              1);
+        }
         if (remaining == 0) {
           break;
         }
@@ -213,41 +260,75 @@ public class TablestoreClient extends DB {
       return batch.add(table, key, codec.putChange(table, key, values));
     }
     stats.request(Action.PutRow);
+    PartitionCounters partitions = partitionsOf(table);
+    int partition = partitions == null ? -1 : partitions.partitionOf(key);
+    long start = System.nanoTime();
     try {
       PutRowResponse response = client.putRow(new PutRowRequest(codec.putChange(table, key, values)));
+      answeredOn(partitions, partition, start);
       stats.consumed(response.getConsumedCapacity());
     } catch (RuntimeException e) {
+      failedOn(partitions, partition);
       return errors.requestFailed(Action.PutRow, table, e);
     }
-    stats.rowsWritten(1);
+    written(partitions, partition);
     return Status.OK;
   }
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     stats.request(Action.UpdateRow);
+    PartitionCounters partitions = partitionsOf(table);
+    int partition = partitions == null ? -1 : partitions.partitionOf(key);
+    long start = System.nanoTime();
     try {
       UpdateRowResponse response = client.updateRow(new UpdateRowRequest(codec.updateChange(table, key, values)));
+      answeredOn(partitions, partition, start);
       stats.consumed(response.getConsumedCapacity());
     } catch (RuntimeException e) {
+      failedOn(partitions, partition);
       return errors.requestFailed(Action.UpdateRow, table, e);
     }
-    stats.rowsWritten(1);
+    written(partitions, partition);
     return Status.OK;
   }
 
   @Override
   public Status delete(String table, String key) {
     stats.request(Action.DeleteRow);
+    PartitionCounters partitions = partitionsOf(table);
+    int partition = partitions == null ? -1 : partitions.partitionOf(key);
+    long start = System.nanoTime();
     try {
       DeleteRowResponse response =
           client.deleteRow(new DeleteRowRequest(new RowDeleteChange(table, codec.primaryKey(key))));
+      answeredOn(partitions, partition, start);
       stats.consumed(response.getConsumedCapacity());
     } catch (RuntimeException e) {
+      failedOn(partitions, partition);
       return errors.requestFailed(Action.DeleteRow, table, e);
     }
-    stats.rowsWritten(1);
+    written(partitions, partition);
     return Status.OK;
+  }
+
+  private static void answeredOn(PartitionCounters partitions, int partition, long startNanos) {
+    if (partitions != null) {
+      partitions.answered(partition, System.nanoTime() - startNanos);
+    }
+  }
+
+  private static void failedOn(PartitionCounters partitions, int partition) {
+    if (partitions != null) {
+      partitions.failed(partition);
+    }
+  }
+
+  private void written(PartitionCounters partitions, int partition) {
+    stats.rowsWritten(1);
+    if (partitions != null) {
+      partitions.rowsWritten(partition, 1);
+    }
   }
 
   private void releaseClient() {

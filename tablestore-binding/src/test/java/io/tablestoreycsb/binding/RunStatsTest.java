@@ -61,7 +61,7 @@ class RunStatsTest {
     stats.sdkRetry("OTSServerBusy");
     JsonNode json = new ObjectMapper().readTree(stats.snapshot().toJson());
     assertThat(json.fieldNames()).toIterable()
-        .containsExactly("requests", "rows", "capacityUnits", "errors", "batch", "sdkRetries");
+        .containsExactly("requests", "rows", "capacityUnits", "errors", "batch", "sdkRetries", "partitions");
     assertThat(json.at("/sdkRetries/OTSServerBusy").asLong()).isEqualTo(2);
     assertThat(json.get("requests").fieldNames()).toIterable()
         .containsExactlyInAnyOrder("GetRow", "GetRange", "PutRow", "BatchWriteRow", "UpdateRow", "DeleteRow");
@@ -89,5 +89,30 @@ class RunStatsTest {
         .contains("[TABLESTORE], Errors.OTSServerBusy, 1\n")
         .contains("[TABLESTORE], Batch.RowsFailed, 0\n");
     assertThat(lines.lines()).allMatch(l -> l.matches("\\[TABLESTORE\\], [A-Za-z.]+, \\d+"));
+  }
+
+  @Test
+  void partitionsAreArraysInKeyOrderWithMergeableLatencyHistograms() throws Exception {
+    RunStats stats = new RunStats();
+    PartitionCounters c = stats.partitions("t", new PartitionMap(List.of("4000", "8000", "c000")));
+    int p = c.partitionOf("9abc0000000000000001");
+    c.answered(p, 2_000_000);
+    c.answered(p, 4_000_000);
+    c.rowsRead(p, 2);
+    c.failed(c.partitionOf("0001"));
+    c.rowsWritten(c.partitionOf("ffff"), 5);
+    JsonNode t = new ObjectMapper().readTree(stats.snapshot().toJson()).at("/partitions/t");
+    assertThat(p).isEqualTo(2);
+    assertThat(t.get("start").toString()).isEqualTo("[\"\",\"4000\",\"8000\",\"c000\"]");
+    assertThat(t.get("requests").toString()).isEqualTo("[1,0,2,0]");
+    assertThat(t.get("rowsRead").toString()).isEqualTo("[0,0,2,0]");
+    assertThat(t.get("rowsWritten").toString()).isEqualTo("[0,0,0,5]");
+    assertThat(t.get("errors").toString()).isEqualTo("[1,0,0,0]");
+    org.HdrHistogram.Histogram h = org.HdrHistogram.Histogram.decodeFromCompressedByteBuffer(
+        java.nio.ByteBuffer.wrap(java.util.Base64.getDecoder().decode(t.get("latencyUs").get(2).asText())), 0);
+    assertThat(h.getTotalCount()).isEqualTo(2);
+    assertThat(h.getMaxValue()).isBetween(3_990L, 4_010L);
+    assertThat(stats.snapshot().toReportLines()).contains("[TABLESTORE], Partition.t.2.Rows, 2\n")
+        .contains("[TABLESTORE], Partition.t.0.Errors, 1\n");
   }
 }

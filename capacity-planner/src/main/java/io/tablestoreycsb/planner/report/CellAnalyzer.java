@@ -75,6 +75,7 @@ public final class CellAnalyzer {
     Map<String, Double> cpuPerHost = new TreeMap<>();
     Map<String, Integer> cpusOfHost = new TreeMap<>();
     int threadsTotal = 0;
+    List<PartitionMerge.Part> partitionParts = new ArrayList<>();
     for (RunnerResult r : runners) {
       histograms.add(window.latencyIn(r));
       intendedHistograms.add(window.latencyIn(r.intendedIntervals()));
@@ -87,6 +88,7 @@ public final class CellAnalyzer {
         readCu += r.stats().get().readCu() * share;
         writeCu += r.stats().get().writeCu() * share;
         failed += r.stats().get().rowsFailed();
+        partitionParts.add(new PartitionMerge.Part(r.stats().get().partitions(), share));
       } else {
         cuReported = false;
       }
@@ -138,7 +140,8 @@ public final class CellAnalyzer {
         window.startEpochMs(), window.warmupSeconds(), window.startSkewMs(),
         clocks.map(ClockReading.Spread::ms).orElse(Double.NaN),
         clocks.map(ClockReading.Spread::uncertaintyMs).orElse(Double.NaN), slo, sloLatencyMs, target,
-        openLoop ? latency(intendedAll) : null, stop == null ? "" : stop.text());
+        openLoop ? latency(intendedAll) : null, stop == null ? "" : stop.text(),
+        PartitionMerge.of(partitionParts, window.seconds()));
   }
 
   private static ReportRow.Latency latency(Histogram h) {

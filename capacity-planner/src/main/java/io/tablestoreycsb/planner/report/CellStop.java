@@ -27,6 +27,8 @@ public record CellStop(String rule, boolean stoppedEarly, String reason, long st
 
   /** The beginning of the note on the knee of a saturation search. */
   public static final String KNEE = "knee";
+  /** In the reason of a steady-stopping cell that ran to its cap while its rate was judged not steady. */
+  public static final String NOT_STEADY_AT_CAP = "before its rate was steady";
 
   public CellStop(String rule, boolean stoppedEarly, String reason, long steadyFromEpochMs) {
     this(rule, stoppedEarly, reason, steadyFromEpochMs, "");
@@ -35,6 +37,14 @@ public record CellStop(String rule, boolean stoppedEarly, String reason, long st
   /** The same record with a saturation search's note. */
   public CellStop withSearch(String note) {
     return new CellStop(rule, stoppedEarly, reason, steadyFromEpochMs, note);
+  }
+
+  /**
+   * Whether the cell's rate was judged and found not steady (noisy or drifting) until its cap: its rows/s
+   * are one reading of a moving figure, no evidence of where the rate levels off.
+   */
+  public boolean reachedCapUnsteady() {
+    return reason != null && reason.contains(NOT_STEADY_AT_CAP) && !reason.contains("was not judged");
   }
 
   /** The reason and any search note, as the report's Stopped column shows them. */

@@ -49,6 +49,8 @@ import io.tablestoreycsb.planner.matrix.Slo;
  * @param intended an open-loop cell's latency from each operation's intended start (coordinated omission
  *     corrected), or null for a closed loop
  * @param stopped why the cell ended ({@link CellStop}), or "" when not recorded
+ * @param partitionFigures the cell's table partition by partition (rows/s, requests, errors, latency),
+ *     merged over its runners; empty when the DB did not count them
  */
 public record ReportRow(
     String instanceType,
@@ -91,7 +93,8 @@ public record ReportRow(
     double sloLatencyMs,
     double targetRowsPerSecond,
     Latency intended,
-    String stopped) {
+    String stopped,
+    java.util.List<PartitionFigure> partitionFigures) {
 
   /** Below this share of its target an open-loop cell did not reach it. */
   public static final double TARGET_REACHED = 0.95;
@@ -123,7 +126,7 @@ public record ReportRow(
         qpsRows, requestsPerSecond, avgMs, p50Ms, p95Ms, p99Ms, p999Ms, maxMs, requests, failed, mbPerSecond,
         readCuPerSecond, writeCuPerSecond, cpuCoresPerRunner, peakMemMbPerRunner, ioMbPerSecondPerRunner,
         predictedQpsRows, measuredOverPredicted, limit, value, hosts, windowSeconds, windowStartEpochMs,
-        warmupSeconds, startSkewMs, clockSpreadMs, clockSpreadUncertaintyMs, slo, sloLatencyMs, targetRowsPerSecond, intended, stopped);
+        warmupSeconds, startSkewMs, clockSpreadMs, clockSpreadUncertaintyMs, slo, sloLatencyMs, targetRowsPerSecond, intended, stopped, partitionFigures);
   }
 
   /** Whether a saturation search found this cell to be the knee (where more threads stopped paying). */
@@ -139,6 +142,17 @@ public record ReportRow(
   /** Whether the cell's figures are evidence: it had a common window long enough for its latency. */
   public boolean steady() {
     return !limit.startsWith("unsteady");
+  }
+
+  /** The partition with the most rows, or null without per-partition figures. */
+  public PartitionFigure hottestPartition() {
+    PartitionFigure hottest = null;
+    for (PartitionFigure p : partitionFigures) {
+      if (hottest == null || p.rows() > hottest.rows()) {
+        hottest = p;
+      }
+    }
+    return hottest;
   }
 
   /** Capacity units consumed per hour at this cell's rate, or NaN when the DB did not report them. */

@@ -53,6 +53,7 @@ public final class ReportWriter {
     Map<String, List<String>> charts = ChartWriter.write(data.rows(), dir);
     Files.writeString(dir.resolve("report.md"), markdown(data, header, charts), StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("report.csv"), csv(data.rows()), StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve("partitions.csv"), PartitionTable.csv(data.rows()), StandardCharsets.UTF_8);
     JSON.writeValue(dir.resolve("report.json").toFile(), json(data, header));
     Path html = dir.resolve("report.html");
     Files.writeString(html, html(data, header, charts), StandardCharsets.UTF_8);
@@ -101,13 +102,16 @@ public final class ReportWriter {
       md.append(answers).append("\n## The cells\n");
     }
     md.append('\n').append(COLUMNS_TEXT).append("\n\n").append(WINDOW_TEXT).append("\n\n").append(IDENTITY_TEXT)
-        .append("\n");
+        .append("\n\n").append(PartitionTable.TEXT).append("\n");
     for (Map.Entry<String, Map<String, List<ReportRow>>> inst : ReportTable.grouped(data.rows()).entrySet()) {
       md.append("\n## Instance type: ").append(inst.getKey()).append("\n");
       for (Map.Entry<String, List<ReportRow>> g : inst.getValue().entrySet()) {
         md.append("\n### ").append(g.getKey()).append("\n\n")
             .append(ReportTable.latencyNote(g.getValue().get(0))).append(".\n\n");
         md.append(markdownTable(g.getValue()));
+        if (PartitionTable.any(g.getValue())) {
+          md.append("\nPer partition, QPS(row):\n\n").append(PartitionTable.markdown(g.getValue()));
+        }
         for (String img : charts.getOrDefault(inst.getKey() + "/" + g.getKey(), List.of())) {
           md.append("\n![").append(img).append("](").append(img).append(")\n");
         }
@@ -202,11 +206,11 @@ public final class ReportWriter {
         d(i.p999Ms()), d(i.maxMs()));
   }
 
-  private static String d(double v) {
+  static String d(double v) {
     return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.4f", v);
   }
 
-  private static String quote(String s) {
+  static String quote(String s) {
     return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
   }
 
@@ -226,7 +230,8 @@ public final class ReportWriter {
     String answers = SloTable.html(data.rows());
     h.append("</table>\n").append(answers).append(answers.isEmpty() ? "" : "<h2>The cells</h2>\n").append("<p>")
         .append(esc(COLUMNS_TEXT)).append("</p>\n<p>").append(esc(WINDOW_TEXT))
-        .append("</p>\n<p>").append(esc(IDENTITY_TEXT)).append("</p>\n");
+        .append("</p>\n<p>").append(esc(IDENTITY_TEXT)).append("</p>\n<p>").append(esc(PartitionTable.TEXT))
+        .append("</p>\n");
     for (Map.Entry<String, Map<String, List<ReportRow>>> inst : ReportTable.grouped(data.rows()).entrySet()) {
       h.append("<h2>Instance type: ").append(esc(inst.getKey())).append("</h2>\n");
       for (Map.Entry<String, List<ReportRow>> g : inst.getValue().entrySet()) {
@@ -246,6 +251,9 @@ public final class ReportWriter {
           h.append("</tr>\n");
         }
         h.append("</table>\n");
+        if (PartitionTable.any(g.getValue())) {
+          h.append("<p>Per partition, QPS(row):</p>\n").append(PartitionTable.html(g.getValue()));
+        }
         h.append("<div class=\"charts\">\n");
         for (String img : charts.getOrDefault(inst.getKey() + "/" + g.getKey(), List.of())) {
           h.append("<img src=\"").append(esc(img)).append("\" alt=\"").append(esc(img)).append("\">\n");

@@ -43,6 +43,18 @@ final class CellSummary {
         + "measured/predicted %.0f%%, bound by %s; %s%s", r.qpsRows(), r.requestsPerSecond(), r.avgMs(), r.p99Ms(),
         openLoop,
         r.measuredOverPredicted() * 100, r.limit(), window, skew) + (slo == null ? "" : String.format(Locale.ROOT,
-        "; %s %.2f ms: %s %s", slo.percentileName(), r.sloLatencyMs(), r.metSlo() ? "meets" : "misses", slo));
+        "; %s %.2f ms: %s %s", slo.percentileName(), r.sloLatencyMs(), r.metSlo() ? "meets" : "misses", slo))
+        + hottest(r);
+  }
+
+  /** "; hottest partition P2 (from 8000): 41% of rows, 1.64x the mean" when the table has several. */
+  static String hottest(ReportRow r) {
+    io.tablestoreycsb.planner.report.PartitionFigure hot = r.hottestPartition();
+    if (hot == null || r.partitionFigures().size() < 2 || hot.rows() == 0) {
+      return "";
+    }
+    return String.format(Locale.ROOT, "; hottest partition P%d%s: %.0f%% of rows, %.2fx the mean", hot.partition(),
+        hot.start().isEmpty() ? "" : " (from " + hot.start() + ")", hot.share() * 100,
+        hot.share() * r.partitionFigures().size());
   }
 }

@@ -43,9 +43,10 @@ final class SaturationSearch {
     }
     String key = series(cell.key());
     List<Step> done = steps.computeIfAbsent(key, k -> new ArrayList<>());
-    done.add(new Step(cell.key().threads(), dir, row.qpsRows()));
-    int n = done.size();
+    Step step = new Step(cell.key().threads(), dir, row.qpsRows());
     if (slo != null && !Double.isNaN(row.sloLatencyMs()) && !row.metSlo()) {
+      done.add(step);
+      int n = done.size();
       String why = String.format(Locale.ROOT, "saturation search stopped at %d threads: %s %.2f ms broke %s",
           row.threads(), slo.percentileName(), row.sloLatencyMs(), slo);
       if (n >= 2) {
@@ -53,6 +54,17 @@ final class SaturationSearch {
       }
       return stop(key, done.get(n - 1), why);
     }
+    // A cell whose rate never settled (noisy or drifting until its cap: a busy runner machine) or whose
+    // window was too short for its latency gives one reading of a moving figure: comparing two such
+    // readings once stopped a search at 4 threads with "-0%" between 701 and 699 rows/s while a steady
+    // 2-thread cell between them had 970. The search judges saturation by steady cells only.
+    boolean noisy = CellStop.readCell(dir).map(CellStop::reachedCapUnsteady).orElse(false);
+    if (noisy || !row.steady()) {
+      return String.format(Locale.ROOT, "%,.0f rows/s at %d threads is no evidence of saturation (%s): the search goes"
+          + " on", row.qpsRows(), row.threads(), noisy ? "its rate was not steady by its cap" : row.limit());
+    }
+    done.add(step);
+    int n = done.size();
     if (n >= 3) {
       double growth = done.get(n - 1).qpsRows() / done.get(n - 3).qpsRows() - 1;
       if (growth < search.gain()) {

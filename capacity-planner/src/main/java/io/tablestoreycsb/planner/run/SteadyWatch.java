@@ -81,6 +81,6 @@ final class SteadyWatch {
           + " judged: the cell was too short, or its executor cannot stop runners early)", 0);
     }
     return new CellStop(rule.describe(), false, "reached its cap of " + Progress.clock(durationSeconds)
-        + " before its rate was steady (" + last.reason() + ")", 0);
+        + " " + CellStop.NOT_STEADY_AT_CAP + " (" + last.reason() + ")", 0);
   }
 }

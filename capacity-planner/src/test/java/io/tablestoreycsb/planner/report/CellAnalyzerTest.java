@@ -44,6 +44,6 @@ class CellAnalyzerTest {
 
   private static ReportRow row(int partitions, int threads, double qps) {
     return new ReportRow("i", "random-read", "", partitions, 5, threads, "READ", 1, qps, qps, 1, 1, 1, 1, 1, 1, 100,
-        0, 0, 0, 0, 0, 0, 0, qps, 1, "service", false, "h", 10, 0, 1, 5, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, null, "");
+        0, 0, 0, 0, 0, 0, 0, qps, 1, "service", false, "h", 10, 0, 1, 5, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, null, "", java.util.List.of());
   }
 }

@@ -203,6 +203,6 @@ class ReportWriterTest {
   static ReportRow row(int partitions, int threads, double qps, double p50, double p99, double p999) {
     return new ReportRow("mock", "random-read", "", partitions, 5, threads, "READ", 1, qps, qps, p50, p50, p99, p99,
         p999, p999 * 1.2, 1000, 0, qps * 520 / 1e6, qps, 0, 0.2, 140, 0.1, qps, 1.0, "service", false, "vm",
-        4.0, START + 2_000, 1.0, 35.0, 3.0, 1.5, null, Double.NaN, Double.NaN, null, "");
+        4.0, START + 2_000, 1.0, 35.0, 3.0, 1.5, null, Double.NaN, Double.NaN, null, "", java.util.List.of());
   }
 }

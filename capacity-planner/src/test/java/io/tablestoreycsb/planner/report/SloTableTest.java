@@ -73,6 +73,6 @@ class SloTableTest {
   private static ReportRow cell(int partitions, int threads, double qps, double p99, String limit) {
     return new ReportRow("mock", "random-read", "", partitions, 5, threads, "READ", 1, qps, qps, p99 / 2, p99 / 2,
         p99, p99, p99, p99, 1000, 0, 0, qps, 0, 0.2, 140, 0.1, qps, 1.0, limit, false, "vm", 10, 1, 1.0, 5.0,
-        Double.NaN, Double.NaN, P99_10MS, p99, Double.NaN, null, "");
+        Double.NaN, Double.NaN, P99_10MS, p99, Double.NaN, null, "", java.util.List.of());
   }
 }

@@ -98,6 +98,13 @@ class MockPlanTest {
       // the binding sends such a write again (BindingRetryStrategy.isConnectionLeaseRace).
       assertThat(r.failed()).as("failed operations in %s", r.caseName()).isZero();
       assertThat(r.cpuCoresPerRunner()).isPositive();
+      // The binding counted every partition of the 4-partition table; merged over both runners, their
+      // rows/s add up to the cell's (both are the binding's rows scaled to the window the same way).
+      assertThat(r.partitionFigures()).as("partitions of %s", r.caseName()).hasSize(4);
+      assertThat(r.partitionFigures().stream().mapToDouble(p -> p.qpsRows()).sum())
+          .isCloseTo(r.qpsRows(), within(r.qpsRows() * 1e-6));
+      assertThat(r.partitionFigures()).allSatisfy(p -> assertThat(p.rows()).isPositive());
+      assertThat(r.partitionFigures().get(2).start()).isEqualTo("8000");
     });
     ReportRow batch = rows.get("batch-write");
     // Each BATCH_WRITE request carries 200 rows: rows/s from the binding's stats is ~200 x requests/s.

@@ -1,0 +1,157 @@
+package io.tablestoreycsb.planner;
+
+import io.tablestoreycsb.binding.tools.ToolVersion;
+import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.planner.matrix.ComparisonPlans;
+import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.matrix.MatrixParser;
+import io.tablestoreycsb.planner.report.PlanInfo;
+import io.tablestoreycsb.planner.report.ReportData;
+import io.tablestoreycsb.planner.report.SaturationComparison;
+import io.tablestoreycsb.planner.run.BindingTableAdmin;
+import io.tablestoreycsb.planner.run.CellFilter;
+import io.tablestoreycsb.planner.run.LocalCellRunner;
+import io.tablestoreycsb.planner.run.ResumeMarkers;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code capacity-plan compare}: runs a matrix twice against the embedded mock with its per-partition
+ * capacity, as a fixed sweep and as a steady-state saturation search, and prints both plans' saturation
+ * rows/s per case and partition count and both wall times (issue 14's measured goal).
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
+    description = {"Run a matrix against the embedded mock twice, as a fixed sweep (every thread point, fixed "
+        + "duration) and as a search (threads = auto, stop = steady), and print both saturation rows/s and wall "
+        + "times.", "The data is the matrix's quick scale ([quick] rows-per-partition); no SLO stops the search."})
+final class CompareCommand implements Callable<Integer> {
+  @Option(names = "--matrix", paramLabel = "FILE", defaultValue = "workloads/matrix/high-performance",
+      description = "Matrix file (default: ${DEFAULT-VALUE}).")
+  String matrix;
+
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = "compare-out",
+      description = "Output directory: fixed/ and search/ below it, each a plan with its report; emptied first "
+          + "(only one an earlier compare wrote). Default: ${DEFAULT-VALUE}.")
+  Path out;
+
+  @Option(names = "--partition-capacity", paramLabel = "ROWS_PER_SECOND", defaultValue = "1000",
+      description = "Rows per second each partition of the mock serves (default: ${DEFAULT-VALUE}).")
+  double partitionCapacity;
+
+  @Option(names = "--duration", paramLabel = "SECONDS", defaultValue = "30",
+      description = "Every fixed cell's duration, and the search's cap (default: ${DEFAULT-VALUE}).")
+  int durationSeconds;
+
+  @Option(names = "--min-duration", paramLabel = "SECONDS", defaultValue = "10",
+      description = "The least a search cell runs before it may stop as steady (default: ${DEFAULT-VALUE}).")
+  int minDurationSeconds;
+
+  @Option(names = "--steady-tolerance", paramLabel = "PERCENT", defaultValue = "5",
+      description = "Steady when the recent rate's 95%% confidence and drift are within this (default: "
+          + "${DEFAULT-VALUE}).")
+  double tolerancePercent;
+
+  @Option(names = "--saturation-gain", paramLabel = "PERCENT", defaultValue = "10",
+      description = "The search stops when two thread steps add less than this (default: ${DEFAULT-VALUE}).")
+  double gainPercent;
+
+  @Option(names = "--only", paramLabel = "FILTER",
+      description = "Compare only some series: case=NAME,partitions=N (as run --only; threads=N is refused).")
+  String only;
+
+  @Option(names = "--runner-jvm-opts", paramLabel = "OPTS", defaultValue = QuickstartCommand.QUICK_RUNNER_JVM_OPTS,
+      description = {"JVM options for each runner; default:", "${DEFAULT-VALUE}"})
+  String runnerJvmOpts;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    if (partitionCapacity <= 0) {
+      throw new IllegalArgumentException("--partition-capacity must be above 0 rows per second: without a capacity"
+          + " the mock never saturates");
+    }
+    if (durationSeconds < 2 || minDurationSeconds < 2 || minDurationSeconds > durationSeconds) {
+      throw new IllegalArgumentException("--min-duration (" + minDurationSeconds + ") and --duration ("
+          + durationSeconds + ") must be at least 2 seconds, the minimum no longer than the duration");
+    }
+    if (only != null && only.contains("threads=")) {
+      throw new IllegalArgumentException("--only: threads=N cannot be compared (the search chooses its threads)");
+    }
+    Path home = Path.of(System.getProperty("tsy.home", "."));
+    Path matrixFile = new io.tablestoreycsb.planner.run.WorkloadFiles(home.resolve("workloads/matrix/quick"))
+        .resolve(matrix, 0);
+    Matrix m = MatrixParser.parse(matrixFile);
+    Matrix fixed = ComparisonPlans.fixedSweep(m, Duration.ofSeconds(durationSeconds));
+    Matrix search = ComparisonPlans.search(m, Duration.ofSeconds(durationSeconds),
+        Duration.ofSeconds(minDurationSeconds), tolerancePercent / 100, gainPercent / 100);
+    Path outDir = out.toAbsolutePath().normalize();
+    prepare(outDir);
+    PrintWriter terminal = spec.commandLine().getOut();
+    CellFilter filter = only == null ? CellFilter.ALL : CellFilter.parse(only);
+    terminal.printf("compare: %s at its quick scale (%,d rows a partition) on the embedded mock at %,.0f rows/s a "
+        + "partition; fixed cells %d s; search cells steady after at least %d s (cap %d s)%n", matrixFile,
+        fixed.rowsPerPartition(), partitionCapacity, durationSeconds, minDurationSeconds, durationSeconds);
+    int failed = 0;
+    long[] wall = new long[2];
+    Matrix[] plans = {fixed, search};
+    String[] names = {"fixed", "search"};
+    for (int i = 0; i < 2; i++) {
+      terminal.printf("%n== %s: %s%n", names[i], i == 0 ? "every thread point, every cell its whole duration"
+          : "threads = auto, stop = steady");
+      terminal.flush();
+      Path dir = outDir.resolve(names[i]);
+      Files.createDirectories(dir);
+      long started = System.nanoTime();
+      // A fresh mock per plan: both start from empty tables and idle partitions.
+      try (MockTablestore mock = MockTablestore.builder().partitionCapacity(partitionCapacity).start()) {
+        Path props = dir.resolve("mock.properties");
+        mock.writeProperties(props);
+        PlanInfo.embeddedMock("compare " + names[i], plans[i], mock).append(dir);
+        failed += RunCommand.execute(plans[i], props, dir, filter, null, RunCommand.jvmOptions(runnerJvmOpts),
+            new BindingTableAdmin(props), LocalCellRunner.ofThisJvm(), Duration.ofSeconds(10), terminal);
+      }
+      wall[i] = System.nanoTime() - started;
+      try (PrintWriter report = new PrintWriter(Files.newBufferedWriter(dir.resolve("report.txt"),
+          StandardCharsets.UTF_8))) {
+        ReportCommand.write(List.of(dir), dir, report, null);
+      }
+      terminal.printf("== %s took %.0f s; its report: %s%n", names[i], wall[i] / 1e9, dir.resolve("report.html"));
+    }
+    String text = SaturationComparison.text(SaturationComparison.of(ReportData.collect(List.of(outDir.resolve(
+        "fixed"))).rows(), ReportData.collect(List.of(outDir.resolve("search"))).rows()), wall[0] / 1e9,
+        wall[1] / 1e9);
+    Files.writeString(outDir.resolve("comparison.txt"), text, StandardCharsets.UTF_8);
+    terminal.println();
+    terminal.print(text);
+    terminal.printf(Locale.ROOT, "comparison: %s%n", outDir.resolve("comparison.txt"));
+    terminal.flush();
+    return failed > 0 ? 1 : 0;
+  }
+
+  /** Empties an earlier compare's output (it holds fixed/ or search/ and comparison.txt); refuses any other. */
+  private static void prepare(Path outDir) throws java.io.IOException {
+    if (Files.isDirectory(outDir)) {
+      boolean empty;
+      try (var entries = Files.list(outDir)) {
+        empty = entries.findAny().isEmpty();
+      }
+      if (!empty && !Files.isDirectory(outDir.resolve("fixed"))) {
+        throw new IllegalArgumentException("--out " + outDir + " is not empty and not an earlier compare's output;"
+            + " choose another directory");
+      }
+      ResumeMarkers.startOver(outDir);
+    }
+    Files.createDirectories(outDir);
+  }
+}

@@ -1,0 +1,114 @@
+package io.tablestoreycsb.planner.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The report's per-partition table of one case: a row per cell, a column of QPS(row) per partition
+ * (merged over the cell's runners), then the hottest partition: its share of the rows, how many times
+ * the mean partition's rows it moved (a hot partition shows as well above 1x), its merged p99 and the
+ * errors on it. Hot partitions (at least {@link PartitionFigure#HOT} x the mean) are marked with '*'.
+ */
+final class PartitionTable {
+  static final String TEXT = "Per partition: the rows each partition of the cell's table served, merged over the "
+      + "runners (sums), as QPS(row) over the cell's window (each runner's rows on the partition scaled by its "
+      + "share of requests in the window). A GetRow, PutRow or GetRange page counts on its key's partition and "
+      + "each row on its own; a BatchWriteRow counts on every partition its rows fall in. 'Hottest' is the "
+      + "partition with the most rows, with its share and how many times the mean partition's rows it moved; "
+      + "'*' marks partitions at " + PartitionFigure.HOT + "x the mean or more. Its p99 comes from the runners' "
+      + "per-partition HdrHistograms added together (whole runs). report.json (partitionFigures) and "
+      + "partitions.csv have every partition's requests, errors and latencies.";
+
+  private PartitionTable() {}
+
+  /** Whether any cell of {@code rows} has per-partition figures. */
+  static boolean any(List<ReportRow> rows) {
+    return rows.stream().anyMatch(r -> !r.partitionFigures().isEmpty());
+  }
+
+  static List<String> headers(List<ReportRow> rows) {
+    int n = rows.stream().mapToInt(r -> r.partitionFigures().size()).max().orElse(0);
+    List<String> h = new ArrayList<>(List.of("Partitions", "Thread"));
+    for (int i = 0; i < n; i++) {
+      h.add("P" + i);
+    }
+    h.addAll(List.of("Hottest", "Share", "x Mean", "Hottest p99 (ms)", "Errors"));
+    return h;
+  }
+
+  static List<String> cells(ReportRow r, int columns) {
+    List<String> c = new ArrayList<>(List.of(Integer.toString(r.partitions()), Integer.toString(r.threads())));
+    List<PartitionFigure> ps = r.partitionFigures();
+    double mean = ps.stream().mapToLong(PartitionFigure::rows).average().orElse(0);
+    for (int i = 0; i < columns; i++) {
+      if (i >= ps.size()) {
+        c.add("");
+        continue;
+      }
+      PartitionFigure p = ps.get(i);
+      c.add(Formats.num(p.qpsRows()) + (ps.size() > 1 && mean > 0 && p.rows() >= PartitionFigure.HOT * mean ? "*"
+          : ""));
+    }
+    PartitionFigure hot = r.hottestPartition();
+    if (hot == null) {
+      c.addAll(List.of("-", "", "", "", ""));
+      return c;
+    }
+    c.add("P" + hot.partition() + (hot.start().isEmpty() ? "" : " (from " + hot.start() + ")"));
+    c.add(String.format(Locale.ROOT, "%.0f%%", hot.share() * 100));
+    c.add(mean > 0 ? String.format(Locale.ROOT, "%.2f", hot.rows() / mean) : "");
+    c.add(hot.latency() == null ? "" : Formats.ms(hot.latency().p99Ms()));
+    c.add(Long.toString(ps.stream().mapToLong(PartitionFigure::errors).sum()));
+    return c;
+  }
+
+  static String markdown(List<ReportRow> rows) {
+    List<String> headers = headers(rows);
+    int columns = headers.size() - 7;
+    StringBuilder md = new StringBuilder("| ").append(String.join(" | ", headers)).append(" |\n|");
+    headers.forEach(h -> md.append("---|"));
+    md.append('\n');
+    for (ReportRow r : rows) {
+      md.append("| ").append(String.join(" | ", cells(r, columns))).append(" |\n");
+    }
+    return md.toString();
+  }
+
+  static String html(List<ReportRow> rows) {
+    List<String> headers = headers(rows);
+    int columns = headers.size() - 7;
+    StringBuilder h = new StringBuilder("<table><tr>");
+    headers.forEach(col -> h.append("<th>").append(ReportWriter.esc(col)).append("</th>"));
+    h.append("</tr>\n");
+    for (ReportRow r : rows) {
+      h.append("<tr>");
+      for (String cell : cells(r, columns)) {
+        boolean hot = cell.endsWith("*");
+        h.append(hot ? "<td style=\"background:#fdd\"><b>" : "<td>").append(ReportWriter.esc(cell))
+            .append(hot ? "</b></td>" : "</td>");
+      }
+      h.append("</tr>\n");
+    }
+    return h.append("</table>\n").toString();
+  }
+
+  /** partitions.csv: one line per cell and partition. */
+  static String csv(List<ReportRow> rows) {
+    StringBuilder csv = new StringBuilder("instance_type,case,sweep,partitions,threads,partition,start_key,qps_rows,"
+        + "share,rows,requests,errors,avg_ms,p50_ms,p95_ms,p99_ms,p999_ms,max_ms\n");
+    for (ReportRow r : rows) {
+      for (PartitionFigure p : r.partitionFigures()) {
+        ReportRow.Latency l = p.latency();
+        csv.append(String.join(",", ReportWriter.quote(r.instanceType()), ReportWriter.quote(r.caseName()),
+            ReportWriter.quote(r.sweep()), Integer.toString(r.partitions()), Integer.toString(r.threads()),
+            Integer.toString(p.partition()), ReportWriter.quote(p.start()), ReportWriter.d(p.qpsRows()),
+            ReportWriter.d(p.share()), Long.toString(p.rows()), Long.toString(p.requests()), Long.toString(p.errors()),
+            l == null ? ",,,,," : String.join(",", ReportWriter.d(l.avgMs()), ReportWriter.d(l.p50Ms()),
+                ReportWriter.d(l.p95Ms()), ReportWriter.d(l.p99Ms()), ReportWriter.d(l.p999Ms()),
+                ReportWriter.d(l.maxMs())))).append('\n');
+      }
+    }
+    return csv.toString();
+  }
+}

@@ -1,0 +1,125 @@
+package io.tablestoreycsb.planner.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The saturation rows/s of each case and partition count found by two plans over the same matrix: a
+ * fixed sweep (every thread point, every cell its whole duration) and a search ({@code threads = auto},
+ * {@code stop = steady}). A series' saturation rows/s is the most rows/s any of its cells measured; cells
+ * whose figures are no evidence (unsteady: no common window, or one too short for their latency) are
+ * left out, as the SLO answer leaves them out.
+ */
+public final class SaturationComparison {
+  /** How close the search must come to the fixed sweep's saturation rows/s. */
+  public static final double TOLERANCE = 0.05;
+
+  /**
+   * One case on one table.
+   *
+   * @param caseName case
+   * @param partitions partition count
+   * @param fixed the fixed sweep's best steady cell, or null when it had none
+   * @param searched the search's best steady cell, or null
+   * @param fixedCells cells the fixed sweep ran of this series
+   * @param searchedCells cells the search ran
+   */
+  public record Series(String caseName, int partitions, ReportRow fixed, ReportRow searched, int fixedCells,
+      int searchedCells) {
+    /** The search's saturation rows/s relative to the fixed sweep's, minus 1 (NaN when one is missing). */
+    public double difference() {
+      return fixed == null || searched == null ? Double.NaN : searched.qpsRows() / fixed.qpsRows() - 1;
+    }
+
+    /** Whether the search came within {@link #TOLERANCE} of the fixed sweep. */
+    public boolean within() {
+      return Math.abs(difference()) <= TOLERANCE;
+    }
+  }
+
+  private SaturationComparison() {}
+
+  /** The series of both plans, in the fixed sweep's order (then any only the search ran). */
+  public static List<Series> of(List<ReportRow> fixedRows, List<ReportRow> searchedRows) {
+    Map<String, List<ReportRow>> fixed = bySeries(fixedRows);
+    Map<String, List<ReportRow>> searched = bySeries(searchedRows);
+    Map<String, Boolean> keys = new LinkedHashMap<>();
+    fixed.keySet().forEach(k -> keys.put(k, true));
+    searched.keySet().forEach(k -> keys.put(k, true));
+    List<Series> out = new ArrayList<>();
+    for (String k : keys.keySet()) {
+      List<ReportRow> f = fixed.getOrDefault(k, List.of());
+      List<ReportRow> s = searched.getOrDefault(k, List.of());
+      ReportRow any = f.isEmpty() ? s.get(0) : f.get(0);
+      out.add(new Series(any.caseName(), any.partitions(), best(f), best(s), f.size(), s.size()));
+    }
+    return out;
+  }
+
+  private static Map<String, List<ReportRow>> bySeries(List<ReportRow> rows) {
+    Map<String, List<ReportRow>> out = new LinkedHashMap<>();
+    for (ReportRow r : rows) {
+      if (r.caseName().equals(ReportData.LOAD_CASE)) {
+        continue;
+      }
+      out.computeIfAbsent(r.caseName() + "\u0000" + r.sweep() + "\u0000" + r.partitions(), k -> new ArrayList<>())
+          .add(r);
+    }
+    return out;
+  }
+
+  private static ReportRow best(List<ReportRow> rows) {
+    ReportRow best = null;
+    for (ReportRow r : rows) {
+      if (r.steady() && (best == null || r.qpsRows() > best.qpsRows())) {
+        best = r;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The comparison as a text table, then the wall times and the verdict.
+   *
+   * @param fixedSeconds the fixed sweep's wall time (loads included)
+   * @param searchedSeconds the search's wall time
+   */
+  public static String text(List<Series> series, double fixedSeconds, double searchedSeconds) {
+    StringBuilder b = new StringBuilder();
+    b.append("Saturation rows/s: the most rows/s of a steady cell of each case and partition count\n");
+    b.append(String.format(Locale.ROOT, "%-14s %10s %16s %8s %6s %16s %8s %6s %11s  %s%n", "Case", "Partitions",
+        "Fixed QPS(row)", "Threads", "Cells", "Search QPS(row)", "Threads", "Cells", "Difference", "Within 5%"));
+    int within = 0;
+    for (Series s : series) {
+      boolean ok = s.within();
+      within += ok ? 1 : 0;
+      b.append(String.format(Locale.ROOT, "%-14s %10d %16s %8s %6d %16s %8s %6d %11s  %s%n", s.caseName(),
+          s.partitions(), rate(s.fixed()), threads(s.fixed()), s.fixedCells(), rate(s.searched()),
+          threads(s.searched()), s.searchedCells(), Double.isNaN(s.difference()) ? "-"
+              : String.format(Locale.ROOT, "%+.1f%%", s.difference() * 100),
+          Double.isNaN(s.difference()) ? "no steady cell" : ok ? "yes" : "NO"));
+    }
+    b.append(String.format(Locale.ROOT, "%nWall time: fixed sweep %s, search %s: the search took %.0f%% of the"
+        + " fixed sweep's time (goal: at most 33%%)%n", clock(fixedSeconds), clock(searchedSeconds),
+        searchedSeconds / fixedSeconds * 100));
+    b.append(String.format(Locale.ROOT, "%d of %d series within 5%%; time goal %s%n", within, series.size(),
+        searchedSeconds * 3 <= fixedSeconds ? "met" : "not met"));
+    return b.toString();
+  }
+
+  private static String rate(ReportRow r) {
+    return r == null ? "-" : String.format(Locale.ROOT, "%,.0f", r.qpsRows());
+  }
+
+  private static String threads(ReportRow r) {
+    return r == null ? "-" : Integer.toString(r.threads());
+  }
+
+  private static String clock(double seconds) {
+    long s = Math.round(seconds);
+    return s >= 60 ? String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60) : s + "s";
+  }
+}
