@@ -5,11 +5,12 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
-/** Number formatting shared by the report writers. */
-final class Formats {
+/** Number formatting shared by the report writers (the planner's and tunnel-bench's). */
+public final class Formats {
   private Formats() {}
 
-  static String num(double v) {
+  /** Thousands separated from 100, one decimal from 10, two below; "n/a" for NaN. */
+  public static String num(double v) {
     if (Double.isNaN(v)) {
       return "n/a";
     }

@@ -2,9 +2,6 @@ package io.tablestoreycsb.binding.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.alicloud.openservices.tablestore.SyncClient;
-import com.alicloud.openservices.tablestore.model.DescribeTableRequest;
-import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tablestoreycsb.binding.tools.TableTool;
@@ -122,33 +119,20 @@ class BatchGroupingTest {
 
   /** The partitions ("table/index") of each BatchWriteRow on {@code table} the mock served, in order. */
   private static List<Set<String>> partitionsOfEachBatch(String table) {
-    List<PrimaryKey> splits = new ArrayList<>();
-    SyncClient client = new SyncClient(mock.endpoint(), mock.accessKeyId(), mock.accessKeySecret(),
-        mock.instanceName());
-    try {
-      splits.addAll(client.describeTable(new DescribeTableRequest(table)).getShardSplits());
-    } finally {
-      client.shutdown();
-    }
+    TablePartitions partitions = TablePartitions.of(mock, table);
     List<Set<String>> batches = new ArrayList<>();
     for (RecordedRequest request : mock.journal().requests(ActionName.BATCH_WRITE_ROW)) {
-      Set<String> partitions = new TreeSet<>();
+      Set<String> touched = new TreeSet<>();
       for (RecordedRow row : request.rows()) {
         if (row.table().equals(table)) {
-          partitions.add(table + "/" + partitionOf(row.primaryKey(), splits));
+          touched.add(table + "/" + partitions.of(row.primaryKey()));
         }
       }
-      if (!partitions.isEmpty()) {
-        batches.add(partitions);
+      if (!touched.isEmpty()) {
+        batches.add(touched);
       }
     }
     assertThat(mock.journal().droppedCount()).as("requests the journal had no room for").isZero();
     return batches;
   }
-
-  /** The partition holding {@code key}: how many split points (each the first key of a partition) are at or below it. */
-  private static int partitionOf(PrimaryKey key, List<PrimaryKey> splitPoints) {
-    return (int) splitPoints.stream().filter(start -> start.compareTo(key) <= 0).count();
-  }
-
 }

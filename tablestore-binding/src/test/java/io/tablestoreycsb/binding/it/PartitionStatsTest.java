@@ -2,9 +2,6 @@ package io.tablestoreycsb.binding.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.alicloud.openservices.tablestore.SyncClient;
-import com.alicloud.openservices.tablestore.model.DescribeTableRequest;
-import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tablestoreycsb.binding.KeyFormat;
@@ -105,12 +102,12 @@ class PartitionStatsTest {
     YcsbRun.run(read, false, 2);
 
     JsonNode partitions = new ObjectMapper().readTree(readStats.toFile()).at("/partitions/" + table);
-    List<PrimaryKey> splits = splits(table);
-    int hot = partitionOf(KeyFormat.key(0), splits);
+    TablePartitions partitionsOfTable = TablePartitions.of(mock, table);
+    int hot = partitionsOfTable.of(KeyFormat.key(0));
     long[] served = new long[PARTITIONS];
     for (RecordedRequest r : mock.journal().requests(ActionName.GET_ROW)) {
       for (RecordedRow row : r.rows()) {
-        served[partitionOf(row.primaryKey(), splits)]++;
+        served[partitionsOfTable.of(row.primaryKey())]++;
       }
     }
     assertThat(mock.journal().droppedCount()).isZero();
@@ -159,25 +156,5 @@ class PartitionStatsTest {
     all.add(2, endpoint.toString());
     return TableTool.run(all.toArray(new String[0]), new PrintWriter(new StringWriter()),
         new PrintWriter(new StringWriter()));
-  }
-
-  private static List<PrimaryKey> splits(String table) {
-    SyncClient client = new SyncClient(mock.endpoint(), mock.accessKeyId(), mock.accessKeySecret(),
-        mock.instanceName());
-    try {
-      return new ArrayList<>(client.describeTable(new DescribeTableRequest(table)).getShardSplits());
-    } finally {
-      client.shutdown();
-    }
-  }
-
-  /** How many split points (each a partition's first key) are at or below {@code key}; keys are ASCII hex. */
-  private static int partitionOf(String key, List<PrimaryKey> splits) {
-    return (int) splits.stream().filter(start -> start.getPrimaryKeyColumn(0).getValue().asString()
-        .compareTo(key) <= 0).count();
-  }
-
-  private static int partitionOf(PrimaryKey key, List<PrimaryKey> splits) {
-    return partitionOf(key.getPrimaryKeyColumn(0).getValue().asString(), splits);
   }
 }

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.tunnelbench.report;
 
+import io.tablestoreycsb.planner.report.Formats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,17 +23,17 @@ public final class ResultTables {
     Optional<PaperFigures.Figure> p = PaperFigures.of(r.consumers(), r.partitions());
     List<String> c = new ArrayList<>();
     c.add(r.label());
-    c.add(Numbers.num(r.rates().steady()) + " (" + Numbers.num(r.rates().peak()) + ")");
-    c.add(p.map(f -> Numbers.num(f.steadyRowsPerSecond())
-        + (Double.isNaN(f.peakRowsPerSecond()) ? "" : " (" + Numbers.num(f.peakRowsPerSecond()) + ")")).orElse("-"));
-    c.add(Numbers.num(r.rates().msPer1000Rows()));
-    c.add(p.map(f -> Numbers.num(f.msPer1000Rows())).orElse("-"));
+    c.add(Formats.num(r.rates().steady()) + " (" + Formats.num(r.rates().peak()) + ")");
+    c.add(p.map(f -> Formats.num(f.steadyRowsPerSecond())
+        + (Double.isNaN(f.peakRowsPerSecond()) ? "" : " (" + Formats.num(f.peakRowsPerSecond()) + ")")).orElse("-"));
+    c.add(Formats.num(r.rates().msPer1000Rows()));
+    c.add(p.map(f -> Formats.num(f.msPer1000Rows())).orElse("-"));
     c.add(Numbers.fine(r.consumerCpuCores()));
-    c.add(p.map(f -> Numbers.num(f.cpuCores())).orElse("-"));
+    c.add(p.map(f -> Formats.num(f.cpuCores())).orElse("-"));
     c.add(Numbers.fine(r.consumerMemoryGb()));
     c.add(p.map(f -> Numbers.fine(f.memoryGb())).orElse("-"));
-    c.add(Numbers.num(r.bandwidthMbps()));
-    c.add(p.map(f -> Numbers.num(f.bandwidthMbps())).orElse("-"));
+    c.add(Formats.num(r.bandwidthMbps()));
+    c.add(p.map(f -> Formats.num(f.bandwidthMbps())).orElse("-"));
     return c;
   }
 
@@ -41,16 +42,16 @@ public final class ResultTables {
     List<String> c = new ArrayList<>();
     c.add(r.label());
     c.add(String.format(java.util.Locale.ROOT, "%,d", r.rowsWritten()));
-    c.add(Numbers.num(r.writeRowsPerSecond()));
-    c.add(Numbers.num(r.syncSeconds()));
-    c.add(Numbers.num(r.catchUpSeconds()));
+    c.add(Formats.num(r.writeRowsPerSecond()));
+    c.add(Formats.num(r.syncSeconds()));
+    c.add(Formats.num(r.catchUpSeconds()));
     c.add(r.boundBy());
-    c.add(Numbers.num(r.consumerCpuMicrosPerRow()));
-    c.add(p.map(f -> Numbers.num(f.cpuMicrosPerRow())).orElse("-"));
-    c.add(Numbers.num(r.lagP50Ms()));
-    c.add(Numbers.num(r.lagP99Ms()));
-    c.add(Numbers.num(r.lagP999Ms()));
-    c.add(Numbers.num(r.lagMaxMs()));
+    c.add(Formats.num(r.consumerCpuMicrosPerRow()));
+    c.add(p.map(f -> Formats.num(f.cpuMicrosPerRow())).orElse("-"));
+    c.add(Formats.num(r.lagP50Ms()));
+    c.add(Formats.num(r.lagP99Ms()));
+    c.add(Formats.num(r.lagP999Ms()));
+    c.add(Formats.num(r.lagMaxMs()));
     c.add(Numbers.fine(r.mockCpuCores()));
     c.add(r.check().summary() + (r.errors().isEmpty() ? "" : "; FAILED (see below)"));
     return c;
