@@ -119,7 +119,7 @@ final class CompareCommand implements Callable<Integer> {
         mock.writeProperties(props);
         PlanInfo.embeddedMock("compare " + names[i], plans[i], mock).append(dir);
         failed += RunCommand.execute(plans[i], props, dir, filter, null, RunCommand.jvmOptions(runnerJvmOpts),
-            new BindingTableAdmin(props), LocalCellRunner.ofThisJvm(), Duration.ofSeconds(10), terminal);
+            new BindingTableAdmin(props), LocalCellRunner.ofThisJvmSharingClasses(), Duration.ofSeconds(10), terminal);
       }
       wall[i] = System.nanoTime() - started;
       try (PrintWriter report = new PrintWriter(Files.newBufferedWriter(dir.resolve("report.txt"),

@@ -157,7 +157,7 @@ final class RunCommand implements Callable<Integer> {
   /** The executor named by {@code --executor}. */
   static CellRunner cellRunner(String executor, KubernetesOptions kubernetes) {
     return switch (executor) {
-      case "local" -> LocalCellRunner.ofThisJvm();
+      case "local" -> LocalCellRunner.ofThisJvmSharingClasses();
       case "kubernetes" -> kubernetes.cellRunner(kubernetes.settings());
       default -> throw new IllegalArgumentException("--executor '" + executor + "': use local or kubernetes");
     };

@@ -30,20 +30,24 @@ public final class LocalCellRunner implements CellRunner {
   private final String classpath;
   private final Duration startSkew;
   private final long startAtEpochMs;
+  /** Null: runners start without a class-data sharing archive. */
+  private final RunnerClassArchive classArchive;
 
   /**
    * @param startSkew runner i starts i x this after the first one: zero in real use; tests use it to
    *     check that skewed runners are measured over their common window
    */
   public LocalCellRunner(String javaExecutable, String classpath, Duration startSkew) {
-    this(javaExecutable, classpath, startSkew, 0);
+    this(javaExecutable, classpath, startSkew, 0, null);
   }
 
-  private LocalCellRunner(String javaExecutable, String classpath, Duration startSkew, long startAtEpochMs) {
+  private LocalCellRunner(String javaExecutable, String classpath, Duration startSkew, long startAtEpochMs,
+      RunnerClassArchive classArchive) {
     this.javaExecutable = javaExecutable;
     this.classpath = classpath;
     this.startSkew = startSkew;
     this.startAtEpochMs = startAtEpochMs;
+    this.classArchive = classArchive;
   }
 
   /**
@@ -51,12 +55,31 @@ public final class LocalCellRunner implements CellRunner {
    * soon as they are ready: a runner in a pod so starts with the other pods of its cell.
    */
   public LocalCellRunner startingAt(long epochMs) {
-    return new LocalCellRunner(javaExecutable, classpath, startSkew, epochMs);
+    return new LocalCellRunner(javaExecutable, classpath, startSkew, epochMs, classArchive);
+  }
+
+  /**
+   * The same runner starting its runner JVMs from a class-data sharing archive in {@code cacheDir}
+   * ({@link RunnerClassArchive}), built from the first runner's classes; unchanged when this class path
+   * cannot be archived. For planners that start many cells on one machine; a pod runs one cell and
+   * would only pay for building it.
+   */
+  public LocalCellRunner sharingClassesIn(Path cacheDir) {
+    return new LocalCellRunner(javaExecutable, classpath, startSkew, startAtEpochMs,
+        RunnerClassArchive.of(javaExecutable, classpath, cacheDir).orElse(null));
   }
 
   /** The java and class path of this JVM: runners load exactly what the planner loaded. */
   public static LocalCellRunner ofThisJvm() {
     return ofThisJvm(Duration.ZERO);
+  }
+
+  /**
+   * This JVM's runner with the class archive in the user's cache ({@link RunnerClassArchive#defaultCacheDir()}):
+   * what the planner's commands use on one machine.
+   */
+  public static LocalCellRunner ofThisJvmSharingClasses() {
+    return ofThisJvm().sharingClassesIn(RunnerClassArchive.defaultCacheDir());
   }
 
   public static LocalCellRunner ofThisJvm(Duration startSkew) {
@@ -74,6 +97,7 @@ public final class LocalCellRunner implements CellRunner {
     Thread killRunners = new Thread(() -> running.forEach(RunnerProcess::kill), "kill-runners");
     Runtime.getRuntime().addShutdownHook(killRunners);
     try {
+      buildClassArchive(specs.size(), listener);
       for (RunnerSpec spec : specs) {
         Files.createDirectories(spec.dir());
         Path release = spec.dir().resolve(ResultFiles.RELEASE_FILE);
@@ -81,7 +105,7 @@ public final class LocalCellRunner implements CellRunner {
         Files.deleteIfExists(spec.dir().resolve(ResultFiles.STOP_FILE));
         StartGate gate = new StartGate(0, spec.dir().resolve(ResultFiles.READY_FILE), release,
             READY_TIMEOUT.plusSeconds(60));
-        running.add(RunnerProcess.start(spec, spec.localCommand(javaExecutable, classpath, gate)));
+        running.add(RunnerProcess.start(spec, command(spec, gate)));
       }
       if (awaitReady(running, listener)) {
         long instant = release(running);
@@ -119,6 +143,22 @@ public final class LocalCellRunner implements CellRunner {
       } catch (IllegalStateException shuttingDown) {
         // the hook is running already
       }
+    }
+  }
+
+  private List<String> command(RunnerSpec spec, StartGate gate) {
+    List<String> command = new ArrayList<>(spec.localCommand(javaExecutable, classpath, gate));
+    if (classArchive != null) {
+      command.addAll(1, classArchive.optionsFor(spec.jvmOptions()));
+    }
+    return command;
+  }
+
+  /** Builds the class archive from a previous runner's class list, before any runner of this cell starts. */
+  private void buildClassArchive(int runners, Listener listener) throws InterruptedException {
+    if (classArchive != null && classArchive.listed()) {
+      listener.starting(0, runners, "building the runners' class archive (once)");
+      classArchive.buildIfListed().ifPresent(System.err::println);
     }
   }
 

@@ -1,10 +1,11 @@
 package io.tablestoreycsb.planner.runner;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.net.URL;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -20,21 +21,23 @@ import java.util.function.LongSupplier;
  * answer, error or not, carries {@code x-ots-date}. Nothing secret is sent and nothing is changed.
  * An endpoint whose answers lack the header (or that does not answer) gives no reading: the report then
  * says the clocks were not measured, rather than guessing from the second-resolution HTTP {@code Date}.
+ *
+ * <p>It uses {@link HttpURLConnection}, not {@code java.net.http.HttpClient}: every runner probes before
+ * its start gate, and the newer client sets up TLS (the JDK's trust store included) even for plain
+ * HTTP, several hundred ms of CPU per runner JVM while a cell's runners start together.
  */
 public final class ClockProbe {
   static final String DATE_HEADER = "x-ots-date";
   static final int SAMPLES = 5;
   private static final Duration TIMEOUT = Duration.ofSeconds(2);
 
-  private final HttpClient http;
   private final LongSupplier clock;
 
   public ClockProbe() {
-    this(HttpClient.newBuilder().connectTimeout(TIMEOUT).build(), System::currentTimeMillis);
+    this(System::currentTimeMillis);
   }
 
-  ClockProbe(HttpClient http, LongSupplier clock) {
-    this.http = http;
+  ClockProbe(LongSupplier clock) {
     this.clock = clock;
   }
 
@@ -46,21 +49,16 @@ public final class ClockProbe {
     double bestOffset = Double.NaN;
     int made = 0;
     for (int i = 0; i < SAMPLES; i++) {
-      HttpRequest request = HttpRequest.newBuilder(listTable).timeout(TIMEOUT)
-          .POST(HttpRequest.BodyPublishers.noBody()).build();
       long sent = clock.getAsLong();
-      HttpResponse<Void> response;
+      Optional<String> date;
       try {
-        response = http.send(request, HttpResponse.BodyHandlers.discarding());
-      } catch (IOException e) {
+        date = post(listTable);
+      } catch (IOException | IllegalArgumentException e) {
         break; // unreachable: YCSB reports it with the binding's message
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
       }
       long received = clock.getAsLong();
       made++;
-      Optional<Long> serverMs = response.headers().firstValue(DATE_HEADER).flatMap(ClockProbe::parse);
+      Optional<Long> serverMs = date.flatMap(ClockProbe::parse);
       if (serverMs.isEmpty()) {
         return Optional.empty();
       }
@@ -74,6 +72,25 @@ public final class ClockProbe {
       return Optional.empty();
     }
     return Optional.of(new ClockReading(DATE_HEADER + " of " + endpoint, bestOffset, bestRoundTrip / 2.0 + 1, made));
+  }
+
+  /** One bodiless POST; the answer's date header. The body is read to the end so the connection is kept. */
+  private static Optional<String> post(URI uri) throws IOException {
+    URL url = uri.toURL();
+    HttpURLConnection connection = (HttpURLConnection) url.openConnection();
+    connection.setConnectTimeout((int) TIMEOUT.toMillis());
+    connection.setReadTimeout((int) TIMEOUT.toMillis());
+    connection.setRequestMethod("POST");
+    connection.setDoOutput(true);
+    connection.setFixedLengthStreamingMode(0);
+    connection.getOutputStream().close();
+    int status = connection.getResponseCode();
+    try (InputStream body = status >= 400 ? connection.getErrorStream() : connection.getInputStream()) {
+      if (body != null) {
+        body.transferTo(OutputStream.nullOutputStream());
+      }
+    }
+    return Optional.ofNullable(connection.getHeaderField(DATE_HEADER));
   }
 
   /** {@code yyyy-MM-dd'T'HH:mm:ss.SSS'Z'} as epoch ms; empty for anything else. */
