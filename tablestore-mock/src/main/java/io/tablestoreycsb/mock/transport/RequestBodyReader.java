@@ -75,12 +75,13 @@ final class RequestBodyReader extends ChannelInboundHandlerAdapter {
     head = null;
     // In the aggregator's order: expectations, then the announced size, then a failed decode.
     long announced = announcedLength(request);
-    if (unsupportedExpectation(request)) {
+    String expect = expectation(request);
+    if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect)) {
       ctx.writeAndFlush(Unpooled.wrappedBuffer(EXPECTATION_FAILED), ctx.voidPromise());
       expectationFailed(ctx);
       return;
     }
-    if (HttpUtil.is100ContinueExpected(request)) {
+    if (expect != null) { // 100-continue
       if (announced > maxBodyBytes) {
         // Refused before the client sends the body it announced; then the connection closes.
         expectationFailed(ctx);
@@ -113,13 +114,16 @@ final class RequestBodyReader extends ChannelInboundHandlerAdapter {
     ctx.pipeline().fireUserEventTriggered(HttpExpectationFailedEvent.INSTANCE);
   }
 
-  /** Netty's rule (package-private there): an {@code Expect} other than 100-continue, in HTTP/1.1 or later. */
-  private static boolean unsupportedExpectation(HttpRequest request) {
+  /**
+   * The (first) {@code Expect} header, or null; always null in HTTP/1.0, which must ignore it
+   * (RFC 7231 5.1.1). Netty's {@code HttpUtil} rules in one look-up: an unsupported expectation
+   * when this is not 100-continue, 100-continue expected when it is.
+   */
+  private static String expectation(HttpRequest request) {
     if (request.protocolVersion().compareTo(HttpVersion.HTTP_1_1) < 0) {
-      return false;
+      return null;
     }
-    String expect = request.headers().get(HttpHeaderNames.EXPECT);
-    return expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect);
+    return request.headers().get(HttpHeaderNames.EXPECT);
   }
 
   /** Content-Length, or -1 when there is none (or, in a request Netty failed to decode, it is not a number). */
