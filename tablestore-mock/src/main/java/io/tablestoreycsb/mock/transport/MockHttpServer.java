@@ -8,7 +8,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
@@ -18,7 +18,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The HTTP/1.1 server: Netty I/O threads decode and aggregate requests (bounded), execute them
+ * The HTTP/1.1 server: Netty I/O threads decode requests and read their bodies (bounded), execute them
  * (or hand them to a worker pool when {@link ServerOptions#workerThreads()} asks for one) and
  * write the replies. Keep-alive connections close after the idle timeout.
  */
@@ -61,8 +61,10 @@ public final class MockHttpServer implements AutoCloseable {
             protected void initChannel(SocketChannel ch) {
               ch.pipeline()
                   .addLast(new IdleStateHandler(0, 0, idleSeconds, TimeUnit.SECONDS))
-                  .addLast(new HttpServerCodec(8192, MAX_HEADER_BYTES, 64 * 1024))
-                  .addLast(new ServiceErrorAggregator(options.maxRequestBodyBytes(), handler))
+                  // Netty decodes the request line and headers; the body reader and the reply
+                  // encoder are ours (one byte[] per body, one buffer per reply).
+                  .addLast(new HttpRequestDecoder(8192, MAX_HEADER_BYTES, 64 * 1024))
+                  .addLast(new RequestBodyReader(options.maxRequestBodyBytes()))
                   .addLast(new OtsHttpHandler(handler, workers));
             }
           });

@@ -1,22 +1,12 @@
 package io.tablestoreycsb.mock.transport;
 
-import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.Unpooled;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
-import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.FullHttpResponse;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpHeaders;
-import io.netty.handler.codec.http.HttpHeadersFactory;
-import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.timeout.IdleStateEvent;
-import io.netty.util.AsciiString;
 import io.tablestoreycsb.mock.protocol.ErrorCode;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import java.io.IOException;
@@ -28,17 +18,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Answers each complete request, then writes the reply on the connection's event loop after the
- * delay the reply asks for (scheduled, no thread sleeps), in request order. Actions run on the
- * event loop itself unless a worker pool is given (see {@link ServerOptions#workerThreads()}).
+ * Answers each complete request (or the HTTP layer's own refusal of it, see
+ * {@link RequestBodyReader}), then writes the reply on the connection's event loop after the delay
+ * the reply asks for (scheduled, no thread sleeps), in request order. Actions run on the event
+ * loop itself unless a worker pool is given (see {@link ServerOptions#workerThreads()}). Replies
+ * are written as bytes by {@link ReplyEncoder}.
  */
-final class OtsHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+final class OtsHttpHandler extends SimpleChannelInboundHandler<ReceivedRequest> {
   private static final Logger LOG = LoggerFactory.getLogger(OtsHttpHandler.class);
-  /** Our own replies' headers come from the signer, not from a peer: Netty need not validate them. */
-  private static final HttpHeadersFactory TRUSTED_HEADERS = DefaultHttpHeadersFactory.headersFactory().withValidation(false);
-  private static final HttpHeadersFactory NO_TRAILERS = DefaultHttpHeadersFactory.trailersFactory().withValidation(false);
-  private static final AsciiString CONTENT_LENGTH = AsciiString.cached("Content-Length");
-  private static final AsciiString CONNECTION = AsciiString.cached("Connection");
 
   private final RequestHandler handler;
   /** Null: actions run on the event loop. */
@@ -51,31 +38,33 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
   }
 
   @Override
-  protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+  protected void channelRead0(ChannelHandlerContext ctx, ReceivedRequest received) {
     long sequence = sequencer.assign();
+    HttpRequest request = received.head();
     String path = pathOf(request.uri());
-    if (request.decoderResult().isFailure()) {
-      HttpReply reply = handler.error(path, OtsException.parameterInvalid("Malformed HTTP request: "
-          + request.decoderResult().cause().getMessage()));
-      sequencer.complete(sequence, () -> write(ctx, reply, false));
+    boolean keepAlive = received.keepAlive();
+    // As the service's HTTP front end answers HEAD: the head of the answer, without its body.
+    boolean headOnly = HttpMethod.HEAD.equals(request.method());
+    if (received.refusal() != null) {
+      HttpReply reply = handler.error(path, received.refusal());
+      sequencer.complete(sequence, () -> write(ctx, reply, keepAlive, headOnly));
       return;
     }
     String method = request.method().name();
     Map<String, String> headers = new LowerCaseHeaders(request.headers());
-    byte[] body = ByteBufUtil.getBytes(request.content());
-    boolean keepAlive = HttpUtil.isKeepAlive(request);
+    byte[] body = received.body();
     if (workers == null) {
-      deliver(ctx, sequence, answer(method, path, headers, body), keepAlive);
+      deliver(ctx, sequence, answer(method, path, headers, body), keepAlive, headOnly);
       return;
     }
     try {
       workers.execute(() -> {
         HttpReply reply = answer(method, path, headers, body);
-        ctx.executor().execute(() -> deliver(ctx, sequence, reply, keepAlive));
+        ctx.executor().execute(() -> deliver(ctx, sequence, reply, keepAlive, headOnly));
       });
     } catch (RejectedExecutionException e) {
       HttpReply busy = handler.error(path, new OtsException(ErrorCode.SERVER_BUSY, "Server is busy: the mock's request queue is full."));
-      sequencer.complete(sequence, () -> write(ctx, busy, keepAlive));
+      sequencer.complete(sequence, () -> write(ctx, busy, keepAlive, headOnly));
     }
   }
 
@@ -89,32 +78,20 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
   }
 
   /** On the event loop: writes the reply now or after its delay, once every earlier reply is written. */
-  private void deliver(ChannelHandlerContext ctx, long sequence, HttpReply reply, boolean keepAlive) {
+  private void deliver(ChannelHandlerContext ctx, long sequence, HttpReply reply, boolean keepAlive, boolean headOnly) {
     if (reply.delayNanos() > 0) {
-      ctx.executor().schedule(() -> sequencer.complete(sequence, () -> write(ctx, reply, keepAlive)),
+      ctx.executor().schedule(() -> sequencer.complete(sequence, () -> write(ctx, reply, keepAlive, headOnly)),
           reply.delayNanos(), TimeUnit.NANOSECONDS);
     } else {
-      sequencer.complete(sequence, () -> write(ctx, reply, keepAlive));
+      sequencer.complete(sequence, () -> write(ctx, reply, keepAlive, headOnly));
     }
   }
 
-  static FullHttpResponse toResponse(HttpReply reply, boolean keepAlive) {
-    FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-        HttpResponseStatus.valueOf(reply.status()), Unpooled.wrappedBuffer(reply.body()), TRUSTED_HEADERS, NO_TRAILERS);
-    HttpHeaders headers = response.headers();
-    reply.headers().forEach(headers::add);
-    // Spelt as the service (an HTTP/1.1 front end) writes them; like the service, no Content-Type:
-    // the body's type is in x-ots-contenttype.
-    headers.add(CONTENT_LENGTH, Integer.toString(reply.body().length));
-    headers.add(CONNECTION, keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
-    return response;
-  }
-
-  static void write(ChannelHandlerContext ctx, HttpReply reply, boolean keepAlive) {
+  private static void write(ChannelHandlerContext ctx, HttpReply reply, boolean keepAlive, boolean headOnly) {
     if (!ctx.channel().isActive()) {
       return;
     }
-    FullHttpResponse response = toResponse(reply, keepAlive);
+    ByteBuf response = ReplyEncoder.encode(ctx.alloc(), reply, keepAlive, headOnly);
     if (keepAlive) {
       ctx.writeAndFlush(response, ctx.voidPromise());
     } else {
