@@ -30,7 +30,13 @@ import picocli.CommandLine.Option;
     description = "Run the quick matrix (1/4/16 partitions, four cases, 5 local runners) against the embedded "
         + "mock and print the table.")
 final class QuickstartCommand implements Callable<Integer> {
-  /** Runner JVMs live a few seconds: favour start-up time and a small heap. */
+  /**
+   * Runner JVMs live a few seconds: favour start-up time and a small heap. C1 only, because with C2 the
+   * compiler threads of 5 runner JVMs take a 2-core machine's cores inside a 5 s window: the cells then
+   * measure the runners' JIT (random-read at 4 partitions and 2 threads: 267 rows/s bound by client CPU,
+   * against 882 bound by the service with C1; docs/performance.md). Minute-long cells (run) use the JVM's
+   * defaults.
+   */
   static final String QUICK_RUNNER_JVM_OPTS = "-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1";
 
   @Option(names = "--out", paramLabel = "DIR",
