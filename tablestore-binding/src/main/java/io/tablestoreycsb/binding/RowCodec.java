@@ -11,6 +11,7 @@ import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.RowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.RowUpdateChange;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -22,9 +23,22 @@ import site.ycsb.ByteIterator;
  * columns (YCSB's generators produce ASCII text; arbitrary bytes are decoded as UTF-8); reads take
  * the newest version of each column and give back the stored bytes, never a string form of an SDK
  * object.
+ *
+ * <p>{@link #decode} keeps the names of the row it decoded last, so one instance decodes for one
+ * thread at a time (the binding has one per DB instance, i.e. per YCSB thread); building requests
+ * keeps no state.
  */
 public final class RowCodec {
   private final String primaryKeyName;
+  /**
+   * The attribute column names of the row decoded last, by position. The SDK decodes every name of
+   * every row into a new String, whose hash {@code HashMap.put} would compute again for each value
+   * (the top frame of a 100-row scan's YCSB threads in docs/performance.md); a scan's rows share
+   * their columns, so a name equal to the previous row's at the same position is put under that
+   * earlier instance, whose hash is cached. Equality is checked, never assumed: a row with other
+   * columns replaces the names it does not share.
+   */
+  private String[] recentNames = new String[8];
 
   public RowCodec(String primaryKeyName) {
     this.primaryKeyName = primaryKeyName;
@@ -77,19 +91,46 @@ public final class RowCodec {
       for (String field : fields) {
         Column column = row.getLatestColumn(field);
         if (column != null) {
-          result.put(field, new ByteArrayByteIterator(bytes(column.getValue())));
+          result.put(field, valueOf(column.getValue()));
         }
       }
       return;
     }
     // getColumns() is sorted by name, newest version first within a name.
+    Column[] columns = row.getColumns();
+    if (columns.length > recentNames.length) {
+      recentNames = Arrays.copyOf(recentNames, Math.max(columns.length, 2 * recentNames.length));
+    }
     String previous = null;
-    for (Column column : row.getColumns()) {
-      if (!column.getName().equals(previous)) {
-        result.put(column.getName(), new ByteArrayByteIterator(bytes(column.getValue())));
-        previous = column.getName();
+    for (int i = 0; i < columns.length; i++) {
+      String name = canonicalName(i, columns[i].getName());
+      if (!name.equals(previous)) {
+        result.put(name, valueOf(columns[i].getValue()));
+        previous = name;
       }
     }
+  }
+
+  /** {@code name}, or the equal name at {@code position} of the row decoded before (hash cached). */
+  private String canonicalName(int position, String name) {
+    String known = recentNames[position];
+    if (name.equals(known)) {
+      return known;
+    }
+    recentNames[position] = name;
+    return name;
+  }
+
+  /**
+   * A value for YCSB. A STRING value is encoded to UTF-8 only when YCSB reads it
+   * ({@link Utf8ValueIterator}): a run without {@code dataintegrity} never does, and the plain SDK
+   * loop the binding is measured against does not encode it either.
+   */
+  static ByteIterator valueOf(ColumnValue value) {
+    if (value.getType() == ColumnType.STRING) {
+      return new Utf8ValueIterator(value.asString());
+    }
+    return new ByteArrayByteIterator(bytes(value));
   }
 
   /**

@@ -20,6 +20,7 @@ import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
 import com.alicloud.openservices.tablestore.model.UpdateRowResponse;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -235,11 +236,11 @@ public class TablestoreClient extends DB {
       }
       answeredOn(partitions, partition, began);
       stats.consumed(response.getConsumedCapacity());
-      for (Row row : response.getRows()) {
-        if (partitions != null) {
-          partitions.rowsRead(partitions.partitionOf(row.getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString()),
-              1);
-        }
+      List<Row> rows = response.getRows();
+      if (partitions != null) {
+        countRowsRead(partitions, rows);
+      }
+      for (Row row : rows) {
         if (remaining == 0) {
           break;
         }
@@ -248,7 +249,7 @@ public class TablestoreClient extends DB {
         result.add(values);
         remaining--;
       }
-      stats.rowsRead(response.getRows().size());
+      stats.rowsRead(rows.size());
       start = response.getNextStartPrimaryKey();
     }
     return Status.OK;
@@ -310,6 +311,27 @@ public class TablestoreClient extends DB {
     }
     written(partitions, partition);
     return Status.OK;
+  }
+
+  /**
+   * Counts a page's rows on their partitions, one addition per run of rows in the same partition (a
+   * page is in key order, so usually one) rather than one per row.
+   */
+  private static void countRowsRead(PartitionCounters partitions, List<Row> rows) {
+    int current = -1;
+    long run = 0;
+    for (Row row : rows) {
+      int partition = partitions.partitionOf(row.getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString());
+      if (partition != current && run > 0) {
+        partitions.rowsRead(current, run);
+        run = 0;
+      }
+      current = partition;
+      run++;
+    }
+    if (run > 0) {
+      partitions.rowsRead(current, run);
+    }
   }
 
   private static void answeredOn(PartitionCounters partitions, int partition, long startNanos) {
