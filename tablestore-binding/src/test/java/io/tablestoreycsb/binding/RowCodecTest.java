@@ -6,6 +6,7 @@ import com.alicloud.openservices.tablestore.model.Column;
 import com.alicloud.openservices.tablestore.model.ColumnType;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.Row;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -140,5 +141,48 @@ class RowCodecTest {
 
     assertThat(RowCodec.valueOf(ColumnValue.fromBinary(raw)).toArray()).isEqualTo(raw);
     assertThat(RowCodec.valueOf(ColumnValue.fromLong(42)).toString()).isEqualTo("42");
+  }
+
+  @Test
+  void aRowsDataSizeIsWhatTheSdkCountsForIt() {
+    String[] texts = {"", "plain ascii", "caf\u00e9", "\u4e2d\u6587", "\ud83d\ude00 emoji", "lone \ud800 high",
+        "lone \udc00 low", "end \ud83d", "x".repeat(1000)};
+    for (String name : texts) {
+      for (String text : texts) {
+        RowPutChange row = new RowPutChange("t", codec.primaryKey("key-" + text));
+        row.addColumn("field-" + name, RowCodec.stringValue(new ByteArrayByteIterator(text.getBytes(StandardCharsets.UTF_8))));
+        row.addColumn(name.isEmpty() ? "n" : name, ColumnValue.fromString(text)); // no bytes attached
+        row.addColumn(new Column("stamped", ColumnValue.fromBinary(new byte[] {1, 2, 3}), 1_000L));
+        row.addColumn("long", ColumnValue.fromLong(7));
+        row.addColumn("double", ColumnValue.fromDouble(1.5));
+        row.addColumn("bool", ColumnValue.fromBoolean(true));
+
+        assertThat(RowCodec.dataSize(row)).as("name %s, value %s", name, text).isEqualTo(row.getDataSize());
+      }
+    }
+    RowPutChange generated = codec.putChange("t", "user1", Map.of("field0", new RandomByteIterator(100),
+        "field1", new RandomByteIterator(100)));
+    assertThat(RowCodec.dataSize(generated)).isEqualTo(generated.getDataSize()).isEqualTo(6 + 5 + 2 * (6 + 100));
+  }
+
+  @Test
+  void utf8LengthIsTheLengthOfGetBytes() {
+    java.util.Random random = new java.util.Random(15);
+    for (int i = 0; i < 2_000; i++) {
+      char[] chars = new char[random.nextInt(12)];
+      for (int c = 0; c < chars.length; c++) {
+        // Mostly the edges: ASCII, 2- and 3-byte ranges, surrogates (paired or not).
+        int kind = random.nextInt(5);
+        chars[c] = (char) switch (kind) {
+          case 0 -> random.nextInt(0x80);
+          case 1 -> 0x80 + random.nextInt(0x800 - 0x80);
+          case 2 -> 0xd800 + random.nextInt(0x800);
+          default -> random.nextInt(0x10000);
+        };
+      }
+      String text = new String(chars);
+      assertThat(RowCodec.utf8Length(text)).as("%s", text.chars().mapToObj(Integer::toHexString).toList())
+          .isEqualTo(text.getBytes(StandardCharsets.UTF_8).length);
+    }
   }
 }
