@@ -314,14 +314,24 @@ public class TablestoreClient extends DB {
   }
 
   /**
-   * Counts a page's rows on their partitions, one addition per run of rows in the same partition (a
-   * page is in key order, so usually one) rather than one per row.
+   * Counts a page's rows on their partitions, one addition per run of rows in the same partition
+   * rather than one per row. A page is in key order: when its first and last rows share a partition,
+   * so do all the rows between, and no other row's key is looked at (each look-up reads a row the
+   * SDK's I/O thread decoded on another core: 8% of the YCSB threads' samples did so per row).
    */
   private static void countRowsRead(PartitionCounters partitions, List<Row> rows) {
+    if (rows.isEmpty()) {
+      return;
+    }
+    int first = partitions.partitionOf(keyOf(rows.get(0)));
+    if (first == partitions.partitionOf(keyOf(rows.get(rows.size() - 1)))) {
+      partitions.rowsRead(first, rows.size());
+      return;
+    }
     int current = -1;
     long run = 0;
     for (Row row : rows) {
-      int partition = partitions.partitionOf(row.getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString());
+      int partition = partitions.partitionOf(keyOf(row));
       if (partition != current && run > 0) {
         partitions.rowsRead(current, run);
         run = 0;
@@ -332,6 +342,10 @@ public class TablestoreClient extends DB {
     if (run > 0) {
       partitions.rowsRead(current, run);
     }
+  }
+
+  private static String keyOf(Row row) {
+    return row.getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString();
   }
 
   private static void answeredOn(PartitionCounters partitions, int partition, long startNanos) {
