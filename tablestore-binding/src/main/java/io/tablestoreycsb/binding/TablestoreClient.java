@@ -20,6 +20,7 @@ import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
 import com.alicloud.openservices.tablestore.model.UpdateRowResponse;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -235,11 +236,11 @@ public class TablestoreClient extends DB {
       }
       answeredOn(partitions, partition, began);
       stats.consumed(response.getConsumedCapacity());
-      for (Row row : response.getRows()) {
-        if (partitions != null) {
-          partitions.rowsRead(partitions.partitionOf(row.getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString()),
-              1);
-        }
+      List<Row> rows = response.getRows();
+      if (partitions != null) {
+        countRowsRead(partitions, rows);
+      }
+      for (Row row : rows) {
         if (remaining == 0) {
           break;
         }
@@ -248,7 +249,7 @@ public class TablestoreClient extends DB {
         result.add(values);
         remaining--;
       }
-      stats.rowsRead(response.getRows().size());
+      stats.rowsRead(rows.size());
       start = response.getNextStartPrimaryKey();
     }
     return Status.OK;
@@ -310,6 +311,41 @@ public class TablestoreClient extends DB {
     }
     written(partitions, partition);
     return Status.OK;
+  }
+
+  /**
+   * Counts a page's rows on their partitions, one addition per run of rows in the same partition
+   * rather than one per row. A page is in key order: when its first and last rows share a partition,
+   * so do all the rows between, and no other row's key is looked at (each look-up reads a row the
+   * SDK's I/O thread decoded on another core: 8% of the YCSB threads' samples did so per row).
+   */
+  private static void countRowsRead(PartitionCounters partitions, List<Row> rows) {
+    if (rows.isEmpty()) {
+      return;
+    }
+    int first = partitions.partitionOf(keyOf(rows.get(0)));
+    if (first == partitions.partitionOf(keyOf(rows.get(rows.size() - 1)))) {
+      partitions.rowsRead(first, rows.size());
+      return;
+    }
+    int current = -1;
+    long run = 0;
+    for (Row row : rows) {
+      int partition = partitions.partitionOf(keyOf(row));
+      if (partition != current && run > 0) {
+        partitions.rowsRead(current, run);
+        run = 0;
+      }
+      current = partition;
+      run++;
+    }
+    if (run > 0) {
+      partitions.rowsRead(current, run);
+    }
+  }
+
+  private static String keyOf(Row row) {
+    return row.getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString();
   }
 
   private static void answeredOn(PartitionCounters partitions, int partition, long startNanos) {

@@ -206,6 +206,53 @@ class TablestoreClientTest {
         .containsExactlyElementsOf(keys.stream().map(k -> "value-" + KeyFormat.keyNumber(k)).toList());
     JsonNode json = new ObjectMapper().readTree(stats.toFile());
     assertThat(json.at("/requests/GetRange").asLong()).as("GetRange pages").isEqualTo(2);
+    // Each row counts on its own partition (a page's rows are counted per run of one partition).
+    long below = keys.stream().filter(k -> k.compareTo("8000") < 0).count();
+    JsonNode rowsRead = json.at("/partitions/splitscan/rowsRead");
+    assertThat(rowsRead.get(0).asLong()).isEqualTo(below);
+    assertThat(rowsRead.get(1).asLong()).isEqualTo(100 - below);
+  }
+
+  @Test
+  void aScanOverRowsWithDifferentColumnsGivesEachRowItsOwnNamesAndValues() throws Exception {
+    // The binding reuses the previous row's column names when they are equal; rows whose columns
+    // differ (fewer, other, more than before, in any order of keys) must still come back as written.
+    fx.createTable("mixedscan");
+    List<Map<String, ByteIterator>> written = List.of(
+        row("field0", "a0", "field1", "a1", "field2", "a2", "field3", "a3", "field4", "a4"),
+        row("field1", "b1", "other", "b-other"),
+        row("field0", "c0", "field1", "c1", "field2", "c2", "field3", "c3", "field4", "c4"),
+        row("a", "d-a", "field2", "d2", "field9", "d9", "x1", "1", "x2", "2", "x3", "3", "x4", "4", "x5", "5", "x6", "6",
+            "x7", "7"),
+        row("field0", "e0"));
+    TablestoreClient db = open(fx.props("table=mixedscan"));
+    try {
+      List<String> keys = new ArrayList<>();
+      for (int i = 0; i < written.size(); i++) {
+        keys.add("row" + i); // in key order as written
+        assertThat(db.insert("mixedscan", keys.get(i), written.get(i))).isEqualTo(Status.OK);
+      }
+      List<Map<String, String>> expected = new ArrayList<>();
+      for (int i = 0; i < written.size(); i++) {
+        Map<String, ByteIterator> again = new HashMap<>();
+        assertThat(db.read("mixedscan", keys.get(i), null, again)).isEqualTo(Status.OK);
+        expected.add(strings(again));
+      }
+      assertThat(expected.get(1)).containsExactlyEntriesOf(new TreeMap<>(Map.of("field1", "b1", "other", "b-other")));
+
+      for (int pass = 0; pass < 2; pass++) { // twice: the second scan starts with the last row's names
+        Vector<HashMap<String, ByteIterator>> scanned = new Vector<>();
+        assertThat(db.scan("mixedscan", keys.get(0), written.size(), null, scanned)).isEqualTo(Status.OK);
+        assertThat(scanned).extracting(TablestoreClientTest::strings).containsExactlyElementsOf(expected);
+      }
+      Vector<HashMap<String, ByteIterator>> projected = new Vector<>();
+      assertThat(db.scan("mixedscan", keys.get(0), written.size(), Set.of("field1", "field2"), projected))
+          .isEqualTo(Status.OK);
+      assertThat(projected).extracting(r -> new TreeMap<>(r).keySet()).containsExactly(Set.of("field1", "field2"),
+          Set.of("field1"), Set.of("field1", "field2"), Set.of("field2"), Set.of());
+    } finally {
+      db.cleanup();
+    }
   }
 
   @Test
