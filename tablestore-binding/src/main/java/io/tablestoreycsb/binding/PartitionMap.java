@@ -78,6 +78,9 @@ public final class PartitionMap {
 
   /** The partition holding {@code key}: how many split points are at or below it. */
   public int partitionOf(String key) {
+    if (starts.length == 0) {
+      return 0; // one partition: no key to encode, on every operation of a single-partition table
+    }
     byte[] k = key.getBytes(StandardCharsets.UTF_8);
     int low = 0;
     int high = starts.length;
