@@ -4,26 +4,31 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A partition's slots in key order (unsigned bytes, {@link RowKey}), for the range reads: sorted
- * runs of up to {@link #MAX_RUN} keys, each run in a chunk, the chunks in a skip list by their low
- * bound. Finding a key's place walks the small skip list (one entry per chunk, its upper levels
- * stay in cache) and then binary-searches one run's key array.
+ * runs of up to {@link #MAX_RUN} keys, each run in a chunk, the chunks in a sorted array by their
+ * low bound ({@link Index}). Finding a key's place binary-searches the chunk array (its bounds'
+ * first 8 bytes sit in one {@code long[]}, so most steps compare two longs without touching a key)
+ * and then one run's key array.
  *
  * <p>Why not one skip list of all rows: inserting a random key walked ~18 levels of a skip list
  * of a few hundred thousand rows, each level an index node, a node and a key array, all cache
  * misses on a shared machine: {@code ConcurrentSkipListMap.doPut} was 20% of the mock's sampled
  * CPU under PutRow of new keys (docs/performance.md). It also costs less memory (two references
- * per row in a run instead of a 24-byte node and half an index node).
+ * per row in a run instead of a 24-byte node and half an index node). Why not a skip list of the
+ * chunks: its {@code floorEntry} still walked index nodes and key arrays scattered over the heap,
+ * 11% of the mock's samples (docs/performance.md, "Mock storage CPU (5)"); a sorted array of a few
+ * thousand bounds is searched in one contiguous {@code long[]}, whose upper levels stay in cache.
  *
  * <p>Writers (insert, remove) take one lock per partition and publish a new run (copy on write),
- * so readers never lock and always see a sorted run. A split publishes the new right chunk before
- * shrinking the left one, so a key is always in some published run. Iterators are weakly
- * consistent like the skip list's: they move from chunk to chunk by the last key they returned,
- * never return a key twice, and return every key present for the whole iteration.
+ * and a new index when a chunk splits off or goes away (copy on write too: one in ~{@code MAX_RUN/2}
+ * inserts of random keys), so readers never lock and always see a sorted run and a sorted index. A
+ * split publishes the index with the new right chunk before shrinking the left one, so a key is
+ * always in some published run. Iterators are weakly consistent like a skip list's: they move from
+ * chunk to chunk by the last key they returned (looked up in the index current then), never return
+ * a key twice, and return every key present for the whole iteration.
  */
 final class OrderedSlots {
   /** Keys per run before it splits in two: a copy of up to 2 x 64 references per insert. */
@@ -31,13 +36,9 @@ final class OrderedSlots {
   private static final byte[] LOWEST = new byte[0];
   private static final Run EMPTY = new Run(new byte[0][], new Slot[0]);
 
-  /** Chunks by low bound: every key of a chunk is >= its bound and < the next chunk's bound. */
-  private final ConcurrentSkipListMap<byte[], Chunk> chunks = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
+  /** The chunks by low bound; replaced whole (never changed in place) when one is added or removed. */
+  private volatile Index index = Index.single(new Chunk());
   private final ReentrantLock writeLock = new ReentrantLock();
-
-  OrderedSlots() {
-    chunks.put(LOWEST, new Chunk());
-  }
 
   /** One chunk's sorted keys and their slots ({@code keys[i] == slots[i].key}); never changed once published. */
   private record Run(byte[][] keys, Slot[] slots) {
@@ -66,12 +67,100 @@ final class OrderedSlots {
     volatile Run run = EMPTY;
   }
 
+  /**
+   * The chunks' low bounds in ascending order ({@code bounds[0]} is the empty key, below every
+   * key), each bound's first 8 bytes as an unsigned big-endian long (zero-padded), and the chunks.
+   * Every key of chunk {@code i} is >= {@code bounds[i]} and < {@code bounds[i + 1]}. Never
+   * changed once published.
+   */
+  private record Index(byte[][] bounds, long[] prefixes, Chunk[] chunks) {
+    static Index single(Chunk chunk) {
+      return new Index(new byte[][] {LOWEST}, new long[] {0L}, new Chunk[] {chunk});
+    }
+
+    int size() {
+      return bounds.length;
+    }
+
+    /** Position of the last bound <= {@code key} (< when {@code strictly}); -1 if none. */
+    int lastAtMost(byte[] key, boolean strictly) {
+      long prefix = prefix(key);
+      int low = 0;
+      int high = bounds.length; // answer in [low - 1, high - 1]: bounds[< low] qualify, bounds[>= high] do not
+      while (low < high) {
+        int mid = (low + high) >>> 1;
+        int c = Long.compareUnsigned(prefixes[mid], prefix);
+        if (c == 0) {
+          c = Arrays.compareUnsigned(bounds[mid], key);
+        }
+        if (c < 0 || (!strictly && c == 0)) {
+          low = mid + 1;
+        } else {
+          high = mid;
+        }
+      }
+      return low - 1;
+    }
+
+    /** Position of the bound equal to {@code bound} (a bound of this index), or -1. */
+    int positionOf(byte[] bound) {
+      int at = lastAtMost(bound, false);
+      return at >= 0 && Arrays.equals(bounds[at], bound) ? at : -1;
+    }
+
+    Index with(int at, byte[] bound, Chunk chunk) {
+      int n = bounds.length;
+      byte[][] b = new byte[n + 1][];
+      long[] p = new long[n + 1];
+      Chunk[] c = new Chunk[n + 1];
+      System.arraycopy(bounds, 0, b, 0, at);
+      System.arraycopy(prefixes, 0, p, 0, at);
+      System.arraycopy(chunks, 0, c, 0, at);
+      b[at] = bound;
+      p[at] = prefix(bound);
+      c[at] = chunk;
+      System.arraycopy(bounds, at, b, at + 1, n - at);
+      System.arraycopy(prefixes, at, p, at + 1, n - at);
+      System.arraycopy(chunks, at, c, at + 1, n - at);
+      return new Index(b, p, c);
+    }
+
+    Index without(int at) {
+      int n = bounds.length;
+      byte[][] b = new byte[n - 1][];
+      long[] p = new long[n - 1];
+      Chunk[] c = new Chunk[n - 1];
+      System.arraycopy(bounds, 0, b, 0, at);
+      System.arraycopy(prefixes, 0, p, 0, at);
+      System.arraycopy(chunks, 0, c, 0, at);
+      System.arraycopy(bounds, at + 1, b, at, n - at - 1);
+      System.arraycopy(prefixes, at + 1, p, at, n - at - 1);
+      System.arraycopy(chunks, at + 1, c, at, n - at - 1);
+      return new Index(b, p, c);
+    }
+  }
+
+  /**
+   * The key's first 8 bytes as an unsigned big-endian long, zero-padded: when two keys' prefixes
+   * differ, they order as the keys do (a shorter key's padding is below the longer key's non-zero
+   * byte, and a zero byte there would make them equal at that place).
+   */
+  static long prefix(byte[] key) {
+    long p = 0;
+    int n = Math.min(8, key.length);
+    for (int i = 0; i < n; i++) {
+      p |= (key[i] & 0xFFL) << (56 - 8 * i);
+    }
+    return p;
+  }
+
   /** Adds a slot whose key is not here (the caller holds the row's lock in the hash map). */
   void insert(Slot slot) {
     writeLock.lock();
     try {
-      Map.Entry<byte[], Chunk> entry = chunks.floorEntry(slot.key);
-      Chunk chunk = entry.getValue();
+      Index current = index;
+      int position = current.lastAtMost(slot.key, false);
+      Chunk chunk = current.chunks[position];
       Run run = chunk.run;
       int at = run.firstAtLeast(slot.key, false);
       int n = run.size();
@@ -98,7 +187,7 @@ final class OrderedSlots {
       int half = keys.length / 2;
       Chunk right = new Chunk();
       right.run = new Run(Arrays.copyOfRange(keys, half, keys.length), Arrays.copyOfRange(slots, half, slots.length));
-      chunks.put(keys[half], right); // first the right half, then shrink the left: a key is always published
+      index = current.with(position + 1, keys[half], right); // first the right half, then shrink the left: a key is always published
       chunk.run = new Run(Arrays.copyOf(keys, half), Arrays.copyOf(slots, half));
     } finally {
       writeLock.unlock();
@@ -109,16 +198,17 @@ final class OrderedSlots {
   void remove(byte[] key) {
     writeLock.lock();
     try {
-      Map.Entry<byte[], Chunk> entry = chunks.floorEntry(key);
-      Chunk chunk = entry.getValue();
+      Index current = index;
+      int position = current.lastAtMost(key, false);
+      Chunk chunk = current.chunks[position];
       Run run = chunk.run;
       int at = run.firstAtLeast(key, false);
       if (at == run.size() || !Arrays.equals(run.keys[at], key)) {
         return;
       }
       int n = run.size();
-      if (n == 1 && entry.getKey() != LOWEST) {
-        chunks.remove(entry.getKey()); // its keys' range joins the chunk below
+      if (n == 1 && position > 0) {
+        index = current.without(position); // its keys' range joins the chunk below
         chunk.run = EMPTY;
         return;
       }
@@ -137,11 +227,15 @@ final class OrderedSlots {
   void clear() {
     writeLock.lock();
     try {
-      chunks.clear();
-      chunks.put(LOWEST, new Chunk());
+      index = Index.single(new Chunk());
     } finally {
       writeLock.unlock();
     }
+  }
+
+  /** Chunks in the index (for tests: splits and removals happened). */
+  int chunkCount() {
+    return index.size();
   }
 
   /** Slots with {@code from <= key < to} (either null: unbounded) in ascending order. */
@@ -155,30 +249,31 @@ final class OrderedSlots {
   }
 
   /**
-   * The run of the chunk holding keys up to {@code upper} (inclusive; null: the last chunk) as
-   * {@code entry} saw it, re-read until no chunk was split off above the entry's bound below
-   * {@code upper} meanwhile (its keys would be missing from the run read).
+   * The bound and run of the chunk holding keys up to {@code upper} (inclusive; null: the last
+   * chunk) as the index then showed it, re-read until no chunk was split off above that bound
+   * below {@code upper} meanwhile (its keys would be missing from the run read).
    */
-  private Map.Entry<byte[], Chunk> chunkBelow(byte[] upper, boolean inclusive) {
+  private Map.Entry<byte[], Run> chunkBelow(byte[] upper, boolean inclusive) {
     while (true) {
-      Map.Entry<byte[], Chunk> entry = upper == null ? chunks.lastEntry()
-          : inclusive ? chunks.floorEntry(upper) : chunks.lowerEntry(upper);
-      if (entry == null) {
+      Index seen = index;
+      int position = upper == null ? seen.size() - 1 : seen.lastAtMost(upper, !inclusive);
+      if (position < 0) {
         return null;
       }
-      Run run = entry.getValue().run;
-      byte[] next = chunks.higherKey(entry.getKey());
-      if (next == null || upper == null && chunks.lastKey() == entry.getKey()
-          || upper != null && Arrays.compareUnsigned(next, upper) > (inclusive ? 0 : -1)) {
-        return Map.entry(entry.getKey(), snapshot(entry.getValue(), run));
+      byte[] bound = seen.bounds[position];
+      Run run = seen.chunks[position].run;
+      byte[] next = higherBound(bound);
+      if (next == null || upper != null && Arrays.compareUnsigned(next, upper) > (inclusive ? 0 : -1)) {
+        return Map.entry(bound, run);
       }
     }
   }
 
-  private static Chunk snapshot(Chunk chunk, Run run) {
-    Chunk copy = new Chunk();
-    copy.run = run;
-    return copy;
+  /** The lowest bound above {@code bound} in the index now, or null. */
+  private byte[] higherBound(byte[] bound) {
+    Index now = index;
+    int position = now.lastAtMost(bound, false) + 1;
+    return position < now.size() ? now.bounds[position] : null;
   }
 
   private final class Ascending implements Iterator<Slot> {
@@ -193,9 +288,10 @@ final class OrderedSlots {
     Ascending(byte[] from, byte[] to) {
       this.skipBelow = from;
       this.to = to;
-      Map.Entry<byte[], Chunk> entry = from == null ? chunks.firstEntry() : chunks.floorEntry(from);
-      bound = entry.getKey();
-      run = entry.getValue().run;
+      Index seen = index;
+      int position = from == null ? 0 : seen.lastAtMost(from, false);
+      bound = seen.bounds[position];
+      run = seen.chunks[position].run;
       at = from == null ? 0 : run.firstAtLeast(from, false);
     }
 
@@ -223,13 +319,14 @@ final class OrderedSlots {
         if (bound == null) {
           return false;
         }
-        Map.Entry<byte[], Chunk> next = chunks.higherEntry(bound);
-        if (next == null) {
+        Index seen = index;
+        int position = seen.lastAtMost(bound, false) + 1;
+        if (position == seen.size()) {
           bound = null;
           return false;
         }
-        bound = next.getKey();
-        run = next.getValue().run;
+        bound = seen.bounds[position];
+        run = seen.chunks[position].run;
         at = last == null ? (skipBelow == null ? 0 : run.firstAtLeast(skipBelow, false)) : run.firstAtLeast(last, true);
       }
       return true;
@@ -255,9 +352,9 @@ final class OrderedSlots {
 
     Descending(byte[] from, byte[] to) {
       this.to = to;
-      Map.Entry<byte[], Chunk> entry = chunkBelow(from, true);
+      Map.Entry<byte[], Run> entry = chunkBelow(from, true);
       bound = entry.getKey();
-      run = entry.getValue().run;
+      run = entry.getValue();
       at = (from == null ? run.size() : run.firstAtLeast(from, true)) - 1;
     }
 
@@ -285,13 +382,13 @@ final class OrderedSlots {
         // The chunk below, as it holds every key under this chunk's bound: those are all below
         // what was returned, so none twice.
         byte[] under = bound;
-        Map.Entry<byte[], Chunk> entry = chunkBelow(under, false);
+        Map.Entry<byte[], Run> entry = chunkBelow(under, false);
         if (entry == null) {
           bound = null;
           return false;
         }
         bound = entry.getKey();
-        run = entry.getValue().run;
+        run = entry.getValue();
         at = run.firstAtLeast(under, false) - 1;
       }
       return true;

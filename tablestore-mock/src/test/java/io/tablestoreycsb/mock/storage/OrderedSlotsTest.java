@@ -99,4 +99,111 @@ class OrderedSlotsTest {
       writer.join();
     }
   }
+
+  /** Keys from a 4-byte alphabet with zero and 0xFF bytes, 0 to 12 bytes long: many share their first 8 bytes. */
+  private static byte[] rawKey(Random random) {
+    byte[] alphabet = {0x00, 0x01, (byte) 0x80, (byte) 0xFF};
+    byte[] key = new byte[random.nextInt(13)];
+    for (int i = 0; i < key.length; i++) {
+      key[i] = alphabet[random.nextInt(alphabet.length)];
+    }
+    return key;
+  }
+
+  private static List<String> hex(Iterator<Slot> slots) {
+    List<String> out = new ArrayList<>();
+    slots.forEachRemaining(s -> out.add(java.util.HexFormat.of().formatHex(s.key)));
+    return out;
+  }
+
+  private static List<String> hex(java.util.Collection<byte[]> keys) {
+    return keys.stream().map(k -> java.util.HexFormat.of().formatHex(k)).toList();
+  }
+
+  @Test
+  void aKeysFirstEightBytesAsALongNeverOrderTwoKeysAgainstTheirBytes() {
+    Random random = new Random(3);
+    for (int i = 0; i < 200_000; i++) {
+      byte[] a = rawKey(random);
+      byte[] b = rawKey(random);
+      int byPrefix = Long.signum(Long.compareUnsigned(OrderedSlots.prefix(a), OrderedSlots.prefix(b)));
+      if (byPrefix != 0) {
+        assertThat(byPrefix).as("%s vs %s", java.util.HexFormat.of().formatHex(a), java.util.HexFormat.of().formatHex(b))
+            .isEqualTo(Integer.signum(java.util.Arrays.compareUnsigned(a, b)));
+      }
+    }
+  }
+
+  @Test
+  void keysSharingTheirFirstBytesSplitAndEmptyChunksAndStillIterateInOrderEitherWayAndByPages() {
+    OrderedSlots order = new OrderedSlots();
+    java.util.TreeSet<byte[]> expected = new java.util.TreeSet<>(java.util.Arrays::compareUnsigned);
+    Random random = new Random(5);
+    int mostChunks = 1;
+    for (int step = 0; step < 30_000; step++) {
+      byte[] key = rawKey(random);
+      // inserts win 3 to 1 for the first half (the index grows), removes 2 to 1 after (chunks go away)
+      boolean remove = step < 15_000 ? random.nextInt(4) == 0 : random.nextInt(3) > 0;
+      if (remove) {
+        order.remove(key);
+        expected.remove(key);
+      } else if (expected.add(key)) {
+        order.insert(new Slot(key));
+      }
+      mostChunks = Math.max(mostChunks, order.chunkCount());
+      if (step % 1_499 == 0 && !expected.isEmpty()) {
+        // bounds taken from present keys (often a chunk's own bound) and from absent ones
+        byte[] from = random.nextBoolean() ? expected.ceiling(rawKey(random)) : rawKey(random);
+        byte[] to = rawKey(random);
+        if (from == null || java.util.Arrays.compareUnsigned(from, to) > 0) {
+          from = to;
+        }
+        assertThat(hex(order.ascending(from, to))).containsExactlyElementsOf(hex(expected.subSet(from, true, to, false)));
+        assertThat(hex(order.descending(to, from))).containsExactlyElementsOf(hex(expected.subSet(from, false, to, true).descendingSet()));
+      }
+    }
+    assertThat(mostChunks).as("runs split").isGreaterThan(20);
+    assertThat(hex(order.ascending(null, null))).containsExactlyElementsOf(hex(expected));
+    assertThat(hex(order.descending(null, null))).containsExactlyElementsOf(hex(expected.descendingSet()));
+    // Pages of 7 as GetRange reads them: each page starts at the key after the last one returned.
+    List<String> paged = new ArrayList<>();
+    byte[] start = null;
+    while (true) {
+      Iterator<Slot> page = order.ascending(start, null);
+      byte[] last = null;
+      for (int i = 0; i < 7 && page.hasNext(); i++) {
+        last = page.next().key;
+        paged.add(java.util.HexFormat.of().formatHex(last));
+      }
+      if (last == null) {
+        break;
+      }
+      start = java.util.Arrays.copyOf(last, last.length + 1); // the smallest key above last
+    }
+    assertThat(paged).containsExactlyElementsOf(hex(expected));
+    List<String> pagedDown = new ArrayList<>();
+    byte[] top = null;
+    while (true) {
+      Iterator<Slot> page = order.descending(top, null);
+      byte[] last = null;
+      for (int i = 0; i < 7 && page.hasNext(); i++) {
+        last = page.next().key;
+        pagedDown.add(java.util.HexFormat.of().formatHex(last));
+      }
+      if (last == null) {
+        break;
+      }
+      top = expected.lower(last); // the next page starts at (inclusive) the key below the last one returned
+      if (top == null) {
+        break;
+      }
+    }
+    assertThat(pagedDown).containsExactlyElementsOf(hex(expected.descendingSet()));
+    for (byte[] key : new ArrayList<>(expected)) {
+      order.remove(key);
+    }
+    assertThat(order.chunkCount()).as("every chunk but the lowest went with its last key").isEqualTo(1);
+    assertThat(order.ascending(null, null).hasNext()).isFalse();
+    assertThat(order.descending(null, null).hasNext()).isFalse();
+  }
 }
