@@ -12,6 +12,7 @@ import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.ErrorCode;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -88,7 +89,16 @@ class FaultToleranceTest {
         .filter(RecordedRow::succeeded).map(r -> r.key("userid")).toList();
     String server = "server: " + refused.size() + " requests refused (" + refusedRows + " rows), " + rowFaults
         + " row faults, " + written.size() + " rows written; binding: " + json;
-    assertThat(written).as(server).hasSize(BATCH_ROWS).doesNotHaveDuplicates();
+    long lostAnswers = json.at("/sdkRetries/ClientException").asLong();
+    assertThat(new HashSet<>(written)).as(server).hasSize(BATCH_ROWS);
+    if (lostAnswers == 0) {
+      assertThat(written).as(server).hasSize(BATCH_ROWS).doesNotHaveDuplicates();
+    } else {
+      // A lost answer to a request that wrote some rows and failed others (row faults) is resent whole by
+      // the SDK: its written rows are written again (the same values), which receivedOnce cannot drop
+      // without also dropping the resend's own row faults. At most a batch's rows per lost answer.
+      assertThat((long) written.size() - BATCH_ROWS).as(server).isBetween(0L, lostAnswers * 200);
+    }
     assertThat(fx.count(table)).as(server).isEqualTo(BATCH_ROWS);
     assertThat(json.at("/batch/rowsFailed").asLong()).isZero();
     assertThat(json.at("/rows/written").asLong()).isEqualTo(BATCH_ROWS);
