@@ -243,8 +243,7 @@ public final class BatchWriter {
     long writeCu = 0;
     boolean readSet = false;
     boolean writeSet = false;
-    int partition = -1;
-    long run = 0;
+    PartitionRuns runs = counters == null ? null : new PartitionRuns(counters::rowsWritten);
     for (BatchWriteRowResponse.RowResult row : succeeded) {
       ConsumedCapacity consumed = row.getConsumedCapacity();
       CapacityUnit cu = consumed == null ? null : consumed.getCapacityUnit();
@@ -256,18 +255,12 @@ public final class BatchWriter {
         writeCu += cu.getWriteCapacityUnit();
         writeSet = true;
       }
-      if (counters != null && row.getIndex() >= 0 && row.getIndex() < partitionOfRow.length) {
-        int p = partitionOfRow[row.getIndex()];
-        if (p != partition && run > 0) {
-          counters.rowsWritten(partition, run);
-          run = 0;
-        }
-        partition = p;
-        run++;
+      if (runs != null && row.getIndex() >= 0 && row.getIndex() < partitionOfRow.length) {
+        runs.row(partitionOfRow[row.getIndex()]);
       }
     }
-    if (run > 0) {
-      counters.rowsWritten(partition, run);
+    if (runs != null) {
+      runs.flush();
     }
     if (readSet || writeSet) {
       CapacityUnit total = new CapacityUnit();

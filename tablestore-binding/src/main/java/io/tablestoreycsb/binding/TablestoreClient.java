@@ -328,20 +328,11 @@ public class TablestoreClient extends DB {
       partitions.rowsRead(first, rows.size());
       return;
     }
-    int current = -1;
-    long run = 0;
+    PartitionRuns runs = new PartitionRuns(partitions::rowsRead);
     for (Row row : rows) {
-      int partition = partitions.partitionOf(keyOf(row));
-      if (partition != current && run > 0) {
-        partitions.rowsRead(current, run);
-        run = 0;
-      }
-      current = partition;
-      run++;
+      runs.row(partitions.partitionOf(keyOf(row)));
     }
-    if (run > 0) {
-      partitions.rowsRead(current, run);
-    }
+    runs.flush();
   }
 
   private static String keyOf(Row row) {
