@@ -48,7 +48,7 @@ public final class MatrixParser {
   private static final Set<String> QUICK_KEYS = Set.of("duration", "rows-per-partition", "max-thread-points");
   private static final Set<String> CASE_KEYS = Set.of("workload", "phase", "measure", "rows-per-request",
       "reads-loaded-data", "threads", "duration", "slo", "target", "stop", "min-duration", "steady-tolerance",
-      "max-threads", "saturation-gain");
+      "max-threads", "saturation-gain", "confirm-saturation");
 
   private final String file;
   private final Consumer<String> warnings;
@@ -280,8 +280,9 @@ public final class MatrixParser {
     Entry threadsEntry = required(s, "threads");
     ThreadSearch search = threadsEntry.value().equalsIgnoreCase("auto") ? new ThreadSearch(
         s.entries.containsKey("saturation-gain") ? percent(s.entries.get("saturation-gain"), "saturation-gain")
-            : ThreadSearch.DEFAULT_GAIN, positiveInt(s, "max-threads", ThreadSearch.DEFAULT_MAX_THREADS)) : null;
-    for (String key : List.of("max-threads", "saturation-gain")) {
+            : ThreadSearch.DEFAULT_GAIN, positiveInt(s, "max-threads", ThreadSearch.DEFAULT_MAX_THREADS),
+        bool(s, "confirm-saturation", true)) : null;
+    for (String key : List.of("max-threads", "saturation-gain", "confirm-saturation")) {
       if (search == null && s.entries.containsKey(key)) {
         throw MatrixException.at(file, s.entries.get(key).line(), "'" + key + "' applies only to 'threads = auto'");
       }

@@ -19,12 +19,21 @@ import java.util.Map;
  * the search's gain over the last two steps, or a cell broke its SLO; the rest of the series is
  * skipped. The knee (two steps before saturation, or the last cell within the SLO) is noted in its
  * cell's {@link CellStop}, and so in the report.
+ *
+ * <p>When the two-step rule stopped a series below its most threads and the search confirms
+ * ({@link ThreadSearch#confirm}), the series' last point still runs as a probe: within the gain of the
+ * best steady reading before it, the knee stands; beyond it, the rate was still climbing, and the probe
+ * is the knee (at or below its threads: the points between were not tried).
  */
 final class SaturationSearch {
   private record Step(int threads, Path dir, double qpsRows) {}
 
+  /** A series stopped by the two-step rule, waiting for its probe at {@code threads}. */
+  private record Probe(int threads, Step knee, double bestQpsRows, String why) {}
+
   private final Map<String, List<Step>> steps = new HashMap<>();
   private final Map<String, String> stopped = new HashMap<>();
+  private final Map<String, Probe> probes = new HashMap<>();
 
   private static String series(CellKey k) {
     return k.instanceType() + "\u0000" + k.caseName() + "\u0000" + k.partitions() + "\u0000" + k.sweep();
@@ -32,7 +41,15 @@ final class SaturationSearch {
 
   /** Why {@code cell} is not run (its series' search has stopped), or null when it is to run. */
   String skipReason(PlannedCell cell) {
-    return cell.spec().search() == null ? null : stopped.get(series(cell.key()));
+    if (cell.spec().search() == null) {
+      return null;
+    }
+    Probe probe = probes.get(series(cell.key()));
+    if (probe != null) {
+      return cell.key().threads() == probe.threads() ? null : probe.why() + "; probing " + probe.threads()
+          + " threads";
+    }
+    return stopped.get(series(cell.key()));
   }
 
   /** Takes a finished cell of a searched case into account; returns what the search concluded, or null. */
@@ -44,6 +61,10 @@ final class SaturationSearch {
     String key = series(cell.key());
     List<Step> done = steps.computeIfAbsent(key, k -> new ArrayList<>());
     Step step = new Step(cell.key().threads(), dir, row.qpsRows());
+    Probe probe = probes.remove(key);
+    if (probe != null) {
+      return probed(key, probe, step, row, slo, search);
+    }
     if (slo != null && !Double.isNaN(row.sloLatencyMs()) && !row.metSlo()) {
       done.add(step);
       int n = done.size();
@@ -68,14 +89,57 @@ final class SaturationSearch {
     if (n >= 3) {
       double growth = done.get(n - 1).qpsRows() / done.get(n - 3).qpsRows() - 1;
       if (growth < search.gain()) {
-        mark(done.get(n - 3), String.format(Locale.ROOT, "%s (%d to %d threads added %+.0f%% rows/s)", CellStop.KNEE,
-            done.get(n - 3).threads(), done.get(n - 1).threads(), growth * 100));
-        return stop(key, done.get(n - 1), String.format(Locale.ROOT, "saturation search stopped at %d threads: rows/s"
-            + " grew %+.0f%% over the last two steps (under %.0f%%)", row.threads(), growth * 100,
-            search.gain() * 100));
+        Step knee = done.get(n - 3);
+        mark(knee, String.format(Locale.ROOT, "%s (%d to %d threads added %+.0f%% rows/s)", CellStop.KNEE,
+            knee.threads(), done.get(n - 1).threads(), growth * 100));
+        String why = String.format(Locale.ROOT, "saturation search stopped at %d threads: rows/s grew %+.0f%% over"
+            + " the last two steps (under %.0f%%)", row.threads(), growth * 100, search.gain() * 100);
+        if (search.confirm() && row.threads() < search.maxThreads()) {
+          probes.put(key, new Probe(search.maxThreads(), knee, done.stream().mapToDouble(Step::qpsRows).max()
+              .orElseThrow(), why));
+          String probing = why + "; probing " + search.maxThreads() + " threads to confirm";
+          mark(done.get(n - 1), probing);
+          return probing;
+        }
+        return stop(key, done.get(n - 1), why);
       }
     }
     return null;
+  }
+
+  /**
+   * The probe's verdict. Its rows/s count like any cell's (the report's saturation is the most of them); the
+   * verdict says whether the two-step rule's knee stands.
+   */
+  private String probed(String key, Probe probe, Step step, ReportRow row, Slo slo, ThreadSearch search)
+      throws IOException {
+    String at = String.format(Locale.ROOT, "probe at %d threads", step.threads());
+    if (slo != null && !Double.isNaN(row.sloLatencyMs()) && !row.metSlo()) {
+      return stop(key, step, String.format(Locale.ROOT, "%s: %s %.2f ms broke %s; the knee at %d threads stands", at,
+          slo.percentileName(), row.sloLatencyMs(), slo, probe.knee().threads()));
+    }
+    boolean noisy = CellStop.readCell(step.dir()).map(CellStop::reachedCapUnsteady).orElse(false);
+    if (noisy || !row.steady()) {
+      return stop(key, step, String.format(Locale.ROOT, "%s: %,.0f rows/s is no evidence (%s); the knee at %d"
+          + " threads stands unconfirmed", at, row.qpsRows(), noisy ? "its rate was not steady by its cap"
+          : row.limit(), probe.knee().threads()));
+    }
+    double growth = row.qpsRows() / probe.bestQpsRows() - 1;
+    if (growth <= search.gain()) {
+      return stop(key, step, String.format(Locale.ROOT, "%s: %+.0f%% over the best before it (%,.0f rows/s), within"
+          + " %.0f%%: the knee at %d threads stands", at, growth * 100, probe.bestQpsRows(), search.gain() * 100,
+          probe.knee().threads()));
+    }
+    // The rate was still climbing: the two-step rule stopped on a flat stretch, not the plateau.
+    mark(probe.knee(), String.format(Locale.ROOT, "the two-step rule's knee, overturned: %d threads gave %+.0f%%",
+        step.threads(), growth * 100));
+    stopped.put(key, at);
+    mark(step, String.format(Locale.ROOT, "%s (at or below %d threads: it gave %+.0f%% over the best before it, %,.0f"
+        + " rows/s, where the two-step rule had stopped; the points between were not tried)", CellStop.KNEE,
+        step.threads(), growth * 100, probe.bestQpsRows()));
+    return String.format(Locale.ROOT, "%s: %+.0f%% over the best before it (%,.0f rows/s), beyond %.0f%%: the rate was"
+        + " still climbing; the knee is at or below %d threads", at, growth * 100, probe.bestQpsRows(),
+        search.gain() * 100, step.threads());
   }
 
   private String stop(String key, Step last, String why) throws IOException {

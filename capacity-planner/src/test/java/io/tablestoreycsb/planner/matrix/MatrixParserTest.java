@@ -58,7 +58,7 @@ class MatrixParserTest {
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
       "unknown key | 7 | threds = 1, 2 | :7: unknown key 'threds' in [case c]; did you mean 'threads'?",
-      "unknown key far from any | 7 | colour = red | :7: unknown key 'colour' in [case c]; known keys: duration,",
+      "unknown key far from any | 7 | colour = red | :7: unknown key 'colour' in [case c]; known keys: confirm-saturation, duration,",
       "binding property | 7 | property.tablestore.batchsiz = 10 | :7: 'property.tablestore.batchsiz': unknown property"
           + " tablestore.batchsiz; did you mean tablestore.batchsize?",
       "bad number | 3 | runners = five | :3: 'runners' must be a positive whole number, found 'five'",
@@ -134,6 +134,20 @@ class MatrixParserTest {
     lines.set(7, "threads = 1, 2");
     assertThatThrownBy(() -> MatrixParser.parse(Path.of("m.ini"), lines))
         .hasMessage("m.ini:9: 'max-threads' applies only to 'threads = auto'");
+  }
+
+  @Test
+  void aSearchConfirmsItsStopUnlessToldNot() {
+    List<String> lines = new ArrayList<>(List.of("[plan]", "partitions = 1", "[case c]", "workload = w",
+        "phase = run", "duration = 5s", "measure = READ", "threads = auto", "confirm-saturation = no"));
+    assertThat(MatrixParser.parse(Path.of("m.ini"), lines).cases().get(0).search().confirm()).isFalse();
+    lines.set(8, "confirm-saturation = maybe");
+    assertThatThrownBy(() -> MatrixParser.parse(Path.of("m.ini"), lines))
+        .hasMessage("m.ini:9: 'confirm-saturation' must be true or false, found 'maybe'");
+    lines.set(7, "threads = 4");
+    lines.set(8, "confirm-saturation = yes");
+    assertThatThrownBy(() -> MatrixParser.parse(Path.of("m.ini"), lines))
+        .hasMessage("m.ini:9: 'confirm-saturation' applies only to 'threads = auto'");
   }
 
   @Test

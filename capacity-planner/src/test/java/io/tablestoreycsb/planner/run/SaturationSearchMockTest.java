@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code threads = auto} against a mock partition of 60 rows/s whose PutRows take at least 20 ms: one
  * thread does under 50 rows/s, a few threads saturate the partition, and more add nothing. The search
  * stops once two steps added under 10% (typically after 8 threads; later on a slow machine), skips the
- * rest up to its 64, and marks the knee two steps before it stopped.
+ * rest up to its 64, marks the knee two steps before it stopped, and confirms it with one probe cell at
+ * 64 threads, which the partition's capacity holds to the same rate.
  */
 class SaturationSearchMockTest {
   private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
@@ -52,11 +53,18 @@ class SaturationSearchMockTest {
     }
     String output = log.toString(StandardCharsets.UTF_8);
     List<ReportRow> rows = ReportData.collect(List.of(out)).rows();
-    int last = rows.get(rows.size() - 1).threads();
+    assertThat(rows.get(rows.size() - 1).threads()).as("the probe").isEqualTo(64);
+    int last = rows.get(rows.size() - 2).threads();
     assertThat(last).as(output).isLessThan(64);
-    assertThat(out.resolve("mock/p1/random-write/t64")).doesNotExist();
-    assertThat(output).contains("random-write p=1 threads=64: skipped (saturation search stopped at " + last
-        + " threads: rows/s grew");
+    assertThat(output).contains("saturation search stopped at " + last + " threads: rows/s grew")
+        .contains("; probing 64 threads to confirm");
+    if (last < 32) {
+      assertThat(out.resolve("mock/p1/random-write/t32")).doesNotExist();
+      assertThat(output).contains("random-write p=1 threads=32: skipped (saturation search stopped at " + last
+          + " threads: rows/s grew").contains("; probing 64 threads)");
+    }
+    assertThat(CellStop.readCell(out.resolve("mock/p1/random-write/t64")).orElseThrow().search())
+        .startsWith("probe at 64 threads: ").contains("the knee at " + last / 4 + " threads stands");
     // The knee: two steps before the search stopped, already within 10% of the most the partition gave.
     List<ReportRow> knees = rows.stream().filter(ReportRow::knee).toList();
     assertThat(knees).as(output).singleElement().satisfies(k -> {
