@@ -91,8 +91,10 @@ public final class SteadyState {
     }
     double windowSeconds = (last - window.get(0).startMs()) / 1000.0;
     if (ran < rule.minSeconds() || window.size() < MIN_WINDOW_INTERVALS || windowSeconds < rule.windowSeconds()) {
-      return new Verdict(false, String.format(Locale.ROOT, "too short: %s of the %s minimum, %d intervals",
-          seconds(ran), seconds(rule.minSeconds()), intervals.size()), 0, Double.NaN);
+      String wanted = ran >= rule.minSeconds() && windowSeconds < rule.windowSeconds() ? String.format(Locale.ROOT,
+          " (a %s window wanted)", seconds(rule.windowSeconds())) : "";
+      return new Verdict(false, String.format(Locale.ROOT, "too short: %s of the %s minimum, %d intervals%s",
+          seconds(ran), seconds(rule.minSeconds()), intervals.size(), wanted), 0, Double.NaN);
     }
     int n = window.size();
     double[] rates = window.stream().mapToDouble(Interval::rate).toArray();

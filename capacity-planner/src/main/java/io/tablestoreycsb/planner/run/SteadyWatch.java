@@ -2,6 +2,7 @@ package io.tablestoreycsb.planner.run;
 
 import io.tablestoreycsb.planner.hdr.HdrLogs;
 import io.tablestoreycsb.planner.matrix.StopRule;
+import io.tablestoreycsb.planner.report.CellAnalyzer;
 import io.tablestoreycsb.planner.report.CellStop;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
@@ -13,6 +14,11 @@ import java.util.List;
 /**
  * Watches a running cell's HDR interval logs and says when its rate is steady ({@link SteadyState});
  * then tells why the cell ended ({@link CellStop}).
+ *
+ * <p>The window judged reaches back half the minimum duration, or {@link CellAnalyzer#MIN_WINDOW_LATENCIES}
+ * mean latencies when that is longer: the report counts a window shorter than that as no evidence, so a
+ * cell stopped on a shorter one was wasted (seen: probes at 40 and 50 threads per runner, mean latencies
+ * of 3 to 5 s, stopped after 22 s with windows of 15 s).
  */
 final class SteadyWatch {
   private static final long CHECK_EVERY_MS = 2000;
@@ -58,12 +64,31 @@ final class SteadyWatch {
       firstStartMs = series.get(0).startMs();
     }
     last = SteadyState.judge(series, new SteadyState.Rule(rule.minDuration().toSeconds(),
-        rule.minDuration().toSeconds() / 2.0, rule.tolerance()));
+        windowSeconds(rule.minDuration().toSeconds() / 2.0, runners), rule.tolerance()));
     if (last.steady()) {
       steady = last;
       steadyAtMs = System.currentTimeMillis();
     }
     return steady != null;
+  }
+
+  /**
+   * How far back the judged window reaches: {@code halfMinimum}, or enough mean latencies (over every
+   * interval so far, of every runner) for the report to take the window as evidence.
+   */
+  static double windowSeconds(double halfMinimum, List<List<org.HdrHistogram.Histogram>> runners) {
+    double latencyUs = 0;
+    long requests = 0;
+    for (List<org.HdrHistogram.Histogram> intervals : runners) {
+      for (org.HdrHistogram.Histogram h : intervals) {
+        latencyUs += h.getMean() * h.getTotalCount();
+        requests += h.getTotalCount();
+      }
+    }
+    double meanSeconds = requests == 0 ? 0 : latencyUs / requests / 1e6;
+    // A little over the report's bound: the report's window starts at the judged window's first bin and
+    // ends where the runners stopped together, which is about as long, not longer.
+    return Math.max(halfMinimum, CellAnalyzer.MIN_WINDOW_LATENCIES * meanSeconds * 1.1);
   }
 
   /** Why the cell ended, once it has. */

@@ -54,6 +54,40 @@ class SteadyStateTest {
     assertThat(SteadyState.judge(List.of(), RULE).reason()).isEqualTo("too short: no interval yet");
   }
 
+  /**
+   * Seen in a compare run: probes at 50 threads per runner, mean latency 3.25 s, stopped as steady after
+   * 22 s over a 15 s window, which the report then refused (under five mean latencies). The watch now
+   * judges a window of enough latencies, so such a cell runs on until that window is steady.
+   */
+  @Test
+  void theJudgedWindowCoversFiveMeanLatenciesWhenThoseAreLongerThanHalfTheMinimum() {
+    List<Histogram> quick = List.of(timed(0, 1000, 2_000), timed(1000, 1000, 2_000));
+    assertThat(SteadyWatch.windowSeconds(10, List.of(quick))).isEqualTo(10);
+    List<Histogram> slowA = List.of(timed(0, 10, 3_000_000), timed(1000, 10, 3_500_000));
+    List<Histogram> slowB = List.of(timed(0, 10, 3_250_000));
+    double window = SteadyWatch.windowSeconds(10, List.of(slowA, slowB));
+    assertThat(window).isGreaterThanOrEqualTo(5 * 3.25).isLessThan(5 * 3.25 * 1.2);
+
+    // After 15 s of a 10 s minimum a flat rate would be steady over half the minimum, but not over a window
+    // of five latencies it has not got yet; the verdict says what it wants.
+    assertThat(SteadyState.judge(series(15, i -> 1000), new SteadyState.Rule(10, 5, 0.05)).steady()).isTrue();
+    SteadyState.Verdict v = SteadyState.judge(series(15, i -> 1000), new SteadyState.Rule(10, window, 0.05));
+    assertThat(v.steady()).isFalse();
+    assertThat(v.reason()).startsWith("too short: 15s of the 10s minimum, 15 intervals (a ").endsWith(" window wanted)");
+    SteadyState.Verdict later = SteadyState.judge(series(25, i -> 1000), new SteadyState.Rule(10, window, 0.05));
+    assertThat(later.steady()).isTrue();
+    assertThat(later.windowStartMs()).isLessThanOrEqualTo(T0 + 25_000 - (long) (window * 1000));
+  }
+
+  /** One interval of {@code count} requests each taking {@code latencyUs}, starting {@code offsetMs} after T0. */
+  private static Histogram timed(long offsetMs, int count, long latencyUs) {
+    Histogram h = new Histogram(3);
+    h.recordValueWithCount(latencyUs, count);
+    h.setStartTimeStamp(T0 + offsetMs);
+    h.setEndTimeStamp(T0 + offsetMs + 1000);
+    return h;
+  }
+
   @Test
   void runnersTickingOnTheirOwnClocksAreSpreadOverCommonBins() {
     // Runner A's intervals start on the second, runner B's half a second later; each does 100 a second.
