@@ -65,7 +65,7 @@ final class SaturationSearch {
     if (probe != null) {
       return probed(key, probe, step, row, slo, search);
     }
-    if (slo != null && !Double.isNaN(row.sloLatencyMs()) && !row.metSlo()) {
+    if (brokeSlo(row, slo)) {
       done.add(step);
       int n = done.size();
       String why = String.format(Locale.ROOT, "saturation search stopped at %d threads: %s %.2f ms broke %s",
@@ -79,10 +79,10 @@ final class SaturationSearch {
     // window was too short for its latency gives one reading of a moving figure: comparing two such
     // readings once stopped a search at 4 threads with "-0%" between 701 and 699 rows/s while a steady
     // 2-thread cell between them had 970. The search judges saturation by steady cells only.
-    boolean noisy = CellStop.readCell(dir).map(CellStop::reachedCapUnsteady).orElse(false);
-    if (noisy || !row.steady()) {
+    String noEvidence = noEvidence(dir, row);
+    if (noEvidence != null) {
       return String.format(Locale.ROOT, "%,.0f rows/s at %d threads is no evidence of saturation (%s): the search goes"
-          + " on", row.qpsRows(), row.threads(), noisy ? "its rate was not steady by its cap" : row.limit());
+          + " on", row.qpsRows(), row.threads(), noEvidence);
     }
     done.add(step);
     int n = done.size();
@@ -114,15 +114,14 @@ final class SaturationSearch {
   private String probed(String key, Probe probe, Step step, ReportRow row, Slo slo, ThreadSearch search)
       throws IOException {
     String at = String.format(Locale.ROOT, "probe at %d threads", step.threads());
-    if (slo != null && !Double.isNaN(row.sloLatencyMs()) && !row.metSlo()) {
+    if (brokeSlo(row, slo)) {
       return stop(key, step, String.format(Locale.ROOT, "%s: %s %.2f ms broke %s; the knee at %d threads stands", at,
           slo.percentileName(), row.sloLatencyMs(), slo, probe.knee().threads()));
     }
-    boolean noisy = CellStop.readCell(step.dir()).map(CellStop::reachedCapUnsteady).orElse(false);
-    if (noisy || !row.steady()) {
+    String noEvidence = noEvidence(step.dir(), row);
+    if (noEvidence != null) {
       return stop(key, step, String.format(Locale.ROOT, "%s: %,.0f rows/s is no evidence (%s); the knee at %d"
-          + " threads stands unconfirmed", at, row.qpsRows(), noisy ? "its rate was not steady by its cap"
-          : row.limit(), probe.knee().threads()));
+          + " threads stands unconfirmed", at, row.qpsRows(), noEvidence, probe.knee().threads()));
     }
     double growth = row.qpsRows() / probe.bestQpsRows() - 1;
     if (growth <= search.gain()) {
@@ -140,6 +139,18 @@ final class SaturationSearch {
     return String.format(Locale.ROOT, "%s: %+.0f%% over the best before it (%,.0f rows/s), beyond %.0f%%: the rate was"
         + " still climbing; the knee is at or below %d threads", at, growth * 100, probe.bestQpsRows(),
         search.gain() * 100, step.threads());
+  }
+
+  private static boolean brokeSlo(ReportRow row, Slo slo) {
+    return slo != null && !Double.isNaN(row.sloLatencyMs()) && !row.metSlo();
+  }
+
+  /** Why a cell's rows/s are no evidence of where the rate levels off, or null when they are. */
+  private static String noEvidence(Path dir, ReportRow row) throws IOException {
+    if (CellStop.readCell(dir).map(CellStop::reachedCapUnsteady).orElse(false)) {
+      return "its rate was not steady by its cap";
+    }
+    return row.steady() ? null : row.limit();
   }
 
   private String stop(String key, Step last, String why) throws IOException {
