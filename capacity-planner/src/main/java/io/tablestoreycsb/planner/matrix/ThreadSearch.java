@@ -10,7 +10,7 @@ import java.util.List;
  *
  * <p>Two steps under the gain do not prove a plateau: a rate bound by CPU can stay flat from 1 to 4
  * threads and still climb 10 to 15% by 100 (seen at 4 partitions on a 2-core machine, docs/
- * capacity-planning.md). With {@code confirm} the search therefore runs one more cell, at
+ * planner-search.md). With {@code confirm} the search therefore runs one more cell, at
  * {@code maxThreads}, after the two-step rule stopped it below that: the probe's reading counts like any
  * other cell, and says whether the knee stands.
  *

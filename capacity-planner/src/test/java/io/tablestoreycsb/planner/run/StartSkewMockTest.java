@@ -30,7 +30,7 @@ class StartSkewMockTest {
   private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
   // Low enough that one runner alone saturates the partition even on a busy machine.
   private static final double CAPACITY = 300; // rows per second of the one partition
-  /** Stated in docs/capacity-planning.md: a cell may exceed the service's rate by this much, no more. */
+  /** Stated in docs/reading-the-report.md: a cell may exceed the service's rate by this much, no more. */
   private static final double TOLERANCE = 0.05;
   private static final Duration SKEW = Duration.ofMillis(3000);
 
