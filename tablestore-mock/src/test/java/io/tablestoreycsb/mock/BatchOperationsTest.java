@@ -161,11 +161,33 @@ class BatchOperationsTest {
   }
 
   @Test
-  void theSameRowTwiceInOneTableRefusesTheWholeBatchAsTheServiceDoes() {
+  void theSameRowTwiceWithoutConditionsIsWrittenTwiceInRequestOrder() {
+    BatchWriteRowRequest putThenUpdate = new BatchWriteRowRequest();
+    putThenUpdate.addRowChange(putChange("orders", "twice", "put"));
+    RowUpdateChange update = new RowUpdateChange("orders", key("twice"));
+    update.put("field1", ColumnValue.fromString("updated"));
+    putThenUpdate.addRowChange(update);
+    BatchWriteRowRequest putThenDelete = new BatchWriteRowRequest();
+    putThenDelete.addRowChange(putChange("orders", "put-then-deleted", "put"));
+    putThenDelete.addRowChange(new RowDeleteChange("orders", key("put-then-deleted")));
+
+    assertThat(client.batchWriteRow(putThenUpdate).isAllSucceed()).isTrue();
+    assertThat(client.batchWriteRow(putThenDelete).isAllSucceed()).isTrue();
+
+    Row twice = get("orders", "twice");
+    assertThat(twice.getLatestColumn("field0").getValue().asString()).isEqualTo("put");
+    assertThat(twice.getLatestColumn("field1").getValue().asString()).isEqualTo("updated");
+    assertThat(get("orders", "put-then-deleted")).isNull();
+  }
+
+  @Test
+  void theSameRowTwiceWithAConditionRefusesTheWholeBatch() {
     BatchWriteRowRequest batch = new BatchWriteRowRequest();
     batch.addRowChange(putChange("customers", "dup-other", "c"));
     batch.addRowChange(putChange("orders", "dup-first", "a"));
-    batch.addRowChange(putChange("orders", "dup", "1"));
+    RowPutChange conditional = putChange("orders", "dup", "1");
+    conditional.setCondition(new Condition(RowExistenceExpectation.EXPECT_NOT_EXIST));
+    batch.addRowChange(conditional);
     batch.addRowChange(new RowDeleteChange("orders", key("dup")));
 
     assertThatThrownBy(() -> client.batchWriteRow(batch))

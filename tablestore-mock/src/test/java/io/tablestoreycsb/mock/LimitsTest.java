@@ -55,7 +55,8 @@ class LimitsTest {
   void aPrimaryKeyOfTheWrongTypeIsRefused() {
     PrimaryKey integerKey = PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn("userid", PrimaryKeyValue.fromLong(1)).build();
 
-    assertRefused(() -> putRow(integerKey, "field0", ColumnValue.fromString("v")), "OTSParameterInvalid", "Validate PK type fail");
+    assertRefused(() -> putRow(integerKey, "field0", ColumnValue.fromString("v")), "OTSInvalidPK",
+        "Validate PK type fail. Input: VT_INTEGER, Meta: VT_STRING.");
   }
 
   @Test
@@ -65,8 +66,10 @@ class LimitsTest {
         .addPrimaryKeyColumn("extra", PrimaryKeyValue.fromString("b")).build();
     PrimaryKey wrongName = PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn("user", PrimaryKeyValue.fromString("a")).build();
 
-    assertRefused(() -> putRow(twoColumns, "field0", ColumnValue.fromString("v")), "OTSParameterInvalid", "Validate PK size fail");
-    assertRefused(() -> putRow(wrongName, "field0", ColumnValue.fromString("v")), "OTSParameterInvalid", "Validate PK name fail");
+    assertRefused(() -> putRow(twoColumns, "field0", ColumnValue.fromString("v")), "OTSInvalidPK",
+        "Validate PK size fail. Input: 2, Meta: 1.");
+    assertRefused(() -> putRow(wrongName, "field0", ColumnValue.fromString("v")), "OTSInvalidPK",
+        "Validate PK name fail. Input: user, Meta: userid.");
   }
 
   @Test
@@ -111,14 +114,16 @@ class LimitsTest {
   }
 
   @Test
-  void moreThan128ColumnsToGetAreRefused() {
+  void moreThan1024ColumnsToGetAreRefused() {
     SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(TABLE, key("a"));
     criteria.setMaxVersions(1);
-    for (int i = 0; i < 129; i++) {
+    for (int i = 0; i < 1024; i++) {
       criteria.addColumnsToGet("c" + i);
     }
+    client.getRow(new GetRowRequest(criteria));
+    criteria.addColumnsToGet("c1024");
 
-    assertRefused(() -> client.getRow(new GetRowRequest(criteria)), "OTSParameterInvalid", "128");
+    assertRefused(() -> client.getRow(new GetRowRequest(criteria)), "OTSParameterInvalid", "1024");
   }
 
   private static void assertRefused(ThrowingCallable call, String code, String messagePart) {
