@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.core.protocol.OTSProtocolBuilder;
 import com.alicloud.openservices.tablestore.model.BatchGetRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchGetRowResponse;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
@@ -270,6 +271,25 @@ class BatchOperationsTest {
   }
 
   // --- helpers -----------------------------------------------------------------------------
+
+  @Test
+  void aBatchIsMeasuredByItsDataNotItsSerializedSize() {
+    // 200 rows of 1,000 one-byte cells: about 1 MB of data (names and values) in a request of
+    // over 4 MB, since PlainBuffer frames every cell with about 20 bytes.
+    BatchWriteRowRequest batch = new BatchWriteRowRequest();
+    for (int r = 0; r < 200; r++) {
+      RowPutChange change = new RowPutChange("orders", key(String.format("small-cells-%03d", r)));
+      for (int c = 0; c < 1000; c++) {
+        change.addColumn(String.format("c%03d", c), ColumnValue.fromString("x"));
+      }
+      batch.addRowChange(change);
+    }
+    int serialized = OTSProtocolBuilder.buildBatchWriteRowRequest(batch).getSerializedSize();
+    assertThat(serialized).as("the request's serialized size").isGreaterThan(4 * 1024 * 1024);
+
+    assertThat(client.batchWriteRow(batch).isAllSucceed()).isTrue();
+    assertThat(get("orders", "small-cells-199").getColumns()).hasSize(1000);
+  }
 
   private static void createTable(String name) {
     TableMeta meta = new TableMeta(name);

@@ -14,9 +14,11 @@ import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.PutRowRequest;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
+import com.alicloud.openservices.tablestore.model.RowUpdateChange;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
+import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -124,6 +126,20 @@ class LimitsTest {
     criteria.addColumnsToGet("c1024");
 
     assertRefused(() -> client.getRow(new GetRowRequest(criteria)), "OTSParameterInvalid", "1024");
+  }
+
+  @Test
+  void aCellTimestampMustBeBelowInt64MaxOver1000() {
+    long limit = Long.MAX_VALUE / 1000;
+    putRow(key("versions"), "field0", ColumnValue.fromString("v"));
+    RowUpdateChange below = new RowUpdateChange(TABLE, key("versions"));
+    below.deleteColumn("field0", limit - 1);
+    RowUpdateChange atLimit = new RowUpdateChange(TABLE, key("versions"));
+    atLimit.deleteColumn("field0", limit);
+
+    client.updateRow(new UpdateRowRequest(below));
+
+    assertRefused(() -> client.updateRow(new UpdateRowRequest(atLimit)), "OTSParameterInvalid", Long.toString(limit));
   }
 
   private static void assertRefused(ThrowingCallable call, String code, String messagePart) {

@@ -25,6 +25,8 @@ public final class ServiceLimits {
   public static final int MAX_BATCH_WRITE_BYTES = 4 * 1024 * 1024;
   public static final int MAX_BATCH_GET_ROWS = 100;
   public static final int MAX_RANGE_ROWS = 5000;
+  /** Cell timestamps (ms) must be below this. */
+  public static final long MAX_TIMESTAMP_EXCLUSIVE = Long.MAX_VALUE / 1000;
   public static final int MAX_RANGE_BYTES = 4 * 1024 * 1024;
   /** Requests larger than this are refused from Content-Length before they are read. */
   public static final int MAX_REQUEST_BODY_BYTES = 5 * 1024 * 1024;
@@ -113,6 +115,17 @@ public final class ServiceLimits {
         return "VT_BLOB";
       default:
         return type.name();
+    }
+  }
+
+  /**
+   * A cell's timestamp (milliseconds) is from 0 to below INT64_MAX / 1000, as the service keeps
+   * it in microseconds (the Java SDK's functional tests).
+   */
+  public static void checkTimestamp(String column, long timestamp) {
+    if (timestamp < 0 || timestamp >= MAX_TIMESTAMP_EXCLUSIVE) {
+      throw OtsException.parameterInvalid("The timestamp " + timestamp + " of column " + column
+          + " is out of range: it must be at least 0 and less than " + MAX_TIMESTAMP_EXCLUSIVE + " (INT64_MAX / 1000).");
     }
   }
 
