@@ -150,11 +150,11 @@ def main():
     os.environ["OTS_TEST_ACCESS_KEY_ID"] = args.access_key_id
     # The SDK announces on stderr that its optional native codec is absent; that is noise here.
     logging.getLogger("tablestore").setLevel(logging.CRITICAL)
+    exclusions = read_exclusions(args.exclusions)
     work_dir = os.path.abspath(args.work_dir)
     os.makedirs(work_dir, exist_ok=True)
     sys.path.insert(0, extract_suite(args.source_package, work_dir))
     os.chdir(work_dir)
-    exclusions = read_exclusions(args.exclusions)
 
     base = importlib.import_module("tests.lib.api_test_base")
     base.time = NoWaitTime()
