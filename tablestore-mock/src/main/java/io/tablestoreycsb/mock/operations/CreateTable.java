@@ -83,7 +83,7 @@ public final class CreateTable implements Action {
     for (OtsInternalApi.PrimaryKeySchema column : meta.getPrimaryKeyList()) {
       ServiceLimits.checkName(column.getName(), "primary key column");
       if (!names.add(column.getName())) {
-        throw OtsException.parameterInvalid("Duplicated primary key column name: " + column.getName() + ".");
+        throw OtsException.parameterInvalid("Duplicated primary key name: '" + column.getName() + "'.");
       }
       if (column.hasOption()) {
         throw OtsException.parameterInvalid("Auto-increment primary key column " + column.getName()

@@ -61,16 +61,18 @@ public final class GetRange implements Action {
     byte[] startKey = RowKey.encode(start);
     byte[] endKey = RowKey.encode(end);
     int order = RowKey.compare(startKey, endKey);
-    if (forward && order > 0) {
-      throw OtsException.parameterInvalid("Begin key must be less than end key in FORWARD direction.");
+    // An empty range (start equal to end) is an error too, as on the service; the words are the
+    // service's, as the Python SDK's own tests pin them.
+    if (forward && order >= 0) {
+      throw OtsException.parameterInvalid("Begin key must less than end key in FORWARD");
     }
-    if (!forward && order < 0) {
-      throw OtsException.parameterInvalid("Begin key must be more than end key in BACKWARD direction.");
+    if (!forward && order <= 0) {
+      throw OtsException.parameterInvalid("Begin key must more than end key in BACKWARD");
     }
     int limit = ServiceLimits.MAX_RANGE_ROWS;
     if (request.hasLimit()) {
       if (request.getLimit() <= 0) {
-        throw OtsException.parameterInvalid("limit must be positive, got " + request.getLimit() + ".");
+        throw OtsException.parameterInvalid("The limit must be greater than 0.");
       }
       limit = Math.min(limit, request.getLimit());
     }

@@ -107,7 +107,7 @@ final class ReadSpec {
   static ReadSpec of(Table table, long nowMillis, List<String> columnsToGet, boolean hasTimeRange,
       OtsInternalApi.TimeRange timeRange, boolean hasMaxVersions, int maxVersions, boolean hasFilter,
       com.aliyun.ots.thirdparty.com.google.protobuf.ByteString filter, String startColumn, String endColumn) {
-    ColumnFilter rowFilter = hasFilter && !filter.isEmpty() ? ColumnFilter.parse(filter, "filter") : null;
+    ColumnFilter rowFilter = hasFilter && !filter.isEmpty() ? ColumnFilter.parse(filter, "filter", table.primaryKeyNames()) : null;
     ServiceLimits.checkColumnsToGet(columnsToGet);
     if (!hasTimeRange && !hasMaxVersions) {
       throw OtsException.parameterInvalid("Neither column time range nor max versions is specified.");

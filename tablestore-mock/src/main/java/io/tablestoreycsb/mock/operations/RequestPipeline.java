@@ -53,7 +53,8 @@ public final class RequestPipeline implements RequestHandler {
         new CreateTable(catalog), new DescribeTable(catalog), new ListTable(catalog), new UpdateTable(catalog),
         new DeleteTable(catalog), new PutRow(catalog), new GetRow(catalog), new UpdateRow(catalog),
         new DeleteRow(catalog), new BatchGetRow(catalog), new BatchWriteRow(catalog),
-        new GetRange(catalog, rangePagesEndAtPartitionBoundary), new ComputeSplitPointsBySize(catalog)));
+        new GetRange(catalog, rangePagesEndAtPartitionBoundary), new ComputeSplitPointsBySize(catalog),
+        new ListSearchIndex(catalog)));
     all.addAll(moreActions);
     for (Action action : all) {
       ActionName name = ActionName.ofWireName(action.name());

@@ -31,7 +31,7 @@ final class RowWrites {
     }
     OtsInternalApi.RowExistenceExpectation expectation = condition.getRowExistence();
     ColumnFilter columnCondition = condition.hasColumnCondition() && !condition.getColumnCondition().isEmpty()
-        ? ColumnFilter.parse(condition.getColumnCondition(), "column_condition") : null;
+        ? ColumnFilter.parse(condition.getColumnCondition(), "column_condition", table.primaryKeyNames()) : null;
     int maxVersions = table.settings().maxVersions();
     checkTimestamps(change, table.settings().deviationCellVersionInSec(), nowMillis);
     int partitionIndex = table.partitionIndexOf(change.key);

@@ -25,6 +25,7 @@ public enum ActionName {
   BATCH_WRITE_ROW("BatchWriteRow"),
   GET_RANGE("GetRange"),
   COMPUTE_SPLIT_POINTS_BY_SIZE("ComputeSplitPointsBySize"),
+  LIST_SEARCH_INDEX("ListSearchIndex"),
   LIST_STREAM("ListStream"),
   DESCRIBE_STREAM("DescribeStream"),
   GET_SHARD_ITERATOR("GetShardIterator"),
