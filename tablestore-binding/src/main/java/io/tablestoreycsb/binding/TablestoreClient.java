@@ -54,6 +54,8 @@ public class TablestoreClient extends DB {
   private BatchWriter batch;
   private RunStats stats;
   private ErrorAccounting errors;
+  /** The key of this instance's last insert when it failed (YCSB may retry it), else null. */
+  private String failedInsertKey;
   /** This instance's per-partition counters by table (an instance serves one YCSB thread). */
   private final Map<String, PartitionCounters> partitionCounters = new HashMap<>();
   private static final java.util.concurrent.atomic.AtomicBoolean WARNED_NO_PARTITIONS =
@@ -66,12 +68,14 @@ public class TablestoreClient extends DB {
     if (run == null) {
       run = BindingRun.join();
     }
+    run.plan(p);
   }
 
   @Override
   public void init() throws DBException {
     if (run == null) {
       run = BindingRun.join();
+      run.plan(getProperties());
     }
     KnownProperties.warnAboutLikelyTyposOnce(getProperties(), System.err);
     try {
@@ -95,7 +99,7 @@ public class TablestoreClient extends DB {
     codec = new RowCodec(config.primaryKey());
     if (config.batchSize() > 1) {
       batch = new BatchWriter(client, stats, errors, config.batchSize(), config.batchRetries(), partitionMaps(),
-          this::partitionsOf);
+          this::partitionsOf, config.retryBudgetMs() > 0);
     }
   }
 
@@ -145,6 +149,9 @@ public class TablestoreClient extends DB {
 
   @Override
   public void cleanup() throws DBException {
+    if (failedInsertKey != null && stats != null) {
+      stats.threadStoppedAtFailedInsert();
+    }
     Status flushed = Status.OK;
     int unsent = batch == null ? 0 : batch.pendingRows();
     try {
@@ -182,6 +189,7 @@ public class TablestoreClient extends DB {
     stats.consumed(response.getConsumedCapacity());
     Row row = response.getRow();
     if (row == null) {
+      stats.readNotFound();
       return Status.NOT_FOUND;
     }
     stats.rowsRead(1);
@@ -255,11 +263,26 @@ public class TablestoreClient extends DB {
     return Status.OK;
   }
 
+  /**
+   * Counts each row once as attempted, however often YCSB retries a failed insert of it
+   * ({@code core_workload_insertion_retry_limit}), and remembers a failure: YCSB stops a load thread
+   * at an insert that still fails.
+   */
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    if (batch != null) {
-      return batch.add(table, key, codec.putChange(table, key, values));
+    boolean retryOfFailed = key.equals(failedInsertKey);
+    if (!retryOfFailed) {
+      stats.rowAttempted();
     }
+    Status status = batch != null ? batch.add(table, key, codec.putChange(table, key, values)) : putRow(table, key, values);
+    if (retryOfFailed && status == Status.OK && batch == null) {
+      stats.rowsFailed(-1); // the row counted failed is written after all
+    }
+    failedInsertKey = status.isOk() ? null : key;
+    return status;
+  }
+
+  private Status putRow(String table, String key, Map<String, ByteIterator> values) {
     stats.request(Action.PutRow);
     PartitionCounters partitions = partitionsOf(table);
     int partition = partitions == null ? -1 : partitions.partitionOf(key);
@@ -270,6 +293,7 @@ public class TablestoreClient extends DB {
       stats.consumed(response.getConsumedCapacity());
     } catch (RuntimeException e) {
       failedOn(partitions, partition);
+      stats.rowsFailed(1);
       return errors.requestFailed(Action.PutRow, table, e);
     }
     written(partitions, partition);
@@ -288,6 +312,7 @@ public class TablestoreClient extends DB {
       stats.consumed(response.getConsumedCapacity());
     } catch (RuntimeException e) {
       failedOn(partitions, partition);
+      stats.rowsFailed(1);
       return errors.requestFailed(Action.UpdateRow, table, e);
     }
     written(partitions, partition);
@@ -307,6 +332,7 @@ public class TablestoreClient extends DB {
       stats.consumed(response.getConsumedCapacity());
     } catch (RuntimeException e) {
       failedOn(partitions, partition);
+      stats.rowsFailed(1);
       return errors.requestFailed(Action.DeleteRow, table, e);
     }
     written(partitions, partition);
