@@ -43,7 +43,8 @@ class EndpointRestartTest {
   @Test
   void writersFailWhileTheEndpointIsAwayAndRecoverWhenItReturns() throws Exception {
     Path stats = fx.file("restart.json");
-    Properties props = fx.props("tablestore.retry=sdk", "tablestore.statsfile=" + stats);
+    // A short retry budget: the writers must see the outage as failures rather than ride it out.
+    Properties props = fx.props("tablestore.retry=sdk", "tablestore.retrybudget=500ms", "tablestore.statsfile=" + stats);
     AtomicBoolean running = new AtomicBoolean(true);
     AtomicLong ok = new AtomicLong();
     AtomicLong failed = new AtomicLong();
