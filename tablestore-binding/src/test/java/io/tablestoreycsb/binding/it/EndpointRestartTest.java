@@ -118,16 +118,18 @@ class EndpointRestartTest {
 
   /**
    * A batch load meets an outage: while the mock is away, a plain socket on its port accepts
-   * connections and drops them (resets), until the writers have hit it a few times. The binding
-   * resends the batches (connection failures are transient for full-row puts) and the load ends
-   * with every row written.
+   * connections and drops them (resets), until the writers have hit it a few times. Without a retry
+   * budget ({@code tablestore.retrybudget=0}) the binding's BatchWriter resends the batches itself, up
+   * to {@code tablestore.batchretries} times (connection failures are transient for full-row puts), and
+   * the load ends with every row written. (With a budget the SDK client resends them: LoadIntegrityTest.)
    */
   @Test
   void aBatchLoadRidesOutAnOutageWithEveryRowWritten() throws Exception {
     fx.createTable("outage");
     Path stats = fx.file("outage.json");
     int rows = 20_000;
-    Properties props = fx.props("tablestore.retry=sdk", "tablestore.batchsize=50", "tablestore.batchretries=30",
+    Properties props = fx.props("tablestore.retry=sdk", "tablestore.retrybudget=0", "tablestore.batchsize=50",
+        "tablestore.batchretries=30",
         "tablestore.statsfile=" + stats, "table=outage", "recordcount=" + rows, "fieldcount=2", "fieldlength=20");
     Throwable[] loadFailure = new Throwable[1];
     Thread load = new Thread(() -> {
