@@ -204,6 +204,9 @@ public final class BatchWriter {
         }
         lost(table, rows, flushingKey, code == null ? e.toString() : code,
             resentByClient ? "the connection still failing after " + ClientConfig.RETRY_BUDGET : why(transientFailure));
+        if (ConnectionRetry.isConnectionFailure(e)) {
+          stats.rowsFailedOnConnection(rows.size());
+        }
         return status;
       }
       List<RowChange> retry = new ArrayList<>();

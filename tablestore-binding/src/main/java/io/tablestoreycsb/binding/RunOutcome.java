@@ -74,9 +74,17 @@ public record RunOutcome(RunPlan plan, long rowsWritten, RunStats.WriteOutcome w
         rowsLost() ? "lost rows" : "incomplete", rowsWritten, plan.loadRows()));
     if (writes.rowsFailed() > 0) {
       line.append(String.format(Locale.ROOT, ", %,d failed", writes.rowsFailed()));
+      List<String> which = new ArrayList<>();
       if (writes.rowsFailedAfterBatchedOk() > 0) {
-        line.append(String.format(Locale.ROOT, " (%,d of them counted by YCSB as Return=BATCHED_OK)",
+        which.add(String.format(Locale.ROOT, "%,d of them counted by YCSB as Return=BATCHED_OK",
             writes.rowsFailedAfterBatchedOk()));
+      }
+      if (writes.rowsFailedOnConnection() > 0) {
+        which.add(String.format(Locale.ROOT, "%,d on a failed connection: the table may hold these",
+            writes.rowsFailedOnConnection()));
+      }
+      if (!which.isEmpty()) {
+        line.append(" (").append(String.join("; ", which)).append(')');
       }
     }
     if (rowsNotAttempted() > 0) {

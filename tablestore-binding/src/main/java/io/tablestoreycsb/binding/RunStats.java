@@ -24,6 +24,7 @@ public final class RunStats {
   private final LongAdder batchRowsFailed = new LongAdder();
   private final LongAdder rowsFailed = new LongAdder();
   private final LongAdder rowsFailedAfterBatchedOk = new LongAdder();
+  private final LongAdder rowsFailedOnConnection = new LongAdder();
   private final LongAdder rowsAttempted = new LongAdder();
   private final LongAdder readsNotFound = new LongAdder();
   private final LongAdder threadsStoppedAtFailedInsert = new LongAdder();
@@ -99,6 +100,14 @@ public final class RunStats {
     rowsFailedAfterBatchedOk.add(n);
   }
 
+  /**
+   * Failed rows (also counted in {@link #rowsFailed}) whose request failed on its connection: the
+   * service may have written them (an answer lost), so the table may hold them after all.
+   */
+  public void rowsFailedOnConnection(long n) {
+    rowsFailedOnConnection.add(n);
+  }
+
   /** A row handed to {@code insert} for the first time (not a repeat of an insert that failed). */
   public void rowAttempted() {
     rowsAttempted.increment();
@@ -130,17 +139,19 @@ public final class RunStats {
     partitions.forEach((t, c) -> byTable.put(t, c.snapshot()));
     return new Snapshot(req, rowsRead.sum(), rowsWritten.sum(), readCu.sum(), writeCu.sum(), err,
         batchRowsRetried.sum(), batchRowsFailed.sum(), retried, byTable,
-        new WriteOutcome(rowsFailed.sum(), rowsFailedAfterBatchedOk.sum(), rowsAttempted.sum(),
+        new WriteOutcome(rowsFailed.sum(), rowsFailedAfterBatchedOk.sum(), rowsFailedOnConnection.sum(),
+            rowsAttempted.sum(),
             threadsStoppedAtFailedInsert.sum()), readsNotFound.sum());
   }
 
   /**
    * What became of the rows the workload asked to write: failed for good, of those the ones YCSB
-   * had been told were done (BATCHED_OK), rows handed to {@code insert}, and the DB instances whose
+   * had been told were done (BATCHED_OK), of those the ones whose request failed on its connection
+   * (the service may have written them), rows handed to {@code insert}, and the DB instances whose
    * last insert failed.
    */
-  public record WriteOutcome(long rowsFailed, long rowsFailedAfterBatchedOk, long rowsAttempted,
-                             long threadsStoppedAtFailedInsert) {
+  public record WriteOutcome(long rowsFailed, long rowsFailedAfterBatchedOk, long rowsFailedOnConnection,
+                             long rowsAttempted, long threadsStoppedAtFailedInsert) {
   }
 
   /** A consistent-enough copy of the counters, with the report formats. */
@@ -167,6 +178,7 @@ public final class RunStats {
       sb.append("},\n  \"rows\": {\"read\": ").append(rowsRead).append(", \"written\": ").append(rowsWritten)
           .append(", \"failed\": ").append(writes.rowsFailed())
           .append(", \"failedAfterBatchedOk\": ").append(writes.rowsFailedAfterBatchedOk())
+          .append(", \"failedOnConnection\": ").append(writes.rowsFailedOnConnection())
           .append(", \"attempted\": ").append(writes.rowsAttempted());
       sb.append("},\n  \"reads\": {\"notFound\": ").append(readsNotFound);
       sb.append("},\n  \"capacityUnits\": {\"read\": ").append(readCu).append(", \"write\": ").append(writeCu);
@@ -240,6 +252,7 @@ public final class RunStats {
       line(sb, "Rows.Written", rowsWritten);
       line(sb, "Rows.Failed", writes.rowsFailed());
       line(sb, "Rows.FailedAfterBatchedOk", writes.rowsFailedAfterBatchedOk());
+      line(sb, "Rows.FailedOnConnection", writes.rowsFailedOnConnection());
       line(sb, "Reads.NotFound", readsNotFound);
       line(sb, "CapacityUnits.Read", readCu);
       line(sb, "CapacityUnits.Write", writeCu);

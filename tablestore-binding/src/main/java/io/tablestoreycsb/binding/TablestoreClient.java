@@ -56,6 +56,10 @@ public class TablestoreClient extends DB {
   private ErrorAccounting errors;
   /** The key of this instance's last insert when it failed (YCSB may retry it), else null. */
   private String failedInsertKey;
+  /** Whether that insert's PutRow failed on its connection (counted in Rows.FailedOnConnection). */
+  private boolean failedInsertOnConnection;
+  /** Whether the last single-row write failed on its connection. */
+  private boolean lastFailureOnConnection;
   /** This instance's per-partition counters by table (an instance serves one YCSB thread). */
   private final Map<String, PartitionCounters> partitionCounters = new HashMap<>();
   private static final java.util.concurrent.atomic.AtomicBoolean WARNED_NO_PARTITIONS =
@@ -276,9 +280,14 @@ public class TablestoreClient extends DB {
     }
     Status status = batch != null ? batch.add(table, key, codec.putChange(table, key, values)) : putRow(table, key, values);
     if (retryOfFailed && status == Status.OK && batch == null) {
-      stats.rowsFailed(-1); // the row counted failed is written after all
+      // the row counted failed is written after all
+      stats.rowsFailed(-1);
+      if (failedInsertOnConnection) {
+        stats.rowsFailedOnConnection(-1);
+      }
     }
     failedInsertKey = status.isOk() ? null : key;
+    failedInsertOnConnection = !status.isOk() && batch == null && lastFailureOnConnection;
     return status;
   }
 
@@ -293,7 +302,7 @@ public class TablestoreClient extends DB {
       stats.consumed(response.getConsumedCapacity());
     } catch (RuntimeException e) {
       failedOn(partitions, partition);
-      stats.rowsFailed(1);
+      countFailedRow(e);
       return errors.requestFailed(Action.PutRow, table, e);
     }
     written(partitions, partition);
@@ -312,7 +321,7 @@ public class TablestoreClient extends DB {
       stats.consumed(response.getConsumedCapacity());
     } catch (RuntimeException e) {
       failedOn(partitions, partition);
-      stats.rowsFailed(1);
+      countFailedRow(e);
       return errors.requestFailed(Action.UpdateRow, table, e);
     }
     written(partitions, partition);
@@ -332,7 +341,7 @@ public class TablestoreClient extends DB {
       stats.consumed(response.getConsumedCapacity());
     } catch (RuntimeException e) {
       failedOn(partitions, partition);
-      stats.rowsFailed(1);
+      countFailedRow(e);
       return errors.requestFailed(Action.DeleteRow, table, e);
     }
     written(partitions, partition);
@@ -374,6 +383,15 @@ public class TablestoreClient extends DB {
   private static void failedOn(PartitionCounters partitions, int partition) {
     if (partitions != null) {
       partitions.failed(partition);
+    }
+  }
+
+  /** A single-row write failed for good; on its connection, the service may have applied it. */
+  private void countFailedRow(RuntimeException e) {
+    stats.rowsFailed(1);
+    lastFailureOnConnection = ConnectionRetry.isConnectionFailure(e);
+    if (lastFailureOnConnection) {
+      stats.rowsFailedOnConnection(1);
     }
   }
 

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 class RunOutcomeTest {
   private static RunStats.WriteOutcome writes(long failed, long failedAfterOk, long attempted, long threadsStopped) {
-    return new RunStats.WriteOutcome(failed, failedAfterOk, attempted, threadsStopped);
+    return new RunStats.WriteOutcome(failed, failedAfterOk, 0, attempted, threadsStopped);
   }
 
   @Test
@@ -33,12 +33,16 @@ class RunOutcomeTest {
   @Test
   void aLoadThatLostRowsSaysWhatItWroteFailedAndNeverAttemptedAndExitsOne() {
     RunOutcome lost = new RunOutcome(new RunPlan(true, 300_000, 300_000, 3600), 118_600,
-        writes(1_600, 1_592, 120_200, 8), 0, 0, false);
+        new RunStats.WriteOutcome(1_600, 1_592, 1_400, 120_200, 8), 0, 0, false);
     assertThat(lost.exitStatus()).isEqualTo(1);
     assertThat(lost.rowsNotAttempted()).isEqualTo(179_800);
     assertThat(lost.verdict()).containsExactly("load lost rows: 118,600 of 300,000 rows written, 1,600 failed"
-        + " (1,592 of them counted by YCSB as Return=BATCHED_OK), 179,800 never attempted (8 load thread(s) stopped"
-        + " at a failed insert); the errors: [TABLESTORE], Errors.*");
+        + " (1,592 of them counted by YCSB as Return=BATCHED_OK; 1,400 on a failed connection: the table may hold"
+        + " these), 179,800 never attempted (8 load thread(s) stopped at a failed insert); the errors:"
+        + " [TABLESTORE], Errors.*");
+    RunOutcome refused = new RunOutcome(new RunPlan(true, 1_000, 1_000, 0), 999, writes(1, 0, 1_000, 0), 0, 0, false);
+    assertThat(refused.verdict()).containsExactly("load lost rows: 999 of 1,000 rows written, 1 failed; the errors:"
+        + " [TABLESTORE], Errors.*");
   }
 
   @Test
