@@ -61,6 +61,15 @@ public final class BatchWriter {
   private final Map<Integer, Buffer> buffers = new TreeMap<>();
   private String pendingTable;
   private boolean loggedLostRows;
+  /** The key of the insert that flushed the last full buffer, and what became of its row. */
+  private String flushingKey;
+  private RowFate flushingRowFate = RowFate.PENDING;
+
+  /**
+   * What became of a row that was sent: written, failed (refused), or failed on its connection (the
+   * service may have written it); PENDING when not sent or not known.
+   */
+  public enum RowFate { PENDING, WRITTEN, FAILED, FAILED_ON_CONNECTION }
 
   /** Rows waiting for one BatchWriteRow request. */
   private static final class Buffer {
@@ -131,7 +140,24 @@ public final class BatchWriter {
     if (buffer.rows.size() < batchSize) {
       return earlier.isOk() ? Status.BATCHED_OK : earlier;
     }
+    flushingKey = key;
+    flushingRowFate = RowFate.WRITTEN; // unless lost() says otherwise
     return firstFailure(earlier, send(table, buffer, key));
+  }
+
+  /**
+   * What became of the row of {@code key} when its insert flushed the last full buffer (PENDING for
+   * any other key); forgets it. For an insert YCSB retries ({@code core_workload_insertion_retry_limit}):
+   * the send its first try flushed may have failed for other rows while writing this one.
+   */
+  public RowFate takeFlushingRowFate(String key) {
+    if (!key.equals(flushingKey)) {
+      return RowFate.PENDING;
+    }
+    RowFate fate = flushingRowFate;
+    flushingKey = null;
+    flushingRowFate = RowFate.PENDING;
+    return fate;
   }
 
   public int pendingRows() {
@@ -203,10 +229,8 @@ public final class BatchWriter {
           continue;
         }
         lost(table, rows, flushingKey, code == null ? e.toString() : code,
-            resentByClient ? "the connection still failing after " + ClientConfig.RETRY_BUDGET : why(transientFailure));
-        if (ConnectionRetry.isConnectionFailure(e)) {
-          stats.rowsFailedOnConnection(rows.size());
-        }
+            resentByClient ? "the connection still failing after " + ClientConfig.RETRY_BUDGET : why(transientFailure),
+            ConnectionRetry.isConnectionFailure(e) ? RowFate.FAILED_ON_CONNECTION : RowFate.FAILED);
         return status;
       }
       List<RowChange> retry = new ArrayList<>();
@@ -223,7 +247,7 @@ public final class BatchWriter {
         // A response must carry one result per row; count any row it left out as lost, not as written.
         Status missing = errors.rowFailed(Action.BatchWriteRow, table, "MissingRowResult",
             unanswered.size() + " row(s) had no result in the response", response.getRequestId());
-        lost(table, unanswered, flushingKey, "MissingRowResult", why(false));
+        lost(table, unanswered, flushingKey, "MissingRowResult", why(false), RowFate.FAILED);
         requestStatus = missing;
         result = missing;
       }
@@ -239,7 +263,7 @@ public final class BatchWriter {
           retry.add(request.getRowChange(row.getTableName(), row.getIndex()));
         } else {
           lost(table, List.of(request.getRowChange(row.getTableName(), row.getIndex())), flushingKey, code,
-              why(StatusMapping.isRetriableRowError(code)));
+              why(StatusMapping.isRetriableRowError(code)), RowFate.FAILED);
           result = rowStatus;
         }
       }
@@ -345,12 +369,18 @@ public final class BatchWriter {
         : "not a transient error";
   }
 
-  private void lost(String table, List<RowChange> rows, String flushingKey, String cause, String why) {
+  private void lost(String table, List<RowChange> rows, String flushingKey, String cause, String why, RowFate fate) {
     int count = rows.size();
     long afterBatchedOk = rows.stream().filter(r -> flushingKey == null || !flushingKey.equals(keyOf(r))).count();
+    if (afterBatchedOk < count) {
+      flushingRowFate = fate;
+    }
     stats.batchRowsFailed(count);
     stats.rowsFailed(count);
     stats.rowsFailedAfterBatchedOk(afterBatchedOk);
+    if (fate == RowFate.FAILED_ON_CONNECTION) {
+      stats.rowsFailedOnConnection(count);
+    }
     if (!loggedLostRows) {
       loggedLostRows = true;
       LOG.warn("{} row(s) of a BatchWriteRow to '{}' could not be written ({}: {}); such rows are"

@@ -42,12 +42,16 @@ public record RunOutcome(RunPlan plan, long rowsWritten, RunStats.WriteOutcome w
   }
 
   /**
-   * 1 when rows were lost or a load is incomplete: the table lacks rows the next run will look for.
-   * Reads that find no row leave it 0: NOT_FOUND is the service's answer, measured as asked, and a
-   * workload may read keys on purpose that are not there; it is said loudly instead ({@link #verdict}).
+   * 1 when rows were lost, or a load stopped before its record count for a reason other than
+   * {@code maxexecutiontime} (a thread that never started): the table lacks rows the next run will
+   * look for. A load that stopped at {@code maxexecutiontime} did what it was told, and the shipped
+   * write benchmarks are loads bounded by that time (recordcount 2,000,000,000, maxexecutiontime
+   * 3,600 s): 0, said loudly instead ({@link #verdict}). Reads that find no row leave it 0 too:
+   * NOT_FOUND is the service's answer, measured as asked, and a workload may read absent keys on
+   * purpose.
    */
   public int exitStatus() {
-    return rowsLost() || loadIncomplete() ? 1 : 0;
+    return rowsLost() || (loadIncomplete() && !timeLimitReached) ? 1 : 0;
   }
 
   /** One line per problem, saying what happened and how to fix it; empty when there is none. */
@@ -70,8 +74,9 @@ public record RunOutcome(RunPlan plan, long rowsWritten, RunStats.WriteOutcome w
   }
 
   private String loadVerdict() {
+    String what = rowsLost() ? "lost rows" : timeLimitReached ? "stopped at maxexecutiontime" : "incomplete";
     StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "load %s: %,d of %,d rows written",
-        rowsLost() ? "lost rows" : "incomplete", rowsWritten, plan.loadRows()));
+        what, rowsWritten, plan.loadRows()));
     if (writes.rowsFailed() > 0) {
       line.append(String.format(Locale.ROOT, ", %,d failed", writes.rowsFailed()));
       List<String> which = new ArrayList<>();
@@ -102,7 +107,8 @@ public record RunOutcome(RunPlan plan, long rowsWritten, RunStats.WriteOutcome w
       line.append("; the errors: [TABLESTORE], Errors.*");
     }
     if (timeLimitReached && rowsNotAttempted() > 0) {
-      line.append("; load every row with -p maxexecutiontime=0 (writing a row again is harmless)");
+      line.append("; to fill the table for later runs, load every row with -p maxexecutiontime=0"
+          + " (writing a row again is harmless)");
     }
     return line.toString();
   }

@@ -277,18 +277,32 @@ public class TablestoreClient extends DB {
     boolean retryOfFailed = key.equals(failedInsertKey);
     if (!retryOfFailed) {
       stats.rowAttempted();
-    }
-    Status status = batch != null ? batch.add(table, key, codec.putChange(table, key, values)) : putRow(table, key, values);
-    if (retryOfFailed && status == Status.OK && batch == null) {
-      // the row counted failed is written after all
-      stats.rowsFailed(-1);
-      if (failedInsertOnConnection) {
-        stats.rowsFailedOnConnection(-1);
+    } else {
+      BatchWriter.RowFate before = batch != null ? batch.takeFlushingRowFate(key)
+          : failedInsertOnConnection ? BatchWriter.RowFate.FAILED_ON_CONNECTION : BatchWriter.RowFate.FAILED;
+      if (before == BatchWriter.RowFate.WRITTEN) {
+        // Its batch failed for other rows: this one is in the table, and writing it again would count it twice.
+        failedInsertKey = null;
+        return Status.OK;
       }
+      // The row counted failed is being written again: pending, counted anew as written or failed.
+      unfail(before);
     }
+    Status status = batch != null ? batch.add(table, key, codec.putChange(table, key, values))
+        : putRow(table, key, values);
     failedInsertKey = status.isOk() ? null : key;
     failedInsertOnConnection = !status.isOk() && batch == null && lastFailureOnConnection;
     return status;
+  }
+
+  /** A row counted failed is pending again. */
+  private void unfail(BatchWriter.RowFate fate) {
+    if (fate == BatchWriter.RowFate.FAILED || fate == BatchWriter.RowFate.FAILED_ON_CONNECTION) {
+      stats.rowsFailed(-1);
+    }
+    if (fate == BatchWriter.RowFate.FAILED_ON_CONNECTION) {
+      stats.rowsFailedOnConnection(-1);
+    }
   }
 
   private Status putRow(String table, String key, Map<String, ByteIterator> values) {

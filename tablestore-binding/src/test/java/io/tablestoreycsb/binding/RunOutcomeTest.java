@@ -46,13 +46,22 @@ class RunOutcomeTest {
   }
 
   @Test
-  void aLoadCutByMaxExecutionTimeSaysHowToLoadEveryRowAndExitsOne() {
+  void aLoadCutByMaxExecutionTimeSaysHowToLoadEveryRowButExitsZeroAsATimedBenchmarkDoes() {
     RunOutcome cut = new RunOutcome(new RunPlan(true, 1_000_000, 1_000_000, 3600), 400_000,
         writes(0, 0, 400_000, 0), 0, 0, true);
-    assertThat(cut.exitStatus()).isEqualTo(1);
-    assertThat(cut.verdict()).containsExactly("load incomplete: 400,000 of 1,000,000 rows written, 600,000 never"
-        + " attempted (the load reached maxexecutiontime=3600 s); load every row with -p maxexecutiontime=0"
-        + " (writing a row again is harmless)");
+    assertThat(cut.exitStatus()).isZero();
+    assertThat(cut.verdict()).containsExactly("load stopped at maxexecutiontime: 400,000 of 1,000,000 rows written,"
+        + " 600,000 never attempted (the load reached maxexecutiontime=3600 s); to fill the table for later runs,"
+        + " load every row with -p maxexecutiontime=0 (writing a row again is harmless)");
+  }
+
+  @Test
+  void aLoadWithRowsNeverAttemptedForAnotherReasonExitsOne() {
+    RunOutcome threadNeverStarted = new RunOutcome(new RunPlan(true, 1_000, 1_000, 0), 750, writes(0, 0, 750, 0),
+        0, 0, false);
+    assertThat(threadNeverStarted.exitStatus()).isEqualTo(1);
+    assertThat(threadNeverStarted.verdict()).containsExactly("load incomplete: 750 of 1,000 rows written, 250 never"
+        + " attempted (the load stopped early)");
   }
 
   @Test

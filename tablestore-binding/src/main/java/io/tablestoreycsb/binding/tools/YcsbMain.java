@@ -30,7 +30,7 @@ import site.ycsb.workloads.CoreWorkload;
  * <p>YCSB's Client ends with {@code System.exit(0)} whatever became of the rows. A shutdown hook
  * then prints the binding's verdict on the run ({@link RunOutcome#verdict}: rows lost, a load that
  * stopped before its record count, reads that mostly found no row) as the last lines on stderr, after
- * YCSB's report, and exits 1 when rows were lost or a load is incomplete ({@link RunOutcome#exitStatus}).
+ * YCSB's report, and exits 1 when rows were lost ({@link RunOutcome#exitStatus}).
  *
  * <p>YCSB's Client echoes its command line to stderr; a secret given with {@code -p} is moved
  * into a private temporary properties file so it is not printed (it was still visible to
