@@ -17,7 +17,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongSupplier;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -76,12 +75,12 @@ class EndpointRestartTest {
     }
     writers.forEach(Thread::start);
     try {
-      awaitAtLeast(ok::get, 200);
+      Await.atLeast(ok::get, 200);
       fx.mock.stopServing();
-      awaitAtLeast(failed::get, 4L * THREADS);
+      Await.atLeast(failed::get, 4L * THREADS);
       long okWhileAway = ok.get();
       fx.mock.resumeServing();
-      awaitAtLeast(ok::get, okWhileAway + 400);
+      Await.atLeast(ok::get, okWhileAway + 400);
     } finally {
       fx.mock.resumeServing();
       running.set(false);
@@ -142,7 +141,7 @@ class EndpointRestartTest {
     load.start();
     long dropped;
     try {
-      awaitAtLeast(() -> fx.count("outage"), 2_000);
+      Await.atLeast(() -> fx.count("outage"), 2_000);
       fx.mock.stopServing();
       try (java.net.ServerSocket resetter = new java.net.ServerSocket()) {
         resetter.setReuseAddress(true);
@@ -159,7 +158,7 @@ class EndpointRestartTest {
           }
         }, "dropper");
         dropper.start();
-        awaitAtLeast(accepted::get, 3);
+        Await.atLeast(accepted::get, 3);
         dropped = accepted.get();
       }
     } finally {
@@ -176,15 +175,5 @@ class EndpointRestartTest {
     long failures = json.at("/errors/ClientException").asLong();
     assertThat(failures).as("connections dropped: %d", dropped).isPositive();
     assertThat(json.at("/batch/rowsRetried").asLong()).isGreaterThanOrEqualTo(failures);
-  }
-
-  /** Polls a counter the writers advance (not a timed wait): fails if it stalls for a minute. */
-  private static void awaitAtLeast(LongSupplier counter, long target) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-    while (counter.getAsLong() < target) {
-      assertThat(System.nanoTime()).as("counter stalled at %d, waiting for %d", counter.getAsLong(), target)
-          .isLessThan(deadline);
-      Thread.sleep(2);
-    }
   }
 }
