@@ -124,6 +124,20 @@ class ClientConfigTest {
   }
 
   @Test
+  void theRetryBudgetIsADurationOf30SecondsByDefaultAndNoneWithRetryNoneUnlessSet() {
+    assertThat(ClientConfig.from(with("tablestore.retry", "sdk"), NO_ENV).retryBudgetMs()).isEqualTo(30_000);
+    assertThat(ClientConfig.from(with("tablestore.retry", "none"), NO_ENV).retryBudgetMs()).isZero();
+    assertThat(ClientConfig.from(with("tablestore.retrybudget", "1500"), NO_ENV).retryBudgetMs()).isEqualTo(1_500);
+    assertThat(ClientConfig.from(with("tablestore.retrybudget", "250ms"), NO_ENV).retryBudgetMs()).isEqualTo(250);
+    assertThat(ClientConfig.from(with("tablestore.retrybudget", "45s"), NO_ENV).retryBudgetMs()).isEqualTo(45_000);
+    assertThat(ClientConfig.from(with("tablestore.retrybudget", "2m"), NO_ENV).retryBudgetMs()).isEqualTo(120_000);
+    assertThat(ClientConfig.from(with("tablestore.retrybudget", "0"), NO_ENV).retryBudgetMs()).isZero();
+    Properties p = with("tablestore.retry", "none");
+    p.setProperty("tablestore.retrybudget", "10s");
+    assertThat(ClientConfig.from(p, NO_ENV).retryBudgetMs()).isEqualTo(10_000);
+  }
+
+  @Test
   void upstreamNamesAreAliases() {
     Properties p = new Properties();
     p.setProperty("alibaba.cloud.tablestore.end_point", "https://inst.cn-hangzhou.ots.aliyuncs.com");

@@ -1,10 +1,12 @@
 package io.tablestoreycsb.binding.tools;
 
 import com.alicloud.openservices.tablestore.SyncClient;
+import io.tablestoreycsb.binding.BindingRun;
 import io.tablestoreycsb.binding.ClientConfig;
 import io.tablestoreycsb.binding.ConfigException;
 import io.tablestoreycsb.binding.KeyNumberLimits;
 import io.tablestoreycsb.binding.KnownProperties;
+import io.tablestoreycsb.binding.RunOutcome;
 import io.tablestoreycsb.binding.SharedClients;
 import io.tablestoreycsb.binding.TableCheck;
 import java.io.IOException;
@@ -25,6 +27,11 @@ import site.ycsb.workloads.CoreWorkload;
  * Client would log a stack trace per thread, run zero operations and exit 0), then hands the
  * unchanged command line to {@code site.ycsb.Client}.
  *
+ * <p>YCSB's Client ends with {@code System.exit(0)} whatever became of the rows. A shutdown hook
+ * then prints the binding's verdict on the run ({@link RunOutcome#verdict}: rows lost, a load that
+ * stopped before its record count, reads that mostly found no row) as the last lines on stderr, after
+ * YCSB's report, and exits 1 when rows were lost ({@link RunOutcome#exitStatus}).
+ *
  * <p>YCSB's Client echoes its command line to stderr; a secret given with {@code -p} is moved
  * into a private temporary properties file so it is not printed (it was still visible to
  * {@code ps}: use a properties file or the environment variables instead).
@@ -32,6 +39,9 @@ import site.ycsb.workloads.CoreWorkload;
 public final class YcsbMain {
   private static final Set<String> SECRET_PROPERTIES = Set.of(
       ClientConfig.ACCESS_KEY_SECRET, ClientConfig.STS_TOKEN, "alibaba.cloud.tablestore.access_key");
+
+  /** The private file a -p secret was moved to, deleted at exit; null when there is none. */
+  private static volatile Path secretsFile;
 
   private YcsbMain() {
   }
@@ -64,7 +74,37 @@ public final class YcsbMain {
       System.err.println("ycsb: " + e.getMessage());
       System.exit(2);
     }
-    site.ycsb.Client.main(hideSecrets(args));
+    String[] ycsbArgs = hideSecrets(args);
+    Runtime.getRuntime().addShutdownHook(new Thread(YcsbMain::endWithOutcome, "ycsb-outcome"));
+    site.ycsb.Client.main(ycsbArgs);
+  }
+
+  /**
+   * At exit, after YCSB's report: one line per problem of the run, and exit status 1 when rows were
+   * lost or a load is incomplete. {@code Runtime.halt} is the only way to change the status of an exit
+   * already under way; the secrets file that {@code deleteOnExit} would have removed is removed first.
+   */
+  private static void endWithOutcome() {
+    RunOutcome outcome = BindingRun.lastOutcome();
+    if (outcome == null) {
+      return;
+    }
+    System.out.flush();
+    for (String line : outcome.verdict()) {
+      System.err.println("ycsb: " + line);
+    }
+    System.err.flush();
+    if (outcome.exitStatus() != 0) {
+      Path secrets = secretsFile;
+      if (secrets != null) {
+        try {
+          Files.deleteIfExists(secrets);
+        } catch (IOException e) {
+          System.err.println("ycsb: could not delete " + secrets + ": " + e.getMessage());
+        }
+      }
+      Runtime.getRuntime().halt(outcome.exitStatus());
+    }
   }
 
   /**
@@ -172,6 +212,7 @@ public final class YcsbMain {
     Path file = Files.createTempFile("tablestore-secret", ".properties",
         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     file.toFile().deleteOnExit();
+    secretsFile = file;
     try (OutputStream out = Files.newOutputStream(file)) {
       secrets.store(out, null);
     }
