@@ -44,9 +44,9 @@ import java.util.Arrays;
  *   <li>a request whose deadline ({@link RequestReadDeadline}) passes before it has arrived:
  *       OTSTimeout (503) when its headers had come, and the connection closed either way.
  * </ul>
- * Each connection it closes is logged ({@link DroppedConnections}).
  * Everything else goes on to the next handler as a {@link ReceivedRequest}, one per request, in
- * the order they arrived (pipelined requests included).
+ * the order they arrived (pipelined requests included). Each connection it closes is logged
+ * ({@link DroppedConnections}).
  */
 final class RequestBodyReader extends ChannelInboundHandlerAdapter {
   /** Exactly what Netty's aggregator wrote for these (through its response encoder). */

@@ -29,7 +29,12 @@ final class RequestReadDeadline extends ChannelDuplexHandler {
   };
 
   private final long timeoutNanos;
-  /** The running deadline: armed by a request's first bytes, null between requests. */
+  /**
+   * The running deadline: armed by a request's first bytes, null between requests. (The next
+   * request's bytes that came in the same read as the end of the last one arm it only with the
+   * next read: a client that then trickles is still cut off; one that sends nothing more is left
+   * to the idle timeout.)
+   */
   private ScheduledFuture<?> deadline;
 
   RequestReadDeadline(long timeoutNanos) {
