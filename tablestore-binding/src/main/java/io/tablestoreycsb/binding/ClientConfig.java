@@ -103,6 +103,12 @@ public final class ClientConfig {
     PropertyReader r = new PropertyReader(props, env);
     endpoint = required(r.get(ENDPOINT, ALIAS_ENDPOINT), ENDPOINT,
         "the service address, e.g. https://myinstance.cn-hangzhou.ots.aliyuncs.com");
+    if (EndpointText.hasUserInfo(endpoint)) {
+      // Never echoed: the part before '@' may be a password.
+      throw new ConfigException(shown(r, ENDPOINT, ALIAS_ENDPOINT) + " must not hold a user name or password (got '"
+          + EndpointText.withoutUserInfo(endpoint) + "' with user information before it, not shown); give the"
+          + " credentials with " + ACCESS_KEY_ID + " and " + ACCESS_KEY_SECRET + " or their environment variables");
+    }
     if (!ENDPOINT_FORMAT.matcher(endpoint).matches()) {
       throw new ConfigException(shown(r, ENDPOINT, ALIAS_ENDPOINT)
           + " must look like http(s)://host[:port] with no path, got '" + endpoint + "'");

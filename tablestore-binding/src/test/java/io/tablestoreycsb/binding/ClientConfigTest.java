@@ -66,6 +66,16 @@ class ClientConfigTest {
   }
 
   @Test
+  void aPasswordInTheEndpointIsNeverEchoed() {
+    assertThatThrownBy(() -> ClientConfig.from(with("tablestore.endpoint", "http://admin:s3cret-pw@127.0.0.1:8080"),
+        NO_ENV))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("tablestore.endpoint must not hold a user name or password")
+        .hasMessageContaining("'http://127.0.0.1:8080'")
+        .hasMessageNotContaining("s3cret-pw").hasMessageNotContaining("admin");
+  }
+
+  @Test
   void batchSizeOutOfRangeIsNamedWithTheLimit() {
     assertThatThrownBy(() -> ClientConfig.from(with("tablestore.batchsize", "201"), NO_ENV))
         .hasMessage("tablestore.batchsize must be an integer from 1 to 200, got 201");

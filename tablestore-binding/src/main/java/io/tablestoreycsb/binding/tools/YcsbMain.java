@@ -10,7 +10,6 @@ import io.tablestoreycsb.binding.RunOutcome;
 import io.tablestoreycsb.binding.SharedClients;
 import io.tablestoreycsb.binding.TableCheck;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -139,10 +138,7 @@ public final class YcsbMain {
       String a = args[i];
       switch (a) {
         case "-P" -> {
-          Path file = Path.of(value(args, ++i, a));
-          try (InputStream in = Files.newInputStream(file)) {
-            files.load(in);
-          }
+          PropertiesFiles.loadInto(files, Path.of(value(args, ++i, a)));
         }
         case "-p" -> {
           String kv = value(args, ++i, a);

@@ -1,14 +1,17 @@
 package io.tablestoreycsb.mock.cli;
 
 import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.mock.faults.Durations;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
+import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -119,6 +122,17 @@ public final class MockCli implements Callable<Integer> {
           + " get OTSQuotaExhausted (default: half the JVM's max heap).")
   private Long memoryBudgetBytes;
 
+  @Option(names = "--body-memory", paramLabel = "SIZE", converter = MemoryBudget.class,
+      description = "What request bodies may hold together across all connections, e.g. 256m;"
+          + " a body beyond it gets OTSServerBusy and its connection is closed (default: a quarter"
+          + " of the JVM's max heap, at least 5m).")
+  private Long bodyMemoryBytes;
+
+  @Option(names = "--request-read-timeout", paramLabel = "DURATION", converter = Timeout.class,
+      description = "A request must arrive whole within this time of its first byte, e.g. 10s;"
+          + " otherwise it gets OTSTimeout and its connection is closed (default: 30s).")
+  private Duration requestReadTimeout;
+
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
   private boolean help;
 
@@ -208,6 +222,12 @@ public final class MockCli implements Callable<Integer> {
     if (memoryBudgetBytes != null) {
       builder.memoryBudgetBytes(memoryBudgetBytes);
     }
+    if (bodyMemoryBytes != null) {
+      builder.bodyMemoryBytes(bodyMemoryBytes);
+    }
+    if (requestReadTimeout != null) {
+      builder.requestReadTimeout(requestReadTimeout);
+    }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     warnIfExposed(err);
@@ -255,6 +275,10 @@ public final class MockCli implements Callable<Integer> {
     if (!INSTANCE_NAME.matcher(instance).matches()) {
       throw new ParameterException(spec.commandLine(), "Invalid value for option '--instance': '"
           + instance + "' must match [A-Za-z0-9_-]+");
+    }
+    if (bodyMemoryBytes != null && bodyMemoryBytes < ServiceLimits.MAX_REQUEST_BODY_BYTES) {
+      throw new ParameterException(spec.commandLine(), "Invalid value for option '--body-memory': "
+          + bodyMemoryBytes + " bytes is less than one request of the largest size (5m)");
     }
     if (!(partitionCapacity >= 0) || Double.isInfinite(partitionCapacity)) {
       throw new ParameterException(spec.commandLine(),
@@ -399,6 +423,22 @@ public final class MockCli implements Callable<Integer> {
       } catch (IllegalArgumentException e) {
         throw new TypeConversionException(e.getMessage());
       }
+    }
+  }
+
+  static final class Timeout implements ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String value) {
+      long nanos;
+      try {
+        nanos = Durations.parseNanos(value, value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+      if (nanos <= 0) {
+        throw new TypeConversionException("'" + value + "' must be longer than 0");
+      }
+      return Duration.ofNanos(nanos);
     }
   }
 }
