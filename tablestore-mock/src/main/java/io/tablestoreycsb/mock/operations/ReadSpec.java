@@ -123,6 +123,11 @@ final class ReadSpec {
     long end = Long.MAX_VALUE;
     if (hasTimeRange) {
       if (timeRange.hasSpecificTime()) {
+        if (hasMaxVersions) {
+          // The service refuses the pair (the Go SDK's own TestGetRange expects it): a specific time
+          // selects one version already.
+          throw OtsException.parameterInvalid("max_versions and time_range.specific_time cannot be set together.");
+        }
         start = timeRange.getSpecificTime();
         end = start + 1;
       } else {

@@ -95,7 +95,7 @@ final class TunnelActions {
           for (ChangeLog.Record record : read.records()) {
             response.addRecords(TunnelServiceApi.Record.newBuilder()
                 .setActionType(TunnelServiceApi.ActionType.forNumber(record.action()))
-                .setRecord(UnsafeByteOperations.unsafeWrap(record.row())));
+                .setRecord(UnsafeByteOperations.unsafeWrap(read.fromStream() ? SequenceInfo.appendTo(record) : record.row())));
           }
           return response.build().toByteArray();
         }));

@@ -78,6 +78,39 @@ class StreamApiTest {
   }
 
   @Test
+  void recordsCarryRisingSequenceInfoAndMayMoreRecordTurnsFalseOnlyOnTheReadAfterTheLast() {
+    fx.createTable("t", 1);
+    enableStream("t");
+    fx.putRows("t", 1, 0, 150);
+    String streamId = fx.tables.listStream(new ListStreamRequest("t")).getStreams().get(0).getStreamId();
+    String iterator = fx.tables.getShardIterator(new GetShardIteratorRequest(streamId, "0")).getShardIterator();
+
+    List<Boolean> mayMore = new ArrayList<>();
+    List<StreamRecord> records = new ArrayList<>();
+    for (int page = 0; page < 3; page++) {
+      GetStreamRecordResponse response = fx.tables.getStreamRecord(new GetStreamRecordRequest(iterator));
+      records.addAll(response.getRecords());
+      mayMore.add(response.getMayMoreRecord());
+      iterator = response.getNextShardIterator();
+    }
+
+    assertThat(records).hasSize(150);
+    assertThat(mayMore).as("100 records, the last 50 (still maybe more), then none").containsExactly(true, true, false);
+    assertThat(records).allSatisfy(r -> {
+      assertThat(r.getSequenceInfo()).isNotNull();
+      assertThat(r.getSequenceInfo().getTimestamp()).as("commit time in microseconds")
+          .isGreaterThan(1_600_000_000_000_000L);
+    });
+    for (int i = 1; i < records.size(); i++) {
+      var before = records.get(i - 1).getSequenceInfo();
+      var after = records.get(i).getSequenceInfo();
+      assertThat(after.getTimestamp() > before.getTimestamp()
+          || after.getTimestamp() == before.getTimestamp() && after.getRowIndex() > before.getRowIndex())
+          .as("record %d sorts after record %d", i, i - 1).isTrue();
+    }
+  }
+
+  @Test
   void describeStreamPagesShardsAndUnknownStreamsShardsAndIteratorsAreRefused() {
     fx.createTable("t", 3);
     enableStream("t");
