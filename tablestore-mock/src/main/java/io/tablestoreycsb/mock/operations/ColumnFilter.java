@@ -17,7 +17,8 @@ import java.util.List;
 /**
  * A column condition (writes) or filter (reads): single-column comparisons combined with NOT, AND
  * and OR. Values of different types never match. Regex value rules and column pagination filters
- * are refused with OTSParameterInvalid.
+ * inside a condition are refused with OTSParameterInvalid (a read's own column pagination filter
+ * is a {@link ColumnPagination}).
  */
 abstract class ColumnFilter {
   /** Whether the row (null = absent, i.e. no columns) passes. */

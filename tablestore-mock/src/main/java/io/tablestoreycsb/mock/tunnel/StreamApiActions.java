@@ -156,9 +156,14 @@ final class StreamApiActions {
         .setMayMoreRecord(page.more() || !page.records().isEmpty());
     long bytes = 0;
     for (ChangeLog.Record r : page.records()) {
-      response.addStreamRecords(OtsInternalApi.GetStreamRecordResponse.StreamRecord.newBuilder()
+      OtsInternalApi.GetStreamRecordResponse.StreamRecord.Builder record = OtsInternalApi.GetStreamRecordResponse.StreamRecord
+          .newBuilder()
           .setActionType(OtsInternalApi.ActionType.forNumber(r.action()))
-          .setRecord(UnsafeByteOperations.unsafeWrap(SequenceInfo.appendTo(r))));
+          .setRecord(UnsafeByteOperations.unsafeWrap(SequenceInfo.appendTo(r)));
+      if (r.origin() != null) {
+        record.setOriginRecord(UnsafeByteOperations.unsafeWrap(r.origin()));
+      }
+      response.addStreamRecords(record);
       bytes += r.row().length;
     }
     response.setConsumed(OtsInternalApi.ConsumedCapacity.newBuilder().setCapacityUnit(

@@ -4,12 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.DescribeStreamRequest;
 import com.alicloud.openservices.tablestore.model.DescribeStreamResponse;
+import com.alicloud.openservices.tablestore.model.DescribeTableRequest;
 import com.alicloud.openservices.tablestore.model.GetShardIteratorRequest;
 import com.alicloud.openservices.tablestore.model.GetStreamRecordRequest;
 import com.alicloud.openservices.tablestore.model.GetStreamRecordResponse;
 import com.alicloud.openservices.tablestore.model.ListStreamRequest;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.PutRowRequest;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.Stream;
 import com.alicloud.openservices.tablestore.model.StreamRecord;
 import com.alicloud.openservices.tablestore.model.StreamShard;
@@ -107,6 +113,41 @@ class StreamApiTest {
       assertThat(after.getTimestamp() > before.getTimestamp()
           || after.getTimestamp() == before.getTimestamp() && after.getRowIndex() > before.getRowIndex())
           .as("record %d sorts after record %d", i, i - 1).isTrue();
+    }
+  }
+
+  @Test
+  void originColumnsAreDescribedAndEachRecordCarriesTheirValuesBeforeItsWrite() {
+    fx.createTable("t", 1);
+    UpdateTableRequest update = new UpdateTableRequest("t");
+    StreamSpecification spec = new StreamSpecification(true, 24);
+    spec.addOriginColumnsToGet(new String[] {"a", "missing"});
+    update.setStreamSpecification(spec);
+    fx.tables.updateTable(update);
+    assertThat(fx.tables.describeTable(new DescribeTableRequest("t"))
+        .getStreamDetails().getOriginColumnsToGet()).containsExactlyInAnyOrder("a", "missing");
+    for (long value = 1; value <= 3; value++) {
+      RowPutChange put = new RowPutChange("t", PrimaryKeyBuilder.createPrimaryKeyBuilder()
+          .addPrimaryKeyColumn("part", PrimaryKeyValue.fromString("p"))
+          .addPrimaryKeyColumn("id", PrimaryKeyValue.fromLong(7)).build());
+      put.addColumn("a", ColumnValue.fromLong(value));
+      put.addColumn("b", ColumnValue.fromLong(value * 10));
+      fx.tables.putRow(new PutRowRequest(put));
+    }
+    String streamId = fx.tables.listStream(new ListStreamRequest("t")).getStreams().get(0).getStreamId();
+    String iterator = fx.tables.getShardIterator(new GetShardIteratorRequest(streamId, "0")).getShardIterator();
+
+    List<StreamRecord> records = fx.tables.getStreamRecord(new GetStreamRecordRequest(iterator)).getRecords();
+
+    assertThat(records).hasSize(3);
+    assertThat(records.get(0).getOriginColumns()).as("a new row has no values before").isNullOrEmpty();
+    for (int i = 1; i < 3; i++) {
+      long before = i;
+      assertThat(records.get(i).getOriginColumns()).as("record %d: a as it was before, b not asked for", i)
+          .singleElement().satisfies(c -> {
+            assertThat(c.getColumn().getName()).isEqualTo("a");
+            assertThat(c.getColumn().getValue().asLong()).isEqualTo(before);
+          });
     }
   }
 
