@@ -13,14 +13,15 @@ import java.util.regex.Pattern;
 
 /**
  * What the Go SDK's api_test.go runs without (src/test/sdk-conformance/go-api-test/excluded.txt):
- * suite tests not run and set-up lines left out, each with its reason. Applied to a copy of the
- * published test file so that nothing else of it changes.
+ * suite tests not run and set-up lines left out, each with its reason, applied to a copy of the
+ * published test file so that nothing else of it changes; and the known gaps, tests that run but
+ * cannot pass until the mock serves a feature they use.
  */
 final class GoApiTestExclusions {
-  /** One entry: {@code test} or {@code setup}, the test name or set-up line, and why. */
+  /** One entry: {@code test}, {@code setup} or {@code gap}, the test name or set-up line, and why. */
   record Entry(Kind kind, String what, String why) {}
 
-  enum Kind { TEST, SETUP }
+  enum Kind { TEST, SETUP, GAP }
 
   private static final Pattern SUITE_TEST = Pattern.compile("(?m)^func \\(s \\*TableStoreSuite\\) (Test\\w+)\\(c \\*C\\)");
 
@@ -51,10 +52,20 @@ final class GoApiTestExclusions {
     return entries;
   }
 
+  /** Tests not run. */
   Set<String> excludedTests() {
+    return names(Kind.TEST);
+  }
+
+  /** Tests that run and are known not to pass yet. */
+  Set<String> gaps() {
+    return names(Kind.GAP);
+  }
+
+  private Set<String> names(Kind kind) {
     Set<String> names = new TreeSet<>();
     for (Entry e : entries) {
-      if (e.kind() == Kind.TEST) {
+      if (e.kind() == kind) {
         names.add(e.what());
       }
     }
@@ -80,9 +91,9 @@ final class GoApiTestExclusions {
     Set<String> defined = suiteTests(apiTestSource);
     String[] lines = apiTestSource.split("\n", -1);
     for (Entry e : entries) {
-      if (e.kind() == Kind.TEST) {
+      if (e.kind() != Kind.SETUP) {
         if (!defined.contains(e.what())) {
-          throw new IllegalStateException("excluded test " + e.what() + " is not in api_test.go");
+          throw new IllegalStateException("listed test " + e.what() + " is not in api_test.go");
         }
         continue;
       }

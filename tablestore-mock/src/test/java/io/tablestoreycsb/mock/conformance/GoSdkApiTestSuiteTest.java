@@ -31,7 +31,9 @@ import org.junit.jupiter.api.Test;
  * The Go SDK authors' own test suite, tablestore/api_test.go of
  * github.com/aliyun/aliyun-tablestore-go-sdk {@value #VERSION} (the newest version on the Go
  * module proxy), runs against the mock: every TableStoreSuite test outside
- * src/test/sdk-conformance/go-api-test/excluded.txt (search index, SQL, time series) must pass.
+ * src/test/sdk-conformance/go-api-test/excluded.txt (search index, SQL, time series) must pass,
+ * except the known gaps that list names (tests of features the mock does not serve yet), which
+ * must still not pass: a gap that closes fails this test until its line is removed.
  *
  * <p>The module comes from the Go proxy into the Go module cache ({@code go mod download}); the
  * test copies it under target/ and supplies the connection settings the suite reads from its
@@ -117,12 +119,18 @@ class GoSdkApiTestSuiteTest {
           () -> "cannot download the Go SDK's test dependencies (no network?): " + shown);
       fail("the Go SDK's api_test.go did not run:\n" + shown);
     }
-    Map<String, String> notPassed = outcomes.entrySet().stream().filter(e -> !e.getValue().equals("PASS"))
+    Set<String> gaps = exclusions.gaps();
+    Map<String, String> notPassed = outcomes.entrySet().stream()
+        .filter(e -> !e.getValue().equals("PASS") && !gaps.contains(e.getKey()))
         .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, TreeMap::new));
     assertThat(notPassed).withFailMessage("tests that did not pass: %s%n%s", notPassed, shown).isEmpty();
+    Set<String> closedGaps = gaps.stream().filter(g -> "PASS".equals(outcomes.get(g)))
+        .collect(Collectors.toCollection(TreeSet::new));
+    assertThat(closedGaps).withFailMessage("these listed gaps pass now: remove them from %s: %s", EXCLUSIONS,
+        closedGaps).isEmpty();
     assertThat(outcomes.keySet()).withFailMessage("the tests run differ from those expected:%n%s", shown)
         .isEqualTo(expected);
-    assertThat(result.exitCode()).withFailMessage("go test exit code:%n%s", shown).isZero();
+    assertThat(result.exitCode()).withFailMessage("go test exit code:%n%s", shown).isEqualTo(gaps.isEmpty() ? 0 : 1);
   }
 
   /** The module's source as published, in the Go module cache (downloaded through the proxy once). */
