@@ -6,10 +6,12 @@
 // Usage:
 //
 //	TABLESTORE_ACCESS_KEY_SECRET=... go run . -endpoint http://127.0.0.1:PORT -instance mock \
-//	    -access-key-id ID -table T -rows-before 2000 [-rows-during 1000] [-updated 100]
+//	    -access-key-id ID -table T -rows-before 2000 [-create] [-rows-during 1000] [-updated 100]
 //
 // The table must exist with a string primary key "id" and hold the rows "k00000"... up to
-// -rows-before, each with an integer column "v" = 0. The program creates a BaseAndStream tunnel,
+// -rows-before, each with an integer column "v" = 0; with -create the program creates it (one
+// partition: the Go SDK cannot pre-split a table) and writes those rows itself, after dropping a
+// table of that name. The program then creates a BaseAndStream tunnel,
 // starts a TunnelWorker, then writes -rows-during new rows (the keys after those) with v = 0 and
 // sets v to 1, 2, 3 in turn on the first -updated rows. It waits (up to -timeout) until every row
 // has been consumed with its last value, then checks:
@@ -51,6 +53,7 @@ type config struct {
 	endpoint, instance, accessKeyID, secret, table string
 	rowsBefore, rowsDuring, updated                int
 	timeout                                        time.Duration
+	create                                         bool
 }
 
 // consumption is what the worker's channels handed to the program, guarded by its mutex.
@@ -123,11 +126,33 @@ func expected(cfg config) map[string]int64 {
 	return want
 }
 
+// createTable drops and creates the table and writes the rows the tunnel's BaseData stage reads.
+func createTable(client *tablestore.TableStoreClient, cfg config) error {
+	_, _ = client.DeleteTable(&tablestore.DeleteTableRequest{TableName: cfg.table})
+	meta := &tablestore.TableMeta{TableName: cfg.table}
+	meta.AddPrimaryKeyColumn("id", tablestore.PrimaryKeyType_STRING)
+	_, err := client.CreateTable(&tablestore.CreateTableRequest{TableMeta: meta,
+		TableOption:        &tablestore.TableOption{TimeToAlive: -1, MaxVersion: 1},
+		ReservedThroughput: &tablestore.ReservedThroughput{}})
+	if err != nil {
+		return fmt.Errorf("CreateTable %s: %w", cfg.table, err)
+	}
+	return writeRows(client, cfg.table, 0, cfg.rowsBefore)
+}
+
 func writeDuring(client *tablestore.TableStoreClient, cfg config) error {
-	for from := cfg.rowsBefore; from < cfg.rowsBefore+cfg.rowsDuring; from += batchWriteLimit {
+	if err := writeRows(client, cfg.table, cfg.rowsBefore, cfg.rowsBefore+cfg.rowsDuring); err != nil {
+		return err
+	}
+	return updateRows(client, cfg)
+}
+
+// writeRows puts rows [first, end) with v = 0.
+func writeRows(client *tablestore.TableStoreClient, table string, first, end int) error {
+	for from := first; from < end; from += batchWriteLimit {
 		batch := &tablestore.BatchWriteRowRequest{}
-		for i := from; i < from+batchWriteLimit && i < cfg.rowsBefore+cfg.rowsDuring; i++ {
-			put := &tablestore.PutRowChange{TableName: cfg.table, PrimaryKey: &tablestore.PrimaryKey{}}
+		for i := from; i < from+batchWriteLimit && i < end; i++ {
+			put := &tablestore.PutRowChange{TableName: table, PrimaryKey: &tablestore.PrimaryKey{}}
 			put.PrimaryKey.AddPrimaryKeyColumn("id", rowKey(i))
 			put.AddColumn("v", int64(0))
 			put.SetCondition(tablestore.RowExistenceExpectation_IGNORE)
@@ -145,6 +170,11 @@ func writeDuring(client *tablestore.TableStoreClient, cfg config) error {
 			}
 		}
 	}
+	return nil
+}
+
+// updateRows sets v to 1, 2, 3 in turn on the first -updated rows.
+func updateRows(client *tablestore.TableStoreClient, cfg config) error {
 	for v := int64(1); v <= lastUpdate; v++ {
 		for i := 0; i < cfg.updated; i++ {
 			update := &tablestore.UpdateRowChange{TableName: cfg.table, PrimaryKey: &tablestore.PrimaryKey{}}
@@ -207,6 +237,7 @@ func parseArgs() (config, error) {
 	flag.IntVar(&cfg.rowsDuring, "rows-during", 1000, "rows to write while the worker runs")
 	flag.IntVar(&cfg.updated, "updated", 100, "rows to update three times while the worker runs")
 	flag.DurationVar(&cfg.timeout, "timeout", 150*time.Second, "how long to wait for every row")
+	flag.BoolVar(&cfg.create, "create", false, "drop and create the table and write its first rows")
 	flag.Parse()
 	cfg.secret = os.Getenv(secretEnv)
 	switch {
@@ -235,6 +266,9 @@ func main() {
 	tableClient := tablestore.NewClient(cfg.endpoint, cfg.instance, cfg.accessKeyID, cfg.secret)
 	var c checks
 
+	if cfg.create {
+		c.check("table created with its first rows", createTable(tableClient, cfg))
+	}
 	created, err := tunnelClient.CreateTunnel(&tunnel.CreateTunnelRequest{
 		TableName: cfg.table, TunnelName: tunnelName, Type: tunnel.TunnelTypeBaseStream})
 	c.check("CreateTunnel BaseAndStream", err)
