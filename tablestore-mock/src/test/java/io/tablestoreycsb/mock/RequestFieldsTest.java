@@ -35,6 +35,8 @@ import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
+import com.alicloud.openservices.tablestore.model.UpdateTableRequest;
+import com.alicloud.openservices.tablestore.model.filter.ColumnPaginationFilter;
 import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterAll;
@@ -89,6 +91,24 @@ class RequestFieldsTest {
     assertThat(client.getRow(new GetRowRequest(from)).getRow().getColumns()).extracting(Column::getName)
         .containsExactly("c", "d");
     assertThat(client.getRow(new GetRowRequest(narrowed)).getRow().getColumns()).extracting(Column::getName)
+        .containsExactly("c");
+  }
+
+  @Test
+  void aColumnPaginationFilterSkipsOffsetColumnsAndReturnsLimitOfThemAfterTheColumnSelection() {
+    SingleRowQueryCriteria page = criteria("r1");
+    page.setFilter(new ColumnPaginationFilter(2, 1));
+    SingleRowQueryCriteria pastTheEnd = criteria("r1");
+    pastTheEnd.setFilter(new ColumnPaginationFilter(2, 3));
+    SingleRowQueryCriteria withinRange = criteria("r1");
+    withinRange.setStartColumn("b");
+    withinRange.setFilter(new ColumnPaginationFilter(1, 1));
+
+    assertThat(client.getRow(new GetRowRequest(page)).getRow().getColumns()).extracting(Column::getName)
+        .containsExactly("b", "c");
+    assertThat(client.getRow(new GetRowRequest(pastTheEnd)).getRow().getColumns()).extracting(Column::getName)
+        .containsExactly("d");
+    assertThat(client.getRow(new GetRowRequest(withinRange)).getRow().getColumns()).extracting(Column::getName)
         .containsExactly("c");
   }
 
@@ -160,11 +180,20 @@ class RequestFieldsTest {
   }
 
   @Test
-  void updateFullRowIsRefused() {
+  void updateFullRowIsSetAtCreateTableReportedByDescribeTableAndRefusedByUpdateTable() {
     TableOptions options = new TableOptions(-1, 1);
     options.setUpdateFullRow(true);
+    client.createTable(new CreateTableRequest(meta("full_row"), options));
+    client.createTable(new CreateTableRequest(meta("not_full_row"), new TableOptions(-1, 1)));
 
-    assertParameterInvalid(() -> client.createTable(new CreateTableRequest(meta("full_row"), options)), "update_full_row");
+    assertThat(client.describeTable(new DescribeTableRequest("full_row")).getTableOptions().getUpdateFullRow()).isTrue();
+    assertThat(client.describeTable(new DescribeTableRequest("not_full_row")).getTableOptions().getUpdateFullRow())
+        .as("the default").isFalse();
+    TableOptions change = new TableOptions(-1, 1);
+    change.setUpdateFullRow(false);
+    UpdateTableRequest update = new UpdateTableRequest("full_row");
+    update.setTableOptionsForUpdate(change);
+    assertParameterInvalid(() -> client.updateTable(update), "can not contain updateFullRow");
   }
 
   @Test

@@ -20,7 +20,8 @@ import java.util.List;
  * A column condition (writes) or filter (reads): single-column comparisons combined with NOT, AND
  * and OR, at most {@value #MAX_NODES} of them in all, as the service limits them. A comparison on
  * a primary-key column compares the row's key value. Values of different types never match.
- * Regex value rules and column pagination filters are refused with OTSParameterInvalid.
+ * Regex value rules and column pagination filters inside a condition are refused with
+ * OTSParameterInvalid (a read's own column pagination filter is a {@link ColumnPagination}).
  */
 abstract class ColumnFilter {
   /** Comparisons and logical operators together; the service's limit. */

@@ -52,6 +52,8 @@ public final class GetRange implements Action {
         request.getTimeRange(), request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter(),
         request.hasStartColumn() ? request.getStartColumn() : null, request.hasEndColumn() ? request.getEndColumn() : null);
     ReadSpec.refuseToken(request.getToken(), "token");
+    RangeBlockFormat format = RangeBlockFormat.of(request.getUnknownFields(), request.hasMaxVersions(),
+        request.getMaxVersions());
     LocalTransactions.refuse(request.hasTransactionId() ? request.getTransactionId() : null);
     PrimaryKey start = PlainBufferCodec.decodePrimaryKey(request.getInclusiveStartPrimaryKey(), "inclusive_start_primary_key");
     PrimaryKey end = PlainBufferCodec.decodePrimaryKey(request.getExclusiveEndPrimaryKey(), "exclusive_end_primary_key");
@@ -79,6 +81,7 @@ public final class GetRange implements Action {
 
     PlainBufferWriter rows = new PlainBufferWriter(4096);
     rows.header();
+    SimpleRowMatrix matrix = format == RangeBlockFormat.SIMPLE_ROW_MATRIX ? new SimpleRowMatrix(table) : null;
     long bytesRead = 0;
     long bytesReturned = 0;
     int returned = 0;
@@ -100,7 +103,11 @@ public final class GetRange implements Action {
         nextStart = row.key();
         break;
       }
-      RowEncoder.write(rows, table, row, projection);
+      if (matrix != null) {
+        matrix.add(row, projection);
+      } else {
+        RowEncoder.write(rows, table, row, projection);
+      }
       context.served(table, partition, 1);
       bytesReturned += projection.dataBytes();
       bytesRead += projection.dataBytes();
@@ -110,7 +117,10 @@ public final class GetRange implements Action {
     context.consumed(consumed);
     OtsInternalApi.GetRangeResponse.Builder response = OtsInternalApi.GetRangeResponse.newBuilder()
         .setConsumed(consumed)
-        .setRows(returned == 0 ? ByteString.EMPTY : rows.toByteString());
+        .setRows(matrix != null ? matrix.toByteString() : returned == 0 ? ByteString.EMPTY : rows.toByteString());
+    if (matrix != null) {
+      response.setUnknownFields(format.responseField());
+    }
     if (nextStart != null) {
       response.setNextStartPrimaryKey(RowEncoder.primaryKeyOnly(table, nextStart));
     }

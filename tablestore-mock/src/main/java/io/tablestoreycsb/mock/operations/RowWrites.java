@@ -39,6 +39,7 @@ final class RowWrites {
     LoggedRowChange logged = new LoggedRowChange(table, change, nowMillis);
     StoredRow after = table.partition(partitionIndex).compute(change.key, stored -> {
       StoredRow current = stored == null || stored.aliveSince(minVisible) ? stored : null; // expired rows are gone
+      logged.before(current);
       checkExistence(expectation, current);
       if (columnCondition != null && !columnCondition.test(current)) {
         throw new OtsException(ErrorCode.CONDITION_CHECK_FAIL, "Condition check failed.");

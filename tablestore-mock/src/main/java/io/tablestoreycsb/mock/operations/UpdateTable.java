@@ -31,6 +31,10 @@ public final class UpdateTable implements Action {
     synchronized (table) {
       TableSettings settings = table.settings();
       if (request.hasTableOptions()) {
+        if (request.getTableOptions().hasUpdateFullRow()) {
+          // Set once at CreateTable (the Go SDK's own TestUpdateAndDescribeTable expects this refusal).
+          throw OtsException.parameterInvalid("UpdateTable request can not contain updateFullRow.");
+        }
         settings = TableProtos.applyOptions(settings, request.getTableOptions());
       }
       if (request.hasReservedThroughput()) {
