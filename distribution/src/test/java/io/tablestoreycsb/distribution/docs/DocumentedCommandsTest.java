@@ -39,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Each block starts where the document's previous block ended (a block may cd).
  *
  * <p>What a user relies on is checked: exit status 0; a line a comment promises ({@code # 20000},
- * {@code # exit status 0}); no process left running; a batch load that sent BatchWriteRow only with
+ * {@code # exit status 0}); no process left running; no notice that a file or -p changed the
+ * workload's case; a batch load that sent BatchWriteRow only with
  * every row written (the binding's [TABLESTORE] lines, and for "your instance" blocks the mock's
  * request journal: no PutRow, every key of the load in a successful BatchWriteRow).
  */
@@ -187,6 +188,8 @@ class DocumentedCommandsTest {
         for (String promised : promisedLines(script)) {
           assertThat(run.stdout().lines()).as("the line '%s' the docs promise, %s", promised, context).contains(promised);
         }
+        // The shipped conf and the documented -p sizes leave every workload's case as it is.
+        assertThat(run.stderr()).as("override notices, %s", context).doesNotContainPattern("(?m)^ycsb: .* overrid");
         checkBatchLoad(script, run, context);
         if (instance != null) {
           instance.checkJournal(script, context);
