@@ -45,8 +45,9 @@ final class LoadStep {
     ResumeMarkers.startOver(dir);
     long total = matrix.totalLoadedRows(partitions);
     String table = RunnerSpecFactory.tableName(matrix, partitions);
-    out.printf("load %s: %,d rows (%,d per partition) with batch writes from %d runners x %d threads%n", table,
-        total, matrix.rowsPerPartition(), matrix.runners(), matrix.loadThreads());
+    out.printf("load %s: %,d rows (%,d per partition) in BatchWriteRow requests of %d rows from %d runners x %d"
+        + " threads%n", table, total, matrix.rowsPerPartition(), runners.loadBatchSize(), matrix.runners(),
+        matrix.loadThreads());
     long started = System.nanoTime();
     CellOutcome outcome = executor.run(key, runners.load(key, dir), NO_TIMEOUT_SECONDS, new CellRunner.Listener() {
       @Override

@@ -4,6 +4,7 @@ import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import io.tablestoreycsb.planner.runner.StoppableWorkload;
+import io.tablestoreycsb.binding.ClientConfig;
 import io.tablestoreycsb.binding.KeyNumberLimits;
 import io.tablestoreycsb.planner.matrix.CaseSpec;
 import io.tablestoreycsb.planner.matrix.Matrix;
@@ -99,10 +100,28 @@ public final class RunnerSpecFactory {
     return specs;
   }
 
-  /** The load before read cells: batch writes of keys [0, N) split across the runners. */
+  /**
+   * Rows per BatchWriteRow of a load: the load workload's batch size (with the matrix's properties),
+   * or the service's largest, 200, where that is not a batch. A load is never single-row writes: at
+   * 1 row a request it would send 200 times the requests the estimate assumes.
+   */
+  public int loadBatchSize() {
+    return loadBatchSize(RowShape.of(workloads.resolve(matrix.loadWorkload(), 1), matrix.properties()));
+  }
+
+  /** {@link #loadBatchSize()} of a load whose row, as the load workload configures it, is {@code loadRow}. */
+  static int loadBatchSize(RowShape loadRow) {
+    return loadRow.batchSize() >= 2 ? loadRow.batchSize() : ClientConfig.MAX_BATCH_ROWS;
+  }
+
+  /**
+   * The load before read cells: batch writes of keys [0, N) split across the runners. The batch size
+   * is a -p, so the endpoint file (a -P) cannot turn the load into single-row writes.
+   */
   public List<RunnerSpec> load(CellKey key, Path loadDir) {
     Path workload = workloads.resolve(matrix.loadWorkload(), 1);
     Map<String, String> props = new LinkedHashMap<>(matrix.properties());
+    props.put(ClientConfig.BATCH_SIZE, Integer.toString(loadBatchSize()));
     props.put("table", tableName(matrix, key.partitions()));
     long total = matrix.totalLoadedRows(key.partitions());
     props.put("recordcount", Long.toString(total));
