@@ -129,12 +129,18 @@ public final class RunnerSpecFactory {
     return specs;
   }
 
+  /** {@link #loadBatchSize(Matrix, WorkloadFiles)} of this factory's plan. */
+  public OptionalInt loadBatchSize() {
+    return loadBatchSize(matrix, workloads);
+  }
+
   /**
    * Rows per BatchWriteRow when the planner loads a table with the Tablestore binding: the load
-   * workload's tablestore.batchsize, else {@value ClientConfig#MAX_BATCH_ROWS} (the paper's, and
-   * the most the service takes); empty for other DBs, which batch as their own properties say.
+   * workload's tablestore.batchsize, or {@value ClientConfig#MAX_BATCH_ROWS} (the paper's, and the most
+   * the service takes) where it sets none or 1: a load is never single-row writes, which would send 200
+   * times the requests the estimate assumes. Empty for other DBs, which batch as their own properties say.
    */
-  public OptionalInt loadBatchSize() {
+  public static OptionalInt loadBatchSize(Matrix matrix, WorkloadFiles workloads) {
     if (!matrix.db().equals(TablestoreClient.class.getName())) {
       return OptionalInt.empty();
     }
@@ -146,7 +152,7 @@ public final class RunnerSpecFactory {
     try {
       int rows = Integer.parseInt(value.strip());
       if (rows >= 1 && rows <= ClientConfig.MAX_BATCH_ROWS) {
-        return OptionalInt.of(rows);
+        return OptionalInt.of(rows == 1 ? ClientConfig.MAX_BATCH_ROWS : rows);
       }
     } catch (NumberFormatException e) {
       // named below

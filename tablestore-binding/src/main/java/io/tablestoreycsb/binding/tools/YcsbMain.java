@@ -47,8 +47,9 @@ public final class YcsbMain {
 
   public static void main(String[] args) throws IOException {
     Properties props;
+    ShapeOverrides overrides = new ShapeOverrides();
     try {
-      props = ycsbProperties(args);
+      props = ycsbProperties(args, overrides);
     } catch (IllegalArgumentException e) {
       // YCSB's Client would print its usage and exit 0 (or die on a NumberFormatException).
       System.err.println("ycsb: " + e.getMessage() + "; see bin/ycsb --help");
@@ -59,6 +60,7 @@ public final class YcsbMain {
       System.exit(2);
       return;
     }
+    overrides.notices().forEach(notice -> System.err.println("ycsb: " + notice));
     KnownProperties.warnAboutLikelyTyposOnce(props, System.err);
     try {
       checkWorkload(props);
@@ -132,13 +134,21 @@ public final class YcsbMain {
    * {@code -load} / {@code -t} as {@code dotransactions}.
    */
   static Properties ycsbProperties(String[] args) throws IOException {
+    return ycsbProperties(args, new ShapeOverrides());
+  }
+
+  /** As {@link #ycsbProperties(String[])}, telling {@code overrides} each source in order. */
+  static Properties ycsbProperties(String[] args, ShapeOverrides overrides) throws IOException {
     Properties files = new Properties();
     Properties cli = new Properties();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {
         case "-P" -> {
-          PropertiesFiles.loadInto(files, Path.of(value(args, ++i, a)));
+          String name = value(args, ++i, a);
+          Properties file = PropertiesFiles.load(Path.of(name));
+          overrides.file(name, file);
+          files.putAll(file);
         }
         case "-p" -> {
           String kv = value(args, ++i, a);
@@ -172,6 +182,7 @@ public final class YcsbMain {
             : "argument " + (i + 1) + " is not an option nor the value of one");
       }
     }
+    overrides.commandLine(cli);
     files.putAll(cli);
     return files;
   }

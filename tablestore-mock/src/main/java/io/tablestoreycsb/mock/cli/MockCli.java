@@ -93,7 +93,8 @@ public final class MockCli implements Callable<Integer> {
 
   @Option(names = "--write-properties", paramLabel = "FILE",
       description = "Write the client properties (tablestore.* endpoint, instance, access key id and"
-          + " secret) to FILE (mode 600) before printing the ready line.")
+          + " secret) to FILE (mode 600) before printing the ready line; removed again when the"
+          + " mock stops, so a script waiting for FILE never reads a stopped mock's endpoint.")
   private Path propertiesFile;
 
   @Option(names = "--fault", paramLabel = "SPEC", converter = FaultSpec.class,
@@ -142,6 +143,7 @@ public final class MockCli implements Callable<Integer> {
   private final Map<String, String> env;
   private final CountDownLatch stop;
   private volatile MockTablestore running;
+  private volatile ReadyPropertiesFile readyFile;
 
   MockCli(Map<String, String> env, CountDownLatch stop) {
     this.env = env;
@@ -352,9 +354,7 @@ public final class MockCli implements Callable<Integer> {
 
   private void writeProperties(MockTablestore mock) throws IOException {
     try {
-      PrivateFiles.createOwnerOnly(propertiesFile);
-      mock.writeProperties(propertiesFile);
-      PrivateFiles.restrictToOwner(propertiesFile);
+      readyFile = ReadyPropertiesFile.write(propertiesFile, mock);
     } catch (IOException | RuntimeException e) {
       throw new IOException("cannot write --write-properties file " + propertiesFile + ": "
           + e.getMessage(), e);
@@ -362,6 +362,12 @@ public final class MockCli implements Callable<Integer> {
   }
 
   private void closeQuietly() {
+    // The file first: whoever still finds it should find a mock that answers.
+    ReadyPropertiesFile file = readyFile;
+    if (file != null) {
+      readyFile = null;
+      file.removeIfUnchanged();
+    }
     MockTablestore mock = running;
     if (mock != null) {
       running = null;
