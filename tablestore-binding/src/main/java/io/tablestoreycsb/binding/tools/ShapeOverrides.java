@@ -32,7 +32,7 @@ final class ShapeOverrides {
       "scanproportion", "readmodifywriteproportion", "requestdistribution", "insertorder",
       "minscanlength", "maxscanlength", "scanlengthdistribution", "measurementtype",
       ClientConfig.BATCH_SIZE, ClientConfig.BATCH_GROUPING, ClientConfig.SCAN_WRAP,
-      ClientConfig.MAX_VERSIONS, ClientConfig.RETRY, ClientConfig.BATCH_RETRIES,
+      ClientConfig.MAX_VERSIONS, ClientConfig.RETRY, ClientConfig.RETRY_BUDGET, ClientConfig.BATCH_RETRIES,
       ClientConfig.CLIENT_PER_THREAD);
 
   /**
