@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.planner.analysis.CellResult;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -55,7 +56,7 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
   }
 
   /** Label and text of each header line, in display order. */
-  public Map<String, String> lines(List<ReportRow> rows, BuildInfo reportBuild, Instant writtenAt) {
+  public Map<String, String> lines(List<CellResult> rows, BuildInfo reportBuild, Instant writtenAt) {
     Map<String, String> lines = new LinkedHashMap<>();
     lines.put("Run", runPeriod());
     lines.put("Endpoint", plans.isEmpty() ? NO_PLAN_RECORD : perPlan(ReportHeader::endpoint));
@@ -153,24 +154,24 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
   }
 
   /** The range of the cells' windows, warm-ups and start skews (each cell's own are in its table row). */
-  static String windows(List<ReportRow> rows) {
-    List<ReportRow> known = rows.stream().filter(r -> !Double.isNaN(r.windowSeconds())).toList();
-    if (known.isEmpty()) {
+  static String windows(List<CellResult> rows) {
+    if (rows.isEmpty()) {
       return "not recorded";
     }
-    String text = "windows of " + range(known.stream().mapToDouble(ReportRow::windowSeconds).min().orElseThrow(),
-        known.stream().mapToDouble(ReportRow::windowSeconds).max().orElseThrow()) + " s";
-    double[] warmups = known.stream().mapToDouble(ReportRow::warmupSeconds).filter(v -> !Double.isNaN(v)).toArray();
+    String text = "windows of " + range(rows.stream().mapToDouble(r -> r.window().seconds()).min().orElseThrow(),
+        rows.stream().mapToDouble(r -> r.window().seconds()).max().orElseThrow()) + " s";
+    double[] warmups = rows.stream().mapToDouble(r -> r.window().warmupSeconds()).filter(v -> !Double.isNaN(v))
+        .toArray();
     if (warmups.length > 0) {
       text += ", after warm-ups of " + range(Arrays.stream(warmups).min().orElseThrow(),
           Arrays.stream(warmups).max().orElseThrow()) + " s";
     }
-    double skew = known.stream().mapToDouble(ReportRow::startSkewMs).filter(v -> !Double.isNaN(v)).max()
+    double skew = rows.stream().mapToDouble(r -> r.window().startSkewMs()).filter(v -> !Double.isNaN(v)).max()
         .orElse(Double.NaN);
     if (!Double.isNaN(skew)) {
       text += "; runners started at most " + Formats.num(skew) + " ms apart";
     }
-    double clocks = known.stream().mapToDouble(ReportRow::clockSpreadMs).filter(v -> !Double.isNaN(v)).max()
+    double clocks = rows.stream().mapToDouble(ReportTable::clockSpreadMs).filter(v -> !Double.isNaN(v)).max()
         .orElse(Double.NaN);
     if (!Double.isNaN(clocks)) {
       text += "; their clocks were at most " + Formats.num(clocks) + " ms apart";
@@ -179,9 +180,9 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
   }
 
   /** Each objective and the cases judged by it: "p99 < 10ms (random-read, random-write)". */
-  static String slos(List<ReportRow> rows) {
+  static String slos(List<CellResult> rows) {
     Map<String, java.util.Set<String>> casesBySlo = new TreeMap<>();
-    for (ReportRow r : rows) {
+    for (CellResult r : rows) {
       if (r.slo() != null) {
         casesBySlo.computeIfAbsent(r.slo().toString(), k -> new java.util.TreeSet<>()).add(ReportTable.caseTitle(r));
       }
