@@ -6,6 +6,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,7 +53,7 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
     starts.stream().sorted(Comparator.comparingLong(PlanInfo::startedEpochMs))
         .forEach(p -> byFacts.computeIfAbsent(p.withoutStart(), k -> new ArrayList<>()).add(p.startedEpochMs()));
     return new ReportHeader(List.copyOf(byFacts.keySet()), List.copyOf(byFacts.values()), List.copyOf(problems),
-        firstStart, lastEnd, Map.copyOf(rowBytesByCase), Map.copyOf(cpusByHost));
+        firstStart, lastEnd, sorted(rowBytesByCase), sorted(cpusByHost));
   }
 
   /** Label and text of each header line, in display order. */
@@ -189,6 +190,14 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
     }
     return casesBySlo.entrySet().stream().map(e -> e.getKey() + " (" + String.join(", ", e.getValue()) + ")")
         .collect(Collectors.joining("; "));
+  }
+
+  /**
+   * The map in key order, unmodifiable: report.json lists it in that order, the same on every run ({@code
+   * Map.copyOf} iterates in an order that changes from one JVM to the next).
+   */
+  private static Map<String, Integer> sorted(Map<String, Integer> map) {
+    return Collections.unmodifiableMap(new TreeMap<>(map));
   }
 
   private static String range(double min, double max) {

@@ -145,6 +145,20 @@ class ReportWriterTest {
     assertThat(Files.readString(dir.resolve("report.md"))).contains("| 10:51:43.0, 4.00 s | 1.00 | 35.0 | 3.00 ± 1.50 |");
   }
 
+  /** The same directories give the same report.json, also in the order of its maps. */
+  @Test
+  void theHeadersMapsAreInKeyOrder() {
+    Map<String, Integer> rowBytes = new java.util.HashMap<>();
+    for (String c : List.of("random-write", "batch-write", "range-read", "random-read", "a-case", "z-case")) {
+      rowBytes.put(c, 520);
+    }
+    ReportHeader header = ReportHeader.of(List.of(), List.of(), START, START + 1, rowBytes, Map.of("vm2", 2, "vm1",
+        4, "vm3", 8));
+    assertThat(header.rowBytesByCase().keySet()).containsExactly("a-case", "batch-write", "random-read",
+        "random-write", "range-read", "z-case");
+    assertThat(header.cpusByHost().keySet()).containsExactly("vm1", "vm2", "vm3");
+  }
+
   @Test
   void throughputAxesStartAtZeroAndEveryChartHasTitleAxesAndUnits() {
     List<CellResult> rows = List.of(row(1, 2, 950, 5, 30, 90), row(1, 8, 1000, 30, 60, 200),
