@@ -35,6 +35,14 @@ public sealed interface SearchMark {
     return false;
   }
 
+  /** A mark that makes its cell the knee. */
+  sealed interface KneeMark extends SearchMark {
+    @Override
+    default boolean knee() {
+      return true;
+    }
+  }
+
   /**
    * The knee by the two-step rule: going from {@code threads} to {@code toThreads} added under the gain.
    *
@@ -42,20 +50,10 @@ public sealed interface SearchMark {
    * @param toThreads the threads two steps later, where the search stopped
    * @param growth the rows/s those two steps added
    */
-  record Knee(int threads, int toThreads, double growth) implements SearchMark {
-    @Override
-    public boolean knee() {
-      return true;
-    }
-  }
+  record Knee(int threads, int toThreads, double growth) implements KneeMark {}
 
   /** The knee: the last thread point within the objective, the next one broke it. */
-  record KneeWithinSlo(Slo slo) implements SearchMark {
-    @Override
-    public boolean knee() {
-      return true;
-    }
-  }
+  record KneeWithinSlo(Slo slo) implements KneeMark {}
 
   /**
    * The knee at a probe that found the rate still climbing (at or below its threads: the points between
@@ -65,12 +63,7 @@ public sealed interface SearchMark {
    * @param growth its rows/s over the best before it
    * @param bestQpsRows the best before it
    */
-  record KneeAtProbe(int threads, double growth, double bestQpsRows) implements SearchMark {
-    @Override
-    public boolean knee() {
-      return true;
-    }
-  }
+  record KneeAtProbe(int threads, double growth, double bestQpsRows) implements KneeMark {}
 
   /**
    * The two-step rule's knee, which a probe overturned.
@@ -94,12 +87,7 @@ public sealed interface SearchMark {
    * @param gain the search's gain
    * @param probeThreads a probe at that many threads is to confirm the knee; 0 for none
    */
-  record Levelled(int threads, double growth, double gain, int probeThreads) implements SearchMark {
-    /** The same without its probe. */
-    public Levelled withoutProbe() {
-      return new Levelled(threads, growth, gain, 0);
-    }
-  }
+  record Levelled(int threads, double growth, double gain, int probeThreads) implements SearchMark {}
 
   /** The probe at {@code threads} broke the objective: the knee at {@code kneeThreads} stands. */
   record ProbeBrokeSlo(int threads, Slo slo, double latencyMs, int kneeThreads) implements SearchMark {}

@@ -37,10 +37,6 @@ final class ReportTable {
     return anyOpenLoop(rows) ? OPEN_LOOP_HEADERS : HEADERS;
   }
 
-  static List<String> cells(CellResult r) {
-    return cells(r, false);
-  }
-
   /** A row's cells; with {@code openLoopColumns}, those of {@link #OPEN_LOOP_HEADERS} ("-" for a closed loop). */
   static List<String> cells(CellResult r, boolean openLoopColumns) {
     List<String> c = new ArrayList<>();
