@@ -233,7 +233,10 @@ public final class CellAnalyzer {
   static Verdict limit(double ratio, Map<String, Double> cpuPerHost, Map<String, Integer> cpusOfHost, Seen seen) {
     Optional<HostCpu> saturated = seen.saturatedHost();
     if (saturated.isPresent()) {
-      return new Verdict.RunnerHost(saturated.get());
+      // The one thing a saturated runner host cannot fake is the mock's own account of its partitions at
+      // capacity: then the rate is the service model's, and only the latency carries the host's queueing.
+      Optional<Verdict.PartitionsAtCapacity> atCapacity = atCapacity(seen.endpoint(), saturated.get());
+      return atCapacity.isPresent() ? atCapacity.get() : new Verdict.RunnerHost(saturated.get());
     }
     // Without host readings (older runners), the runners' own CPU is all there is to go by.
     if (seen.hosts().isEmpty()) {
@@ -262,11 +265,11 @@ public final class CellAnalyzer {
   static Verdict serviceBound(Seen seen) {
     EndpointView mock = seen.endpoint();
     if (mock != null) {
-      EndpointView.PartitionLoad busiest = mock.busiest();
-      if (busiest != null && busiest.busy() >= EndpointView.AT_CAPACITY) {
-        return new Verdict.PartitionsAtCapacity(busiest.partition(), busiest.busy(), busiest.meanWaitMs(),
-            mock.atCapacity(), mock.partitions().size());
+      Optional<Verdict.PartitionsAtCapacity> atCapacity = atCapacity(mock, null);
+      if (atCapacity.isPresent()) {
+        return atCapacity.get();
       }
+      EndpointView.PartitionLoad busiest = mock.busiest();
       EndpointView.InjectedLatency injected = mock.mostInjected();
       if (injected != null && injected.meanMs() >= INJECTED_SHARE * seen.meanLatencyMs()) {
         return new Verdict.InjectedLatency(injected.action(), injected.meanMs(), seen.meanLatencyMs());
@@ -279,5 +282,15 @@ public final class CellAnalyzer {
           seen.requestsPerSecond());
     }
     return new Verdict.Service();
+  }
+
+  /** The mock's busiest partition when it was at capacity. */
+  private static Optional<Verdict.PartitionsAtCapacity> atCapacity(EndpointView mock, HostCpu saturatedHost) {
+    EndpointView.PartitionLoad busiest = mock == null ? null : mock.busiest();
+    if (busiest == null || busiest.busy() < EndpointView.AT_CAPACITY) {
+      return Optional.empty();
+    }
+    return Optional.of(new Verdict.PartitionsAtCapacity(busiest.partition(), busiest.busy(), busiest.meanWaitMs(),
+        mock.atCapacity(), mock.partitions().size(), saturatedHost));
   }
 }

@@ -63,6 +63,14 @@ public record CellResult(CellIdentity cell, Rates rates, Histogram latencyUs, Pr
     return (endpoint != null && endpoint.local()) || hostCpu.stream().anyMatch(HostCpu::endpointLocal);
   }
 
+  /**
+   * Whether a runner host was near saturation (or throttled) in the window: its latencies include waiting for a
+   * processor, so no latency objective is judged on it, whatever bound its rate.
+   */
+  public boolean runnerHostSaturated() {
+    return hostCpu.stream().anyMatch(HostCpu::saturated);
+  }
+
   /** Whether the cell was bound by its runner host rather than by anything the service did. */
   public boolean runnerHostBound() {
     Verdict v = verdict instanceof Verdict.TargetNotReached t ? t.cause() : verdict;

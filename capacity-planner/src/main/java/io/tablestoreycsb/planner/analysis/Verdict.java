@@ -67,9 +67,11 @@ public sealed interface Verdict {
    * @param meanWaitMs how long its responses waited for the capacity on average
    * @param atCapacity partitions at or above {@link EndpointView#AT_CAPACITY}
    * @param partitions partitions the mock's limiter saw
+   * @param saturatedHost a runner host that was near saturation at the same time, or null: the rate is still the
+   *     partitions' (they served their capacity all along), but the latency includes waiting for a processor
    */
-  record PartitionsAtCapacity(int partition, double busy, double meanWaitMs, long atCapacity, int partitions)
-      implements ServiceBound {}
+  record PartitionsAtCapacity(int partition, double busy, double meanWaitMs, long atCapacity, int partitions,
+      HostCpu saturatedHost) implements ServiceBound {}
 
   /**
    * The mock's latency rules set the pace: the delay they added is most of the latency.

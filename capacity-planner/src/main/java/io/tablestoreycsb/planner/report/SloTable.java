@@ -98,7 +98,8 @@ public final class SloTable {
 
   private static Answer answer(List<CellResult> cells) {
     CellResult first = cells.get(0);
-    List<CellResult> judged = cells.stream().filter(CellResult::evidence).toList();
+    // A saturated runner host's latencies include waiting for a processor: no objective is judged on them.
+    List<CellResult> judged = cells.stream().filter(r -> r.evidence() && !r.runnerHostSaturated()).toList();
     CellResult best = judged.stream().filter(CellResult::metSlo)
         .max(Comparator.comparingDouble((CellResult r) -> r.rates().qpsRows())).orElse(null);
     CellResult closest = judged.stream().min(Comparator.comparingDouble(CellResult::sloLatencyMs)).orElse(null);
@@ -107,7 +108,7 @@ public final class SloTable {
     return new Answer(first.cell().instanceType(), ReportTable.caseTitle(first), first.cell().partitions(),
         first.slo(), best,
         best == null ? closest : null, best != null && best == heaviest, cells.size() - judged.size(),
-        (int) cells.stream().filter(CellResult::runnerHostBound).count());
+        (int) cells.stream().filter(CellResult::runnerHostSaturated).count());
   }
 
   /** Answers grouped by instance type, in order. */

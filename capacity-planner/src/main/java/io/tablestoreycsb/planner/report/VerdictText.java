@@ -16,7 +16,9 @@ public final class VerdictText {
     if (verdict instanceof Verdict.PartitionsAtCapacity p) {
       return String.format(Locale.ROOT, "service: the mock's partitions at capacity (P%d %.0f%% busy, responses"
           + " waited %.1f ms on average; %d of %d partitions at %.0f%% or more)", p.partition(), p.busy() * 100,
-          p.meanWaitMs(), p.atCapacity(), p.partitions(), EndpointView.AT_CAPACITY * 100);
+          p.meanWaitMs(), p.atCapacity(), p.partitions(), EndpointView.AT_CAPACITY * 100)
+          + (p.saturatedHost() == null ? "" : "; the latency also includes the saturated runner "
+              + host(p.saturatedHost()));
     }
     if (verdict instanceof Verdict.InjectedLatency i) {
       return String.format(Locale.ROOT, "service: injected latency (%s rule added %.2f ms of the %.2f ms mean)",
