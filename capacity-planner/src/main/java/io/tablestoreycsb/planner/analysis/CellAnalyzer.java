@@ -233,10 +233,11 @@ public final class CellAnalyzer {
   static Verdict limit(double ratio, Map<String, Double> cpuPerHost, Map<String, Integer> cpusOfHost, Seen seen) {
     Optional<HostCpu> saturated = seen.saturatedHost();
     if (saturated.isPresent()) {
-      // The one thing a saturated runner host cannot fake is the mock's own account of its partitions at
-      // capacity: then the rate is the service model's, and only the latency carries the host's queueing.
-      Optional<Verdict.PartitionsAtCapacity> atCapacity = atCapacity(seen.endpoint(), saturated.get());
-      return atCapacity.isPresent() ? atCapacity.get() : new Verdict.RunnerHost(saturated.get());
+      // What a saturated runner host cannot fake is the mock's own account: its partitions at capacity, or its
+      // latency rules adding most of the latency. Then the pace is the service model's, and only the latency
+      // carries the host's queueing.
+      Optional<Verdict> model = serviceModel(seen, saturated.get());
+      return model.isPresent() ? model.get() : new Verdict.RunnerHost(saturated.get());
     }
     // Without host readings (older runners), the runners' own CPU is all there is to go by.
     if (seen.hosts().isEmpty()) {
@@ -265,15 +266,11 @@ public final class CellAnalyzer {
   static Verdict serviceBound(Seen seen) {
     EndpointView mock = seen.endpoint();
     if (mock != null) {
-      Optional<Verdict.PartitionsAtCapacity> atCapacity = atCapacity(mock, null);
-      if (atCapacity.isPresent()) {
-        return atCapacity.get();
+      Optional<Verdict> model = serviceModel(seen, null);
+      if (model.isPresent()) {
+        return model.get();
       }
       EndpointView.PartitionLoad busiest = mock.busiest();
-      EndpointView.InjectedLatency injected = mock.mostInjected();
-      if (injected != null && injected.meanMs() >= INJECTED_SHARE * seen.meanLatencyMs()) {
-        return new Verdict.InjectedLatency(injected.action(), injected.meanMs(), seen.meanLatencyMs());
-      }
       return new Verdict.MockProcessing(busiest == null ? 0 : busiest.busy(), mock.endpointCores(), mock.local());
     }
     if (seen.errors().perSecond() > 0 && seen.errors().perSecond() >= ServiceErrors.SHAPED_RATE
@@ -284,13 +281,27 @@ public final class CellAnalyzer {
     return new Verdict.Service();
   }
 
-  /** The mock's busiest partition when it was at capacity. */
-  private static Optional<Verdict.PartitionsAtCapacity> atCapacity(EndpointView mock, HostCpu saturatedHost) {
-    EndpointView.PartitionLoad busiest = mock == null ? null : mock.busiest();
-    if (busiest == null || busiest.busy() < EndpointView.AT_CAPACITY) {
+  /**
+   * What the mock says bound the pace: its busiest partition at capacity, else its latency rules adding
+   * {@link #INJECTED_SHARE} of the mean latency or more; empty without the mock's view or when neither held.
+   *
+   * @param saturatedHost a runner host that was saturated meanwhile, named in the verdict; null when none was
+   */
+  private static Optional<Verdict> serviceModel(Seen seen, HostCpu saturatedHost) {
+    EndpointView mock = seen.endpoint();
+    if (mock == null) {
       return Optional.empty();
     }
-    return Optional.of(new Verdict.PartitionsAtCapacity(busiest.partition(), busiest.busy(), busiest.meanWaitMs(),
-        mock.atCapacity(), mock.partitions().size(), saturatedHost));
+    EndpointView.PartitionLoad busiest = mock.busiest();
+    if (busiest != null && busiest.busy() >= EndpointView.AT_CAPACITY) {
+      return Optional.of(new Verdict.PartitionsAtCapacity(busiest.partition(), busiest.busy(), busiest.meanWaitMs(),
+          mock.atCapacity(), mock.partitions().size(), saturatedHost));
+    }
+    EndpointView.InjectedLatency injected = mock.mostInjected();
+    if (injected != null && injected.meanMs() >= INJECTED_SHARE * seen.meanLatencyMs()) {
+      return Optional.of(new Verdict.InjectedLatency(injected.action(), injected.meanMs(), seen.meanLatencyMs(),
+          saturatedHost));
+    }
+    return Optional.empty();
   }
 }

@@ -79,8 +79,11 @@ public sealed interface Verdict {
    * @param action the action with the most added delay
    * @param meanMs the delay added per delayed request
    * @param latencyMeanMs the cell's mean request latency
+   * @param saturatedHost a runner host that was near saturation at the same time, or null: the injected delay
+   *     still set the pace, and the rest of the latency includes waiting for a processor
    */
-  record InjectedLatency(String action, double meanMs, double latencyMeanMs) implements ServiceBound {}
+  record InjectedLatency(String action, double meanMs, double latencyMeanMs, HostCpu saturatedHost)
+      implements ServiceBound {}
 
   /**
    * A real service refused requests (throttling, server busy): it was the limit, and said so.

@@ -22,7 +22,8 @@ public final class VerdictText {
     }
     if (verdict instanceof Verdict.InjectedLatency i) {
       return String.format(Locale.ROOT, "service: injected latency (%s rule added %.2f ms of the %.2f ms mean)",
-          i.action(), i.meanMs(), i.latencyMeanMs());
+          i.action(), i.meanMs(), i.latencyMeanMs()) + (i.saturatedHost() == null ? ""
+          : "; the rest includes the saturated runner " + host(i.saturatedHost()));
     }
     if (verdict instanceof Verdict.ServiceRefused r) {
       return String.format(Locale.ROOT, "service: it refused requests (%.1f throttling and %.1f server-busy errors/s"

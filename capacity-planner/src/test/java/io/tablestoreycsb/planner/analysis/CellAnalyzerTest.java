@@ -109,6 +109,14 @@ class CellAnalyzerTest {
     assertThat(v).isInstanceOf(Verdict.PartitionsAtCapacity.class);
     assertThat(((Verdict.PartitionsAtCapacity) v).saturatedHost()).isEqualTo(saturated);
     assertThat(text(v)).contains("; the latency also includes the saturated runner host vm 95% busy");
+    // So do latency rules that added most of the latency: they set the pace, the host added the rest.
+    Verdict injected = CellAnalyzer.limit(0.99, Map.of("vm", 0.3), Map.of("vm", 2), seen(List.of(saturated),
+        mock(0.3, 6.0), ServiceErrors.NONE));
+    assertThat(text(injected)).startsWith("service: injected latency (PutRow rule added 6.00 ms of the 8.00 ms mean);"
+        + " the rest includes the saturated runner host vm 95% busy");
+    // Below half the latency, the host is the bound.
+    assertThat(CellAnalyzer.limit(0.99, Map.of("vm", 0.3), Map.of("vm", 2), seen(List.of(saturated),
+        mock(0.3, 3.0), ServiceErrors.NONE))).isInstanceOf(Verdict.RunnerHost.class);
   }
 
   @Test
