@@ -30,9 +30,10 @@ public final class CellLine {
         + hottest(r) + surroundings(r);
   }
 
-  /** "; runner host CPU 97% of 2 (...), busy with other work; mock: P0 99% busy, waited 7.9 ms" when read. */
+  /** "; runner host CPU 70% of 2 (...), busy with other work; mock: P0 99% busy, waited 7.9 ms" when read. */
   static String surroundings(CellResult r) {
-    String host = r.hostCpu().isEmpty() ? "" : "; runner host CPU " + ReportTable.hostCpu(r)
+    // A runner-host verdict already says it in full.
+    String host = r.hostCpu().isEmpty() || r.runnerHostBound() ? "" : "; runner host CPU " + ReportTable.hostCpu(r)
         + (r.hostBusyWithOtherWork() ? ", busy with other work" : "");
     String endpoint = ReportTable.endpointView(r);
     return host + (endpoint.equals("-") ? "" : (r.endpoint() != null ? "; mock: " : "; service: ") + endpoint);
