@@ -123,11 +123,7 @@ class FaultInjectionTest {
       SyncClient client = SdkClients.sync(mock);
       InternalClient internal = SdkClients.internal(mock);
       try {
-        TableMeta meta = new TableMeta("capped");
-        meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
-        CreateTableRequestEx request = new CreateTableRequestEx(meta, new TableOptions(-1, 1));
-        request.setSplitPoints(List.of(PrimaryKeyValue.fromString("m")));
-        internal.createTableEx(request, null).get();
+        createTableSplitAtM(internal, "capped");
 
         long started = System.nanoTime();
         for (int round = 0; round < 3; round++) {
@@ -156,11 +152,7 @@ class FaultInjectionTest {
       SyncClient client = SdkClients.sync(mock);
       InternalClient internal = SdkClients.internal(mock);
       try {
-        TableMeta meta = new TableMeta("seen");
-        meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
-        CreateTableRequestEx request = new CreateTableRequestEx(meta, new TableOptions(-1, 1));
-        request.setSplitPoints(List.of(PrimaryKeyValue.fromString("m")));
-        internal.createTableEx(request, null).get();
+        createTableSplitAtM(internal, "seen");
         for (int round = 0; round < 3; round++) {
           BatchWriteRowRequest batch = new BatchWriteRowRequest();
           for (int i = 0; i < 200; i++) {
@@ -188,6 +180,15 @@ class FaultInjectionTest {
         internal.shutdown();
       }
     }
+  }
+
+  /** A table of two partitions: keys before "m", and from "m" on. */
+  private static void createTableSplitAtM(InternalClient internal, String table) throws Exception {
+    TableMeta meta = new TableMeta(table);
+    meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
+    CreateTableRequestEx request = new CreateTableRequestEx(meta, new TableOptions(-1, 1));
+    request.setSplitPoints(List.of(PrimaryKeyValue.fromString("m")));
+    internal.createTableEx(request, null).get();
   }
 
   /** What {@code GET /mock/load} answers. */

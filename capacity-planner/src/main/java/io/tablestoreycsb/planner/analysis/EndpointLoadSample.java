@@ -3,9 +3,8 @@ package io.tablestoreycsb.planner.analysis;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tablestoreycsb.planner.runner.EndpointLoadProbe;
+import io.tablestoreycsb.planner.runner.JsonLines;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -32,21 +31,7 @@ record EndpointLoadSample(long sampledEpochMs, boolean local, long monotonicNano
   record Counters(long count, long rows, long busyNanos, long waitedNanos) {}
 
   static List<EndpointLoadSample> readAll(Path file) throws IOException {
-    if (!Files.isRegularFile(file)) {
-      return List.of();
-    }
-    List<EndpointLoadSample> out = new ArrayList<>();
-    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-      if (line.isBlank()) {
-        continue;
-      }
-      try {
-        out.add(parse(JSON.readTree(line)));
-      } catch (IOException e) {
-        // a line cut short by a killed runner: the readings before it stand
-      }
-    }
-    return List.copyOf(out);
+    return JsonLines.read(file, line -> parse(JSON.readTree(line)));
   }
 
   private static EndpointLoadSample parse(JsonNode line) {

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -40,25 +39,8 @@ public record HostCpuSample(long epochMs, int cpus, long totalTicks, long idleTi
         StandardOpenOption.CREATE, StandardOpenOption.APPEND);
   }
 
-  /**
-   * The readings in {@code file}, in order; empty when there is none. A last line cut short (the runner
-   * was killed while writing it) is left out.
-   */
+  /** The readings in {@code file}, in order; empty when there is none (see {@link JsonLines}). */
   public static List<HostCpuSample> readAll(Path file) throws IOException {
-    if (!Files.isRegularFile(file)) {
-      return List.of();
-    }
-    List<HostCpuSample> out = new ArrayList<>();
-    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-      if (line.isBlank()) {
-        continue;
-      }
-      try {
-        out.add(JSON.readValue(line, HostCpuSample.class));
-      } catch (IOException e) {
-        // a line cut short by a killed runner: the readings before it stand
-      }
-    }
-    return List.copyOf(out);
+    return JsonLines.read(file, line -> JSON.readValue(line, HostCpuSample.class));
   }
 }

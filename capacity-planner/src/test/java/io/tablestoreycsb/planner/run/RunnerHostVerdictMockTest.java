@@ -16,13 +16,9 @@ import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.report.SloTable;
 import io.tablestoreycsb.planner.report.StopFile;
 import io.tablestoreycsb.planner.report.VerdictText;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
@@ -135,16 +131,9 @@ class RunnerHostVerdictMockTest {
         "property.tablestore.batchsize = 1", ""));
     Matrix matrix = MatrixParser.parse(matrixFile);
     Path out = dir.resolve("out");
-    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    String log;
     try (MockTablestore mock = MockTablestore.builder().partitionCapacity(CAPACITY).start()) {
-      Path props = dir.resolve("mock.properties");
-      mock.writeProperties(props);
-      PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props,
-          List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")), LocalCellRunner.ofThisJvm(),
-          new BindingTableAdmin(props), out,
-          new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(5)));
-      assertThat(plan.run(CellOrder.of(matrix, CellFilter.ALL, null))).as(log.toString(StandardCharsets.UTF_8))
-          .isZero();
+      log = MockPlanRun.run(matrix, mock, dir, out);
     }
     List<CellResult> rows = ReportData.collect(List.of(out)).rows();
     assertThat(rows).hasSize(1);
@@ -152,8 +141,7 @@ class RunnerHostVerdictMockTest {
     Path cellDir = out.resolve("mock/p" + partitions + "/random-write/t" + threads);
     CellResult cell = CellAnalyzer.analyze(cellDir, matrix.sloFor(matrix.cases().get(0)),
         StopFile.readCell(cellDir).orElse(null));
-    Files.writeString(Path.of("target", "runner-host-verdict-p" + partitions + ".log"), CellLine.of(cell) + "\n"
-        + log.toString(StandardCharsets.UTF_8));
+    Files.writeString(Path.of("target", "runner-host-verdict-p" + partitions + ".log"), CellLine.of(cell) + "\n" + log);
     return cell;
   }
 }

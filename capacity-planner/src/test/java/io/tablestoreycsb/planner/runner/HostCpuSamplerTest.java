@@ -18,10 +18,7 @@ class HostCpuSamplerTest {
 
   @Test
   void readsEveryProcessStealIncludedAndTheThrottlingOfACgroupV2Quota(@TempDir Path dir) throws Exception {
-    Path proc = dir.resolve("proc");
-    Files.createDirectories(proc.resolve("self"));
-    Files.writeString(proc.resolve("stat"), STAT);
-    Files.writeString(proc.resolve("self/cgroup"), "0::/kubepods/pod1/runner\n");
+    Path proc = proc(dir, "0::/kubepods/pod1/runner\n");
     Path cgroup = dir.resolve("cgroup");
     Files.createDirectories(cgroup.resolve("kubepods/pod1/runner"));
     Files.writeString(cgroup.resolve("kubepods/pod1/runner/cpu.stat"), String.join("\n", "usage_usec 900000",
@@ -43,11 +40,8 @@ class HostCpuSamplerTest {
   @Test
   void aCgroupV1QuotaInAContainerIsReadFromTheMountsRootAndNoQuotaIsNoThrottling(@TempDir Path dir)
       throws Exception {
-    Path proc = dir.resolve("proc");
-    Files.createDirectories(proc.resolve("self"));
-    Files.writeString(proc.resolve("stat"), STAT);
     // The host's path of the container's cgroup, which the container's own mount does not have.
-    Files.writeString(proc.resolve("self/cgroup"), "4:cpu,cpuacct:/docker/abc\n3:memory:/docker/abc\n");
+    Path proc = proc(dir, "4:cpu,cpuacct:/docker/abc\n3:memory:/docker/abc\n");
     Path cgroup = dir.resolve("cgroup");
     Files.createDirectories(cgroup.resolve("cpu,cpuacct"));
     Files.writeString(cgroup.resolve("cpu,cpuacct/cpu.stat"), "nr_periods 10\nnr_throttled 4\nthrottled_time 3000000\n");
@@ -60,6 +54,15 @@ class HostCpuSamplerTest {
     Files.createDirectories(cgroup.resolve("user.slice"));
     Files.writeString(cgroup.resolve("user.slice/cpu.stat"), "usage_usec 5\nuser_usec 3\nsystem_usec 2\n");
     assertThat(new HostCpuSampler(proc, cgroup).sample(1, 0).orElseThrow().hasQuota()).isFalse();
+  }
+
+  /** A /proc with {@link #STAT} and this process's cgroup lines. */
+  private static Path proc(Path dir, String cgroupLines) throws Exception {
+    Path proc = dir.resolve("proc");
+    Files.createDirectories(proc.resolve("self"));
+    Files.writeString(proc.resolve("stat"), STAT);
+    Files.writeString(proc.resolve("self/cgroup"), cgroupLines);
+    return proc;
   }
 
   @Test
