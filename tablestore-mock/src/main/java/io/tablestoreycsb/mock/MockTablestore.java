@@ -5,6 +5,7 @@ import io.tablestoreycsb.mock.faults.FaultPlan;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
 import io.tablestoreycsb.mock.journal.RequestJournal;
+import io.tablestoreycsb.mock.operations.LoadReport;
 import io.tablestoreycsb.mock.operations.RequestPipeline;
 import io.tablestoreycsb.mock.protocol.Credentials;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
@@ -336,7 +337,7 @@ public final class MockTablestore implements AutoCloseable {
       ServerOptions options = new ServerOptions(host, port, maxBody,
           bodyMemoryBytes > 0 ? bodyMemoryBytes : ServerOptions.defaultBodyMemoryBytes(maxBody),
           requestReadTimeout, idleTimeout, workerThreads);
-      MockHttpServer server = MockHttpServer.start(options, pipeline);
+      MockHttpServer server = MockHttpServer.start(options, new LoadReport(faultPlan.load(), pipeline));
       return new MockTablestore(credentials, server, faultPlan, journal, budget, pipeline, options);
     }
   }

@@ -123,11 +123,7 @@ class FaultInjectionTest {
       SyncClient client = SdkClients.sync(mock);
       InternalClient internal = SdkClients.internal(mock);
       try {
-        TableMeta meta = new TableMeta("capped");
-        meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
-        CreateTableRequestEx request = new CreateTableRequestEx(meta, new TableOptions(-1, 1));
-        request.setSplitPoints(List.of(PrimaryKeyValue.fromString("m")));
-        internal.createTableEx(request, null).get();
+        createTableSplitAtM(internal, "capped");
 
         long started = System.nanoTime();
         for (int round = 0; round < 3; round++) {
@@ -147,6 +143,62 @@ class FaultInjectionTest {
         internal.shutdown();
       }
     }
+  }
+
+  @Test
+  void theMockReportsHowBusyEachPartitionWasAndTheLatencyItInjected() throws Exception {
+    try (MockTablestore mock = MockTablestore.builder().partitionCapacity(1000)
+        .latency(LatencyRule.of(ActionName.GET_ROW, Duration.ofMillis(30))).start()) {
+      SyncClient client = SdkClients.sync(mock);
+      InternalClient internal = SdkClients.internal(mock);
+      try {
+        createTableSplitAtM(internal, "seen");
+        for (int round = 0; round < 3; round++) {
+          BatchWriteRowRequest batch = new BatchWriteRowRequest();
+          for (int i = 0; i < 200; i++) {
+            batch.addRowChange(change("seen", "a" + round + "-" + i)); // all in the first partition
+          }
+          assertThat(client.batchWriteRow(batch).isAllSucceed()).isTrue();
+        }
+        put(client, "seen", "z"); // the second partition, once
+        assertThat(get(client, "seen", "z")).isTrue();
+
+        String load = loadReport(mock);
+
+        // Each batch is one reservation of 200 rows: (0.5 + 200 x 0.5) ms of the partition's time; the
+        // second partition served a PutRow and a GetRow, 1 ms each. Responses waited for the rows queued
+        // before theirs.
+        assertThat(load).startsWith("{\"monotonicNanos\":").contains("\"processCpuNanos\":")
+            .contains("\"seen\":{\"0\":{\"reservations\":3,\"rows\":600,\"busyNanos\":301500000,\"waitedNanos\":")
+            .contains("\"1\":{\"reservations\":2,\"rows\":2,\"busyNanos\":2000000,\"waitedNanos\":")
+            .contains("\"injectedLatency\":{\"GetRow\":{\"requests\":1,\"nanos\":30000000}}");
+        // The counters only grow: a reader divides two readings' differences by the time between them.
+        String later = loadReport(mock);
+        assertThat(later).contains("\"busyNanos\":301500000");
+      } finally {
+        client.shutdown();
+        internal.shutdown();
+      }
+    }
+  }
+
+  /** A table of two partitions: keys before "m", and from "m" on. */
+  private static void createTableSplitAtM(InternalClient internal, String table) throws Exception {
+    TableMeta meta = new TableMeta(table);
+    meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
+    CreateTableRequestEx request = new CreateTableRequestEx(meta, new TableOptions(-1, 1));
+    request.setSplitPoints(List.of(PrimaryKeyValue.fromString("m")));
+    internal.createTableEx(request, null).get();
+  }
+
+  /** What {@code GET /mock/load} answers. */
+  private static String loadReport(MockTablestore mock) throws Exception {
+    java.net.http.HttpResponse<String> answer = java.net.http.HttpClient.newHttpClient().send(
+        java.net.http.HttpRequest.newBuilder(java.net.URI.create(mock.endpoint() + "/mock/load")).GET().build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(answer.statusCode()).isEqualTo(200);
+    assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/json");
+    return answer.body();
   }
 
   private static void createTable(SyncClient client, String table) {

@@ -26,14 +26,26 @@ import org.HdrHistogram.Histogram;
  * @param writeCu write capacity units consumed
  * @param rowsFailed rows of batch writes that failed for good
  * @param partitions per table, its partitions' figures (empty from a binding that did not count them)
+ * @param errors errors by the service's code ("OTSServerBusy") or the binding's ("ClientException")
  */
 public record BindingStats(long rowsRead, long rowsWritten, double readCu, double writeCu, long rowsFailed,
-    Map<String, List<Partition>> partitions) {
+    Map<String, List<Partition>> partitions, Map<String, Long> errors) {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** Stats without per-partition figures. */
   public BindingStats(long rowsRead, long rowsWritten, double readCu, double writeCu, long rowsFailed) {
-    this(rowsRead, rowsWritten, readCu, writeCu, rowsFailed, Map.of());
+    this(rowsRead, rowsWritten, readCu, writeCu, rowsFailed, Map.of(), Map.of());
+  }
+
+  /** Stats without error counts. */
+  public BindingStats(long rowsRead, long rowsWritten, double readCu, double writeCu, long rowsFailed,
+      Map<String, List<Partition>> partitions) {
+    this(rowsRead, rowsWritten, readCu, writeCu, rowsFailed, partitions, Map.of());
+  }
+
+  /** The errors with one of {@code codes}. */
+  public long errorsOf(java.util.Set<String> codes) {
+    return errors.entrySet().stream().filter(e -> codes.contains(e.getKey())).mapToLong(Map.Entry::getValue).sum();
   }
 
   /**
@@ -65,7 +77,13 @@ public record BindingStats(long rowsRead, long rowsWritten, double readCu, doubl
         root.path("capacityUnits").path("read").asDouble(),
         root.path("capacityUnits").path("write").asDouble(),
         root.path("batch").path("rowsFailed").asLong(),
-        partitions));
+        partitions, errors(root.path("errors"))));
+  }
+
+  private static Map<String, Long> errors(JsonNode node) {
+    Map<String, Long> out = new LinkedHashMap<>();
+    node.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asLong()));
+    return Map.copyOf(out);
   }
 
   private static List<Partition> partitions(Path file, String table, JsonNode t) throws IOException {

@@ -10,7 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Comparator;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
@@ -38,6 +41,35 @@ public final class CellAnalyzer {
   public static final int MIN_WINDOW_LATENCIES = 5;
   /** At or above this share of the host's processors the runners' own CPU inflates the latency. */
   public static final double HOST_CPU_LIMIT = 0.85;
+
+  /** The service's codes of a throttled request. */
+  static final Set<String> THROTTLING = Set.of("OTSServerBusy", "OTSNotEnoughCapacityUnit",
+      "OTSCapacityUnitExhausted", "OTSQuotaExhausted");
+  /** The service's codes of a server that could not answer. */
+  static final Set<String> UNAVAILABLE = Set.of("OTSPartitionUnavailable", "OTSServerUnavailable", "OTSTimeout",
+      "OTSRequestTimeout");
+  /** Injected latency at or above this share of the mean latency set the cell's pace. */
+  static final double INJECTED_SHARE = 0.5;
+
+  /**
+   * What the cell's surroundings showed over its window: its runner hosts, the mock's own view, the service's
+   * refusals.
+   *
+   * @param hosts each runner host's processors (empty: not read, an older runner)
+   * @param endpoint the mock's view, or null
+   * @param errors the service's throttling and server-busy errors
+   * @param meanLatencyMs the cell's mean request latency
+   * @param requestsPerSecond the cell's requests per second
+   */
+  record Seen(List<HostCpu> hosts, EndpointView endpoint, ServiceErrors errors, double meanLatencyMs,
+      double requestsPerSecond) {
+    static final Seen NONE = new Seen(List.of(), null, ServiceErrors.NONE, 0, 0);
+
+    /** The most loaded runner host that was saturated or throttled, if any. */
+    Optional<HostCpu> saturatedHost() {
+      return hosts.stream().filter(HostCpu::saturated).max(Comparator.comparingDouble(HostCpu::busy));
+    }
+  }
 
   private CellAnalyzer() {}
 
@@ -85,6 +117,8 @@ public final class CellAnalyzer {
     Map<String, Integer> cpusOfHost = new TreeMap<>();
     int threadsTotal = 0;
     List<PartitionMerge.Part> partitionParts = new ArrayList<>();
+    double throttled = 0;
+    double unavailable = 0;
     for (RunnerResult r : runners) {
       histograms.add(window.latencyIn(r));
       intendedHistograms.add(window.latencyIn(r.intendedIntervals()));
@@ -98,6 +132,8 @@ public final class CellAnalyzer {
         writeCu += r.stats().get().writeCu() * share;
         failed += r.stats().get().rowsFailed();
         partitionParts.add(new PartitionMerge.Part(r.stats().get().partitions(), share));
+        throttled += r.stats().get().errorsOf(THROTTLING) * share;
+        unavailable += r.stats().get().errorsOf(UNAVAILABLE) * share;
       } else {
         cuReported = false;
       }
@@ -120,15 +156,19 @@ public final class CellAnalyzer {
     double rowsPerRequest = requests > 0 ? rows / requests : first.rowsPerRequest();
     double predicted = meanUs > 0 ? 1_000_000.0 / meanUs * threadsTotal * rowsPerRequest : 0;
     double ratio = predicted > 0 ? rowsPerSecond / predicted : 0;
+    Optional<EndpointView> endpoint = RunnerHosts.endpoint(runners, window);
+    List<HostCpu> hosts = RunnerHosts.of(runners, window, endpoint);
+    ServiceErrors errors = new ServiceErrors(throttled / seconds, unavailable / seconds);
+    Seen seen = new Seen(hosts, endpoint.orElse(null), errors, meanUs / 1000, requests / seconds);
     Verdict verdict;
     if (!window.common()) {
       verdict = new Verdict.NoCommonWindow();
     } else if (window.seconds() < MIN_WINDOW_LATENCIES * meanUs / 1e6) {
       verdict = new Verdict.ShortWindow(window.seconds(), MIN_WINDOW_LATENCIES, meanUs / 1e6);
     } else if (openLoop) {
-      verdict = openLoopLimit(rowsPerSecond / target, ratio, cpuPerHost, cpusOfHost);
+      verdict = openLoopLimit(rowsPerSecond / target, ratio, cpuPerHost, cpusOfHost, seen);
     } else {
-      verdict = limit(ratio, cpuPerHost, cpusOfHost);
+      verdict = limit(ratio, cpuPerHost, cpusOfHost, seen);
     }
     int n = runners.size();
     CellIdentity cell = new CellIdentity(first.instanceType(), first.caseName(), sweep, first.partitions(), n,
@@ -141,7 +181,7 @@ public final class CellAnalyzer {
         .orElse(null);
     return new CellResult(cell, rates, all, new Prediction(predicted, ratio), resources, window, clocks, slo,
         openLoop ? new OpenLoop(target, HdrLogs.merge(intendedHistograms)) : null, verdict, stop, false,
-        PartitionMerge.of(partitionParts, window.seconds()));
+        PartitionMerge.of(partitionParts, window.seconds()), hosts, endpoint.orElse(null), errors);
   }
 
   /**
@@ -152,8 +192,15 @@ public final class CellAnalyzer {
    */
   static Verdict openLoopLimit(double ofTarget, double ratio, Map<String, Double> cpuPerHost,
       Map<String, Integer> cpusOfHost) {
-    Verdict closedLoop = limit(ratio, cpuPerHost, cpusOfHost);
-    if (closedLoop instanceof Verdict.ClientCpu || !closedLoop.evidence()) {
+    return openLoopLimit(ofTarget, ratio, cpuPerHost, cpusOfHost, Seen.NONE);
+  }
+
+  static Verdict openLoopLimit(double ofTarget, double ratio, Map<String, Double> cpuPerHost,
+      Map<String, Integer> cpusOfHost, Seen seen) {
+    Verdict closedLoop = limit(ratio, cpuPerHost, cpusOfHost, seen);
+    // The mock's partitions below capacity say nothing of an open loop, whose threads wait by design.
+    if (closedLoop instanceof Verdict.ClientCpu || closedLoop instanceof Verdict.RunnerHost
+        || closedLoop instanceof Verdict.Unsteady) {
       return closedLoop;
     }
     if (ofTarget >= CellResult.TARGET_REACHED) {
@@ -173,10 +220,32 @@ public final class CellAnalyzer {
    * measurement window was too short for the latency spread and the cell is marked unsteady.
    */
   static Verdict limit(double ratio, Map<String, Double> cpuPerHost, Map<String, Integer> cpusOfHost) {
-    for (Map.Entry<String, Double> e : cpuPerHost.entrySet()) {
-      int cpus = cpusOfHost.getOrDefault(e.getKey(), 0);
-      if (cpus > 0 && e.getValue() >= HOST_CPU_LIMIT * cpus) {
-        return new Verdict.ClientCpu(e.getKey(), e.getValue(), cpus);
+    return limit(ratio, cpuPerHost, cpusOfHost, Seen.NONE);
+  }
+
+  /**
+   * As {@link #limit(double, Map, Map)}, with the cell's surroundings: a runner host near saturation (whatever
+   * used it: the runners, a local endpoint, other processes, steal) or throttled binds the cell before anything
+   * else, since every latency measured on it includes waiting for a processor; when the runners read their
+   * hosts, the host-wide figure replaces the runners' own CPU. A cell whose threads waited on the service is
+   * then told apart by what the service saw ({@link #serviceBound}).
+   */
+  static Verdict limit(double ratio, Map<String, Double> cpuPerHost, Map<String, Integer> cpusOfHost, Seen seen) {
+    Optional<HostCpu> saturated = seen.saturatedHost();
+    if (saturated.isPresent()) {
+      // What a saturated runner host cannot fake is the mock's own account: its partitions at capacity, or its
+      // latency rules adding most of the latency. Then the pace is the service model's, and only the latency
+      // carries the host's queueing.
+      Optional<Verdict> model = serviceModel(seen, saturated.get());
+      return model.isPresent() ? model.get() : new Verdict.RunnerHost(saturated.get());
+    }
+    // Without host readings (older runners), the runners' own CPU is all there is to go by.
+    if (seen.hosts().isEmpty()) {
+      for (Map.Entry<String, Double> e : cpuPerHost.entrySet()) {
+        int cpus = cpusOfHost.getOrDefault(e.getKey(), 0);
+        if (cpus > 0 && e.getValue() >= HOST_CPU_LIMIT * cpus) {
+          return new Verdict.ClientCpu(e.getKey(), e.getValue(), cpus);
+        }
       }
     }
     if (ratio > 0 && ratio < IDENTITY_TOLERANCE) {
@@ -185,6 +254,54 @@ public final class CellAnalyzer {
     if (ratio > IDENTITY_OVERSHOOT) {
       return new Verdict.AboveIdentity();
     }
+    return serviceBound(seen);
+  }
+
+  /**
+   * The threads waited on the service; what the service saw says why. The mock: its busiest partition at
+   * capacity, or its latency rules adding most of the latency; neither means its own processing was the limit,
+   * not its model. A real service: its throttling and server-busy errors at {@link ServiceErrors#SHAPED_RATE}
+   * of the requests or more. Otherwise nothing more is known.
+   */
+  static Verdict serviceBound(Seen seen) {
+    EndpointView mock = seen.endpoint();
+    if (mock != null) {
+      Optional<Verdict> model = serviceModel(seen, null);
+      if (model.isPresent()) {
+        return model.get();
+      }
+      EndpointView.PartitionLoad busiest = mock.busiest();
+      return new Verdict.MockProcessing(busiest == null ? 0 : busiest.busy(), mock.endpointCores(), mock.local());
+    }
+    if (seen.errors().perSecond() > 0 && seen.errors().perSecond() >= ServiceErrors.SHAPED_RATE
+        * seen.requestsPerSecond()) {
+      return new Verdict.ServiceRefused(seen.errors().throttledPerSecond(), seen.errors().unavailablePerSecond(),
+          seen.requestsPerSecond());
+    }
     return new Verdict.Service();
+  }
+
+  /**
+   * What the mock says bound the pace: its busiest partition at capacity, else its latency rules adding
+   * {@link #INJECTED_SHARE} of the mean latency or more; empty without the mock's view or when neither held.
+   *
+   * @param saturatedHost a runner host that was saturated meanwhile, named in the verdict; null when none was
+   */
+  private static Optional<Verdict> serviceModel(Seen seen, HostCpu saturatedHost) {
+    EndpointView mock = seen.endpoint();
+    if (mock == null) {
+      return Optional.empty();
+    }
+    EndpointView.PartitionLoad busiest = mock.busiest();
+    if (busiest != null && busiest.busy() >= EndpointView.AT_CAPACITY) {
+      return Optional.of(new Verdict.PartitionsAtCapacity(busiest.partition(), busiest.busy(), busiest.meanWaitMs(),
+          mock.atCapacity(), mock.partitions().size(), saturatedHost));
+    }
+    EndpointView.InjectedLatency injected = mock.mostInjected();
+    if (injected != null && injected.meanMs() >= INJECTED_SHARE * seen.meanLatencyMs()) {
+      return Optional.of(new Verdict.InjectedLatency(injected.action(), injected.meanMs(), seen.meanLatencyMs(),
+          saturatedHost));
+    }
+    return Optional.empty();
   }
 }

@@ -24,16 +24,57 @@ import org.HdrHistogram.Histogram;
  * @param plateau whether this thread point added under 10% rows/s over the previous one ({@link Plateaus})
  * @param partitionFigures the cell's table partition by partition, merged over its runners; empty when the DB
  *     did not count them
+ * @param hostCpu each runner host's processors over the window and what used them; empty when the runners did
+ *     not read them
+ * @param endpoint the mock endpoint's own view of the window, or null (not a mock, or not read)
+ * @param serviceErrors the service's throttling and server-busy errors in the window
  */
 public record CellResult(CellIdentity cell, Rates rates, Histogram latencyUs, Prediction prediction,
     Resources resources, MeasuredWindow window, ClockReading.Spread clockSpread, Slo slo, OpenLoop openLoop,
-    Verdict verdict, CellStop stop, boolean plateau, List<PartitionFigure> partitionFigures) {
+    Verdict verdict, CellStop stop, boolean plateau, List<PartitionFigure> partitionFigures, List<HostCpu> hostCpu,
+    EndpointView endpoint, ServiceErrors serviceErrors) {
 
   /** Below this share of its target an open-loop cell did not reach it. */
   public static final double TARGET_REACHED = 0.95;
 
   public CellResult {
     partitionFigures = List.copyOf(partitionFigures);
+    hostCpu = List.copyOf(hostCpu);
+  }
+
+  /** A cell without host, endpoint or service-error figures. */
+  public CellResult(CellIdentity cell, Rates rates, Histogram latencyUs, Prediction prediction, Resources resources,
+      MeasuredWindow window, ClockReading.Spread clockSpread, Slo slo, OpenLoop openLoop, Verdict verdict,
+      CellStop stop, boolean plateau, List<PartitionFigure> partitionFigures) {
+    this(cell, rates, latencyUs, prediction, resources, window, clockSpread, slo, openLoop, verdict, stop, plateau,
+        partitionFigures, List.of(), null, ServiceErrors.NONE);
+  }
+
+  /**
+   * Whether a runner host was busy with other work during the window (other processes or steal took
+   * {@link HostCpu#OTHER_WORK} of it or more): the figure may move when measured again on a calm host.
+   */
+  public boolean hostBusyWithOtherWork() {
+    return hostCpu.stream().anyMatch(HostCpu::busyWithOtherWork);
+  }
+
+  /** Whether the endpoint ran on a runner host (the mock on this machine). */
+  public boolean endpointOnRunnerHost() {
+    return (endpoint != null && endpoint.local()) || hostCpu.stream().anyMatch(HostCpu::endpointLocal);
+  }
+
+  /**
+   * Whether a runner host was near saturation (or throttled) in the window: its latencies include waiting for a
+   * processor, so no latency objective is judged on it, whatever bound its rate.
+   */
+  public boolean runnerHostSaturated() {
+    return hostCpu.stream().anyMatch(HostCpu::saturated);
+  }
+
+  /** Whether the cell was bound by its runner host rather than by anything the service did. */
+  public boolean runnerHostBound() {
+    Verdict v = verdict instanceof Verdict.TargetNotReached t ? t.cause() : verdict;
+    return v instanceof Verdict.RunnerHost;
   }
 
   /** The request latency's figures. */
@@ -100,6 +141,6 @@ public record CellResult(CellIdentity cell, Rates rates, Histogram latencyUs, Pr
   /** The same cell on or off the plateau. */
   public CellResult withPlateau(boolean value) {
     return new CellResult(cell, rates, latencyUs, prediction, resources, window, clockSpread, slo, openLoop, verdict,
-        stop, value, partitionFigures);
+        stop, value, partitionFigures, hostCpu, endpoint, serviceErrors);
   }
 }

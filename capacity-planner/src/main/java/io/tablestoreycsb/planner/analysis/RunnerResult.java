@@ -2,6 +2,7 @@ package io.tablestoreycsb.planner.analysis;
 
 import io.tablestoreycsb.planner.hdr.HdrLogs;
 import io.tablestoreycsb.planner.runner.ClockReading;
+import io.tablestoreycsb.planner.runner.HostCpuSample;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.ycsb.YcsbOutput;
@@ -30,9 +31,18 @@ import org.HdrHistogram.Histogram;
  * @param clock the runner's clock against the endpoint's, when measured
  * @param intendedIntervals the interval histograms of the latency from each operation's intended start
  *     (YCSB's {@code Intended-<MEASURE>}, written by an open-loop runner), or empty
+ * @param hostCpu the whole host's CPU readings, about one a second, or empty (an older runner)
+ * @param endpointLoad the mock endpoint's load readings, about one a second, or empty (not a mock)
  */
 public record RunnerResult(Path dir, RunnerRecord record, YcsbOutput output, List<Histogram> intervals,
-    Optional<BindingStats> stats, Optional<ClockReading> clock, List<Histogram> intendedIntervals) {
+    Optional<BindingStats> stats, Optional<ClockReading> clock, List<Histogram> intendedIntervals,
+    List<HostCpuSample> hostCpu, List<EndpointLoadSample> endpointLoad) {
+
+  /** A result without host or endpoint readings. */
+  public RunnerResult(Path dir, RunnerRecord record, YcsbOutput output, List<Histogram> intervals,
+      Optional<BindingStats> stats, Optional<ClockReading> clock, List<Histogram> intendedIntervals) {
+    this(dir, record, output, intervals, stats, clock, intendedIntervals, List.of(), List.of());
+  }
 
   /** YCSB's prefix of a measurement timed from each operation's intended start. */
   public static final String INTENDED_PREFIX = "Intended-";
@@ -52,7 +62,9 @@ public record RunnerResult(Path dir, RunnerRecord record, YcsbOutput output, Lis
     Optional<ClockReading> clock = ClockReading.read(dir.resolve(ResultFiles.CLOCK_FILE));
     Path intended = dir.resolve(ResultFiles.hdrLog(INTENDED_PREFIX + record.measure()));
     List<Histogram> intendedIntervals = Files.isRegularFile(intended) ? HdrLogs.readIntervals(intended) : List.of();
-    return new RunnerResult(dir, record, output, List.copyOf(intervals), stats, clock, List.copyOf(intendedIntervals));
+    return new RunnerResult(dir, record, output, List.copyOf(intervals), stats, clock, List.copyOf(intendedIntervals),
+        HostCpuSample.readAll(dir.resolve(ResultFiles.HOST_CPU_FILE)),
+        EndpointLoadSample.readAll(dir.resolve(ResultFiles.ENDPOINT_LOAD_FILE)));
   }
 
   /** The intervals of the steady span: all but the first and last when there are enough. */

@@ -21,7 +21,12 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = Verdict.AboveIdentity.class, name = "ABOVE_IDENTITY"),
     @JsonSubTypes.Type(value = Verdict.TargetMet.class, name = "TARGET_MET"),
     @JsonSubTypes.Type(value = Verdict.TargetNotReached.class, name = "TARGET_NOT_REACHED"),
-    @JsonSubTypes.Type(value = Verdict.ThreadsWaited.class, name = "THREADS_WAITED")})
+    @JsonSubTypes.Type(value = Verdict.ThreadsWaited.class, name = "THREADS_WAITED"),
+    @JsonSubTypes.Type(value = Verdict.RunnerHost.class, name = "RUNNER_HOST"),
+    @JsonSubTypes.Type(value = Verdict.MockProcessing.class, name = "MOCK_PROCESSING"),
+    @JsonSubTypes.Type(value = Verdict.PartitionsAtCapacity.class, name = "PARTITIONS_AT_CAPACITY"),
+    @JsonSubTypes.Type(value = Verdict.InjectedLatency.class, name = "INJECTED_LATENCY"),
+    @JsonSubTypes.Type(value = Verdict.ServiceRefused.class, name = "SERVICE_REFUSED")})
 public sealed interface Verdict {
 
   /** Whether the cell's figures are evidence: it had a common window long enough for its latency. */
@@ -37,8 +42,76 @@ public sealed interface Verdict {
     }
   }
 
-  /** The threads were waiting on the service: the service was the limit. */
-  record Service() implements Verdict {}
+  /**
+   * A bound that is not the service's, though the threads may have waited on requests: its figures say what
+   * the test set-up delivered, not what the service does, so no plateau, knee or SLO answer is concluded on it.
+   */
+  sealed interface NotTheService extends Verdict {
+    @Override
+    default boolean evidence() {
+      return false;
+    }
+  }
+
+  /** A bound that is the service's: the threads waited on it. */
+  sealed interface ServiceBound extends Verdict {}
+
+  /** The threads were waiting on the service: the service was the limit (nothing more known of why). */
+  record Service() implements ServiceBound {}
+
+  /**
+   * The mock's partitions were at their capacity: requests queued for the busiest one.
+   *
+   * @param partition the busiest partition
+   * @param busy its busy share, 0..1
+   * @param meanWaitMs how long its responses waited for the capacity on average
+   * @param atCapacity partitions at or above {@link EndpointView#AT_CAPACITY}
+   * @param partitions partitions the mock's limiter saw
+   * @param saturatedHost a runner host that was near saturation at the same time, or null: the rate is still the
+   *     partitions' (they served their capacity all along), but the latency includes waiting for a processor
+   */
+  record PartitionsAtCapacity(int partition, double busy, double meanWaitMs, long atCapacity, int partitions,
+      HostCpu saturatedHost) implements ServiceBound {}
+
+  /**
+   * The mock's latency rules set the pace: the delay they added is most of the latency.
+   *
+   * @param action the action with the most added delay
+   * @param meanMs the delay added per delayed request
+   * @param latencyMeanMs the cell's mean request latency
+   * @param saturatedHost a runner host that was near saturation at the same time, or null: the injected delay
+   *     still set the pace, and the rest of the latency includes waiting for a processor
+   */
+  record InjectedLatency(String action, double meanMs, double latencyMeanMs, HostCpu saturatedHost)
+      implements ServiceBound {}
+
+  /**
+   * A real service refused requests (throttling, server busy): it was the limit, and said so.
+   *
+   * @param throttledPerSecond throttling errors per second
+   * @param unavailablePerSecond server-busy / unavailable errors per second
+   * @param requestsPerSecond the cell's requests per second
+   */
+  record ServiceRefused(double throttledPerSecond, double unavailablePerSecond, double requestsPerSecond)
+      implements ServiceBound {}
+
+  /**
+   * The runner host was near saturation (or the runners' container throttled): every latency measured on it
+   * includes waiting for a processor, whatever the service did.
+   *
+   * @param cpu the host's processors over the window, and what used them
+   */
+  record RunnerHost(HostCpu cpu) implements NotTheService {}
+
+  /**
+   * The threads waited on a mock whose partitions were not at capacity and whose latency was not injected: the
+   * mock's own processing (its CPU, its event loop) was the limit, not its service model.
+   *
+   * @param busiestPartition the busiest partition's busy share, 0..1 (0 without a capacity limit)
+   * @param endpointCores cores the mock's process used, NaN when unknown
+   * @param local whether the mock ran on a runner host
+   */
+  record MockProcessing(double busiestPartition, double endpointCores, boolean local) implements NotTheService {}
 
   /**
    * The threads spent time outside requests (client CPU, GC, the binding's buffering).

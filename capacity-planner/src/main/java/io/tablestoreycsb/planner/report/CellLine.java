@@ -27,7 +27,16 @@ public final class CellLine {
         latency.avgMs(), latency.p99Ms(), openLoop, r.prediction().measuredOverPredicted() * 100,
         VerdictText.of(r.verdict()), window, skew) + (r.slo() == null ? "" : String.format(Locale.ROOT,
         "; %s %.2f ms: %s %s", r.slo().percentileName(), r.sloLatencyMs(), r.metSlo() ? "meets" : "misses", r.slo()))
-        + hottest(r);
+        + hottest(r) + surroundings(r);
+  }
+
+  /** "; runner host CPU 70% of 2 (...), busy with other work; mock: P0 99% busy, waited 7.9 ms" when read. */
+  static String surroundings(CellResult r) {
+    // A runner-host verdict already says it in full.
+    String host = r.hostCpu().isEmpty() || r.runnerHostBound() ? "" : "; runner host CPU " + ReportTable.hostCpu(r)
+        + (r.hostBusyWithOtherWork() ? ", busy with other work" : "");
+    String endpoint = ReportTable.endpointView(r);
+    return host + (endpoint.equals("-") ? "" : (r.endpoint() != null ? "; mock: " : "; service: ") + endpoint);
   }
 
   /** "; hottest partition P2 (from 8000): 41% of rows, 1.64x the mean" when the table has several. */

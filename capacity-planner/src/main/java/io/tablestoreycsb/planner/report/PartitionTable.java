@@ -41,8 +41,9 @@ final class PartitionTable {
   }
 
   static List<String> cells(CellResult r, int columns) {
+    // A cell that ran beside other work is marked in every table that shows it.
     List<String> c = new ArrayList<>(List.of(Integer.toString(r.cell().partitions()),
-        Integer.toString(r.cell().threads())));
+        r.cell().threads() + (r.hostBusyWithOtherWork() ? " (host busy)" : "")));
     List<PartitionFigure> ps = r.partitionFigures();
     double mean = ps.stream().mapToLong(PartitionFigure::rows).average().orElse(0);
     for (int i = 0; i < columns; i++) {

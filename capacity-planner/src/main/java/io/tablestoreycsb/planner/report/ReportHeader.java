@@ -66,7 +66,15 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
     lines.put("Row size", rowSize());
     lines.put("Runner hosts", cpusByHost.isEmpty() ? "unknown" : new TreeMap<>(cpusByHost).entrySet().stream()
         .map(e -> "host " + e.getKey() + " (" + e.getValue() + " processors)").collect(Collectors.joining(", ")));
+    String shared = endpointOnRunnerHost(rows);
+    if (!shared.isEmpty()) {
+      lines.put("Endpoint on a runner host", shared);
+    }
     lines.put("Measured windows", windows(rows));
+    String hostLoad = hostLoad(rows);
+    if (!hostLoad.isEmpty()) {
+      lines.put("Runner host load", hostLoad);
+    }
     String slos = slos(rows);
     if (!slos.isEmpty()) {
       lines.put("SLO", slos);
@@ -76,6 +84,36 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
     }
     lines.put("Report written", DATE_TIME.format(writtenAt) + " UTC by tablestore-ycsb " + reportBuild.toolVersion());
     return lines;
+  }
+
+  /** Said when a plan's endpoint or a cell's mock ran on this machine: its CPU counts against the runner host. */
+  private String endpointOnRunnerHost(List<CellResult> rows) {
+    boolean byPlan = plans.stream().anyMatch(p -> p.endpointKind() == PlanInfo.EndpointKind.EMBEDDED_MOCK
+        || p.endpointKind() == PlanInfo.EndpointKind.LOCAL);
+    if (!byPlan && rows.stream().noneMatch(CellResult::endpointOnRunnerHost)) {
+      return "";
+    }
+    return "yes: the endpoint shares the runners' processors. The \"Runner host CPU\" column shows its share; a cell"
+        + " whose host was near saturation is bound by the runner host, not the service";
+  }
+
+  /** How many cells were bound by their runner host, and how many ran beside other work; "" when none. */
+  private static String hostLoad(List<CellResult> rows) {
+    long bound = rows.stream().filter(CellResult::runnerHostBound).count();
+    long busy = rows.stream().filter(CellResult::hostBusyWithOtherWork).count();
+    if (bound == 0 && busy == 0) {
+      return "";
+    }
+    List<String> parts = new ArrayList<>();
+    if (bound > 0) {
+      parts.add(bound + " of " + rows.size() + " cells bound by a saturated runner host (not judged: add runner"
+          + " machines)");
+    }
+    if (busy > 0) {
+      parts.add(busy + " of " + rows.size() + " cells ran while other work used the runner host (marked \"host"
+          + " busy\"; measure them again on a calm host)");
+    }
+    return String.join("; ", parts);
   }
 
   private String runPeriod() {

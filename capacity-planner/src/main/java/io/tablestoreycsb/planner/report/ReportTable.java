@@ -1,11 +1,15 @@
 package io.tablestoreycsb.planner.report;
 
 import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.EndpointView;
+import io.tablestoreycsb.planner.analysis.HostCpu;
 import io.tablestoreycsb.planner.analysis.Latency;
 import io.tablestoreycsb.planner.matrix.TargetLabel;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The report's table layout, shared by the Markdown, HTML and terminal views. */
@@ -13,7 +17,8 @@ final class ReportTable {
   static final List<String> HEADERS = List.of("Partitions", "Runner", "Thread", "QPS(row)", "Avg Latency (ms)",
       "p50 (ms)", "p95 (ms)", "p99 (ms)", "p99.9 (ms)", "max (ms)", "Requests/s", "MB/s", "Read CU/s",
       "Write CU/s", "CPU cores/runner", "Peak mem/runner (MB)", "Predicted QPS(row)", "Measured/Predicted",
-      "Window (UTC start, length)", "Warm-up (s)", "Start skew (ms)", "Clock spread (ms)", "Stopped", "Bound by");
+      "Window (UTC start, length)", "Warm-up (s)", "Start skew (ms)", "Clock spread (ms)", "Runner host CPU",
+      "Endpoint view", "Stopped", "Bound by");
 
   /** Columns of a table with open-loop cells: the target after the threads, intended latency after max. */
   static final List<String> OPEN_LOOP_HEADERS = openLoopHeaders();
@@ -46,7 +51,7 @@ final class ReportTable {
     if (openLoopColumns) {
       c.add(r.isOpenLoop() ? Formats.num(r.targetRowsPerSecond()) : "-");
     }
-    c.add(Formats.num(r.rates().qpsRows()) + (r.plateau() ? " (plateau)" : "") + (r.knee() ? " (knee)" : ""));
+    c.add(qps(r));
     Latency latency = r.latency();
     c.add(Formats.ms(latency.avgMs()));
     c.add(Formats.ms(latency.p50Ms()));
@@ -74,10 +79,56 @@ final class ReportTable {
     c.add(Formats.num(r.window().startSkewMs()));
     c.add(r.clockSpread() == null ? "-"
         : Formats.num(r.clockSpread().ms()) + " ± " + Formats.num(r.clockSpread().uncertaintyMs()));
+    c.add(hostCpu(r));
+    c.add(endpointView(r));
     String stopped = StopText.stopped(r.stop());
     c.add(stopped.isEmpty() ? "-" : stopped);
     c.add(boundBy(r));
     return c;
+  }
+
+  /**
+   * A cell's rows/s as every table shows it: marked "(plateau)", "(knee)", and "(host busy)" when its runner host
+   * was busy with other work (the figure may move when measured again on a calm host).
+   */
+  static String qps(CellResult r) {
+    return Formats.num(r.rates().qpsRows()) + (r.plateau() ? " (plateau)" : "") + (r.knee() ? " (knee)" : "")
+        + (r.hostBusyWithOtherWork() ? " (host busy)" : "");
+  }
+
+  /** The "Runner host CPU" column: the busiest runner host and what used it; "-" when not read. */
+  static String hostCpu(CellResult r) {
+    HostCpu h = r.hostCpu().stream().max(Comparator.comparingDouble(HostCpu::busy)).orElse(null);
+    if (h == null) {
+      return "-";
+    }
+    String endpoint = h.endpointLocal() ? String.format(Locale.ROOT, ", endpoint %.0f%%", h.endpoint() * 100) : "";
+    String throttled = Double.isNaN(h.throttled()) ? ""
+        : String.format(Locale.ROOT, ", throttled %.0f%%", h.throttled() * 100);
+    return String.format(Locale.ROOT, "%s%.0f%% of %d (runners %.0f%%%s, others %.0f%%, steal %.0f%%%s)",
+        r.hostCpu().size() > 1 ? h.host() + " " : "", h.busy() * 100, h.cpus(), h.runners() * 100, endpoint,
+        h.others() * 100, h.steal() * 100, throttled);
+  }
+
+  /**
+   * The "Endpoint view" column: the mock's busiest partition and its queueing (and injected latency), or a real
+   * service's refusals; "-" when there is neither.
+   */
+  static String endpointView(CellResult r) {
+    EndpointView e = r.endpoint();
+    if (e != null) {
+      EndpointView.PartitionLoad p = e.busiest();
+      EndpointView.InjectedLatency i = e.mostInjected();
+      String partitions = p == null ? "no capacity limit" : String.format(Locale.ROOT,
+          "P%d %.0f%% busy, waited %.1f ms", p.partition(), p.busy() * 100, p.meanWaitMs());
+      return partitions + (i == null ? "" : String.format(Locale.ROOT, "; %s +%.2f ms injected", i.action(),
+          i.meanMs()));
+    }
+    if (r.serviceErrors().perSecond() > 0) {
+      return String.format(Locale.ROOT, "%.1f throttled/s, %.1f server-busy/s", r.serviceErrors().throttledPerSecond(),
+          r.serviceErrors().unavailablePerSecond());
+    }
+    return "-";
   }
 
   /** The "Bound by" column: the verdict, and the failed operations when there were any. */

@@ -4,12 +4,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.tablestoreycsb.planner.analysis.CellAnalyzer;
 import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.EndpointView;
+import io.tablestoreycsb.planner.analysis.HostCpu;
 import io.tablestoreycsb.planner.analysis.Latency;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -153,7 +156,7 @@ public final class ReportWriter {
               r.cell().runners(), r.cell().threads(), Formats.num(r.rates().qpsRows()), Formats.ms(latency.avgMs()),
               Formats.ms(latency.p99Ms()), Formats.percent(r.prediction().measuredOverPredicted()),
               VerdictText.of(r.verdict()) + (r.plateau() ? ", plateau" : "") + (r.knee() ? ", knee" : "")
-                  + openLoopNote(r)));
+                  + (r.hostBusyWithOtherWork() ? ", host busy with other work" : "") + openLoopNote(r)));
         }
       }
     }
@@ -186,7 +189,8 @@ public final class ReportWriter {
         + "io_mb_per_s_per_runner,predicted_qps_rows,measured_over_predicted,bound_by,plateau,hosts,"
         + "window_start_utc,window_s,warmup_s,start_skew_ms,clock_spread_ms,clock_spread_uncertainty_ms,slo,slo_latency_ms,met_slo,target_qps_rows,"
         + "target_reached,intended_avg_ms,intended_p50_ms,intended_p95_ms,intended_p99_ms,intended_p999_ms,"
-        + "intended_max_ms,stopped\n");
+        + "intended_max_ms,stopped,host_cpu_busy,host_cpu_runners,host_cpu_endpoint,host_cpu_others,host_cpu_steal,"
+        + "host_cpu_throttled,host_busy_with_other_work,endpoint_busiest_partition_busy,endpoint_mean_wait_ms\n");
     for (CellResult r : rows) {
       Latency l = r.latency();
       csv.append(String.join(",", quote(r.cell().instanceType()), quote(r.cell().caseName()), quote(r.cell().sweep()),
@@ -204,9 +208,22 @@ public final class ReportWriter {
           quote(r.slo() == null ? "" : r.slo().toString()), d(r.sloLatencyMs()),
           r.slo() == null ? "" : Boolean.toString(r.metSlo()), d(r.targetRowsPerSecond()),
           r.isOpenLoop() ? Boolean.toString(r.targetReached()) : "", intended(r.intended()),
-          quote(StopText.stopped(r.stop())))).append('\n');
+          quote(StopText.stopped(r.stop())), hostCpuCsv(r), endpointCsv(r))).append('\n');
     }
     return csv.toString();
+  }
+
+  /** The busiest runner host's shares; empty fields when not read. */
+  private static String hostCpuCsv(CellResult r) {
+    HostCpu h = r.hostCpu().stream().max(Comparator.comparingDouble(HostCpu::busy)).orElse(null);
+    return h == null ? ",,,,,," + r.hostBusyWithOtherWork() : String.join(",", d(h.busy()), d(h.runners()),
+        d(h.endpoint()), d(h.others()), d(h.steal()), d(h.throttled()), Boolean.toString(r.hostBusyWithOtherWork()));
+  }
+
+  /** The mock's busiest partition; empty fields without the mock's view. */
+  private static String endpointCsv(CellResult r) {
+    EndpointView.PartitionLoad p = r.endpoint() == null ? null : r.endpoint().busiest();
+    return p == null ? "," : d(p.busy()) + "," + d(p.meanWaitMs());
   }
 
   private static String intended(Latency i) {

@@ -43,6 +43,7 @@ final class RowJson {
     json.put("predictedQpsRows", r.prediction().qpsRows());
     json.put("measuredOverPredicted", r.prediction().measuredOverPredicted());
     json.put("limit", VerdictText.of(r.verdict()));
+    json.put("verdict", r.verdict());
     json.put("plateau", r.plateau());
     json.put("hosts", ReportTable.hosts(r));
     json.put("windowSeconds", r.window().seconds());
@@ -57,6 +58,11 @@ final class RowJson {
     json.put("intended", r.intended());
     json.put("stopped", StopText.stopped(r.stop()));
     json.put("partitionFigures", r.partitionFigures());
+    json.put("hostCpu", r.hostCpu());
+    json.put("hostBusyWithOtherWork", r.hostBusyWithOtherWork());
+    json.put("endpointOnRunnerHost", r.endpointOnRunnerHost());
+    json.put("endpointView", r.endpoint());
+    json.put("serviceErrors", r.serviceErrors());
     return json;
   }
 }

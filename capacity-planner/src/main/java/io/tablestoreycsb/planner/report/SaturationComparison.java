@@ -149,7 +149,8 @@ public final class SaturationComparison {
   }
 
   private static String rate(CellResult r) {
-    return r == null ? "-" : String.format(Locale.ROOT, "%,.0f", r.rates().qpsRows());
+    return r == null ? "-" : String.format(Locale.ROOT, "%,.0f", r.rates().qpsRows())
+        + (r.hostBusyWithOtherWork() ? " (host busy)" : "");
   }
 
   private static String threads(CellResult r) {

@@ -31,27 +31,41 @@ public final class SloTable {
    * @param best the cell with the most rows/s that met it, or null when none did
    * @param closest without a best: the judged cell with the lowest latency at the objective's percentile
    * @param heaviestTried whether {@code best} is the heaviest load tried (more may meet the objective)
-   * @param unsteadyCells cells left out because their figures are not evidence
+   * @param unsteadyCells cells left out because their figures are not evidence (runner-host-bound ones
+   *     included)
+   * @param hostBoundCells of those, cells bound by a saturated runner host
    */
   public record Answer(String instanceType, String caseTitle, int partitions, Slo slo, CellResult best,
-      CellResult closest, boolean heaviestTried, int unsteadyCells) {
+      CellResult closest, boolean heaviestTried, int unsteadyCells, int hostBoundCells) {
 
     /** The answer's last column: why the figure is what it is. */
     String note() {
       List<String> notes = new ArrayList<>();
-      if (best == null) {
+      if (best == null && closest == null && hostBoundCells > 0) {
+        notes.add(NOT_JUDGED_HOST);
+      } else if (best == null) {
         notes.add(closest == null ? "no steady cell to judge" : "no cell met it; the lowest " + slo.percentileName()
             + " was " + Formats.ms(closest.sloLatencyMs()) + " ms at " + Formats.num(closest.rates().qpsRows())
             + " rows/s");
       } else if (heaviestTried) {
         notes.add("the heaviest load tried: more may meet it");
       }
-      if (unsteadyCells > 0) {
-        notes.add(unsteadyCells + " unsteady cell(s) not judged");
+      if (best != null && best.hostBusyWithOtherWork()) {
+        notes.add("its runner host was busy with other work: measure it again on a calm host");
+      }
+      if (hostBoundCells > 0 && (best != null || closest != null)) {
+        notes.add(hostBoundCells + " cell(s) not judged: runner host saturated; add runner machines");
+      }
+      int otherUnjudged = unsteadyCells - hostBoundCells;
+      if (otherUnjudged > 0) {
+        notes.add(otherUnjudged + " unsteady cell(s) not judged");
       }
       return String.join("; ", notes);
     }
   }
+
+  /** The answer where every cell was bound by its runner host. */
+  static final String NOT_JUDGED_HOST = "not judged: runner host saturated; add runner machines";
 
   static final List<String> HEADERS = List.of("Case", "SLO", "Partitions", "Highest QPS(row) within the SLO",
       "At", "Latency at the SLO's percentile (ms)", "CU per hour", "Note");
@@ -61,7 +75,7 @@ public final class SloTable {
       + "(threads per runner x runners, and the target of an open-loop cell), and the capacity units (read + write)"
       + " an hour of that load consumes: multiply by your price per CU for its cost. An open-loop cell is judged by"
       + " its latency from each request's intended start (what a request arriving at that rate sees). Unsteady"
-      + " cells are not judged.";
+      + " cells, and cells bound by their runner host or by the mock's own processing, are not judged.";
 
   private SloTable() {}
 
@@ -84,7 +98,8 @@ public final class SloTable {
 
   private static Answer answer(List<CellResult> cells) {
     CellResult first = cells.get(0);
-    List<CellResult> judged = cells.stream().filter(CellResult::evidence).toList();
+    // A saturated runner host's latencies include waiting for a processor: no objective is judged on them.
+    List<CellResult> judged = cells.stream().filter(r -> r.evidence() && !r.runnerHostSaturated()).toList();
     CellResult best = judged.stream().filter(CellResult::metSlo)
         .max(Comparator.comparingDouble((CellResult r) -> r.rates().qpsRows())).orElse(null);
     CellResult closest = judged.stream().min(Comparator.comparingDouble(CellResult::sloLatencyMs)).orElse(null);
@@ -92,7 +107,8 @@ public final class SloTable {
         ? r.targetRowsPerSecond() : -1).thenComparingInt(r -> r.cell().threads())).orElseThrow();
     return new Answer(first.cell().instanceType(), ReportTable.caseTitle(first), first.cell().partitions(),
         first.slo(), best,
-        best == null ? closest : null, best != null && best == heaviest, cells.size() - judged.size());
+        best == null ? closest : null, best != null && best == heaviest, cells.size() - judged.size(),
+        (int) cells.stream().filter(CellResult::runnerHostSaturated).count());
   }
 
   /** Answers grouped by instance type, in order. */
@@ -106,7 +122,7 @@ public final class SloTable {
   static List<String> cells(Answer a) {
     CellResult b = a.best();
     return List.of(a.caseTitle(), a.slo().toString(), Integer.toString(a.partitions()),
-        b == null ? "none" : Formats.num(b.rates().qpsRows()),
+        b == null ? (a.hostBoundCells() > 0 && a.closest() == null ? "not judged" : "none") : ReportTable.qps(b),
         b == null ? "" : (b.isOpenLoop() ? "target " + Formats.num(b.targetRowsPerSecond()) + ", " : "")
             + b.cell().threads() + " threads x " + b.cell().runners() + " runners",
         b == null ? "" : Formats.ms(b.sloLatencyMs()), b == null ? "" : Formats.num(b.rates().cuPerHour()), a.note());

@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.planner.analysis.EndpointView;
+import io.tablestoreycsb.planner.analysis.HostCpu;
 import io.tablestoreycsb.planner.analysis.Verdict;
 import java.util.Locale;
 
@@ -10,6 +12,31 @@ public final class VerdictText {
   public static String of(Verdict verdict) {
     if (verdict instanceof Verdict.Service) {
       return "service";
+    }
+    if (verdict instanceof Verdict.PartitionsAtCapacity p) {
+      return String.format(Locale.ROOT, "service: the mock's partitions at capacity (P%d %.0f%% busy, responses"
+          + " waited %.1f ms on average; %d of %d partitions at %.0f%% or more)", p.partition(), p.busy() * 100,
+          p.meanWaitMs(), p.atCapacity(), p.partitions(), EndpointView.AT_CAPACITY * 100)
+          + (p.saturatedHost() == null ? "" : "; the latency also includes the saturated runner "
+              + host(p.saturatedHost()));
+    }
+    if (verdict instanceof Verdict.InjectedLatency i) {
+      return String.format(Locale.ROOT, "service: injected latency (%s rule added %.2f ms of the %.2f ms mean)",
+          i.action(), i.meanMs(), i.latencyMeanMs()) + (i.saturatedHost() == null ? ""
+          : "; the rest includes the saturated runner " + host(i.saturatedHost()));
+    }
+    if (verdict instanceof Verdict.ServiceRefused r) {
+      return String.format(Locale.ROOT, "service: it refused requests (%.1f throttling and %.1f server-busy errors/s"
+          + " at %.0f requests/s)", r.throttledPerSecond(), r.unavailablePerSecond(), r.requestsPerSecond());
+    }
+    if (verdict instanceof Verdict.RunnerHost h) {
+      return "runner host, not the service: " + host(h.cpu());
+    }
+    if (verdict instanceof Verdict.MockProcessing m) {
+      return String.format(Locale.ROOT, "the mock's own processing, not its service model (busiest partition"
+          + " %.0f%% busy, no latency injected%s%s)", m.busiestPartition() * 100,
+          Double.isNaN(m.endpointCores()) ? "" : String.format(Locale.ROOT, "; the mock used %.1f cores",
+              m.endpointCores()), m.local() ? ", on a runner host" : "");
     }
     if (verdict instanceof Verdict.Client c) {
       return String.format(Locale.ROOT, "client (%.0f%% of identity)", c.identityRatio() * 100);
@@ -37,5 +64,18 @@ public final class VerdictText {
       return "every thread was waiting on the service";
     }
     throw new IllegalArgumentException("no words for " + verdict);
+  }
+
+  /**
+   * A runner host's processors and what used them: "host h 97% busy of 2 cores (runners 41%, the local
+   * endpoint 30%, other processes 24%, steal 2%); mostly other processes".
+   */
+  public static String host(HostCpu h) {
+    String throttled = Double.isNaN(h.throttled()) ? ""
+        : String.format(Locale.ROOT, ", container throttled in %.0f%% of its periods", h.throttled() * 100);
+    return String.format(Locale.ROOT, "host %s %.0f%% busy of %d cores (runners %.0f%%, %s %.0f%%, other processes"
+        + " %.0f%%, steal %.0f%%%s); mostly %s", h.host(), h.busy() * 100, h.cpus(), h.runners() * 100,
+        h.endpointLocal() ? "the local endpoint" : "endpoint (elsewhere)", h.endpoint() * 100, h.others() * 100,
+        h.steal() * 100, throttled, h.mainUser());
   }
 }

@@ -10,6 +10,8 @@ package io.tablestoreycsb.planner.runner;
  *   <li>{@code <MEASURE>.hdr}: the HdrHistogram interval log of each measurement ({@link #hdrLog});</li>
  *   <li>{@link #STATS_FILE}: the binding's counters (rows, CU, retries), when the DB is the binding;</li>
  *   <li>{@link #RESOURCES_FILE}: what the runner measured of itself ({@link RunnerResources});</li>
+ *   <li>{@link #HOST_CPU_FILE}: the whole host's CPU counters, once a second ({@link HostCpuSample});</li>
+ *   <li>{@link #ENDPOINT_LOAD_FILE}: the mock endpoint's own view of its load, once a second ({@link EndpointLoadProbe});</li>
  *   <li>{@link #CLOCK_FILE}: the runner's clock against the endpoint's ({@link ClockReading}), when measured;</li>
  *   <li>{@link RunnerRecord#FILE_NAME}: the record the executor writes once the runner has ended.</li>
  * </ul>
@@ -20,6 +22,8 @@ public final class ResultFiles {
   public static final String STDERR_FILE = "ycsb.err";
   public static final String RESOURCES_FILE = "resources.json";
   public static final String CLOCK_FILE = "clock.json";
+  public static final String HOST_CPU_FILE = "host-cpu.jsonl";
+  public static final String ENDPOINT_LOAD_FILE = "endpoint-load.jsonl";
   /** Written by a local runner when it is ready to start (JVM up, classes loaded). */
   public static final String READY_FILE = "ready";
   /** Written by the local executor in the cell directory: the epoch millisecond every runner starts at. */

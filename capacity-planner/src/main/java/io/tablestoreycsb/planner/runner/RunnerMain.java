@@ -66,7 +66,8 @@ public final class RunnerMain implements Callable<Integer> {
       throw new CommandLine.ParameterException(new CommandLine(this), "give --start-at or --release-file");
     }
     parentWatch.startIfAsked("runner");
-    SelfReport report = new SelfReport(resultDir.resolve(ResultFiles.RESOURCES_FILE));
+    SelfReport report = new SelfReport(resultDir.resolve(ResultFiles.RESOURCES_FILE),
+        resultDir.resolve(ResultFiles.HOST_CPU_FILE), endpointProbe(ycsbArgs, resultDir));
     report.start();
     preload(ycsbArgs);
     measureClock(ycsbArgs, resultDir.resolve(ResultFiles.CLOCK_FILE));
@@ -129,18 +130,34 @@ public final class RunnerMain implements Callable<Integer> {
     }
   }
 
+  /** A probe of the endpoint's own load view, or null when the run names no tablestore.endpoint. */
+  private static EndpointLoadProbe endpointProbe(List<String> args, Path resultDir) {
+    try {
+      Optional<String> endpoint = YcsbArguments.property(args, "tablestore.endpoint");
+      return endpoint.isEmpty() ? null
+          : EndpointLoadProbe.of(endpoint.get(), resultDir.resolve(ResultFiles.ENDPOINT_LOAD_FILE));
+    } catch (IOException | IllegalArgumentException e) {
+      return null;
+    }
+  }
+
   /** Samples this process and keeps resources.json current. */
   private static final class SelfReport {
     private final Path file;
     private final ResourceSampler sampler = ResourceSampler.ofThisProcess();
+    private final HostCpuSampler hostCpu = HostCpuSampler.ofThisHost();
+    private final Path hostCpuFile;
+    private final EndpointLoadProbe endpointLoad;
     private final String host = hostName();
     private final long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
     private volatile long readyMs;
     private volatile long startAtMs;
     private volatile long releasedMs;
 
-    SelfReport(Path file) {
+    SelfReport(Path file, Path hostCpuFile, EndpointLoadProbe endpointLoad) {
       this.file = file;
+      this.hostCpuFile = hostCpuFile;
+      this.endpointLoad = endpointLoad;
     }
 
     void start() throws IOException {
@@ -150,6 +167,9 @@ public final class RunnerMain implements Callable<Integer> {
           while (true) {
             Thread.sleep(SAMPLE_PERIOD_MS);
             write();
+            if (endpointLoad != null) {
+              endpointLoad.sample();
+            }
           }
         } catch (InterruptedException | IOException e) {
           // the last figures stay in the file; the shutdown hook writes the final ones
@@ -185,6 +205,10 @@ public final class RunnerMain implements Callable<Integer> {
       new RunnerResources(host, Runtime.getRuntime().availableProcessors(), jvmStart, readyMs, startAtMs,
           releasedMs, sampler.cpuSeconds(), sampler.peakRssBytes(), sampler.ioReadBytes(), sampler.ioWriteBytes(),
           System.currentTimeMillis()).write(file);
+      Optional<HostCpuSample> host = hostCpu.sample(System.currentTimeMillis(), sampler.cpuSeconds());
+      if (host.isPresent()) {
+        host.get().append(hostCpuFile);
+      }
     }
 
     private static String hostName() {

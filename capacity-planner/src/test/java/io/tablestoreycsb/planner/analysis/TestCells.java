@@ -59,6 +59,8 @@ public final class TestCells {
     private Verdict verdict = new Verdict.Service();
     private CellStop stop;
     private List<PartitionFigure> partitionFigures = List.of();
+    private List<HostCpu> hostCpu = List.of();
+    private EndpointView endpoint;
 
     public Builder instanceType(String value) {
       instanceType = value;
@@ -163,11 +165,21 @@ public final class TestCells {
       return this;
     }
 
+    public Builder hostCpu(HostCpu... value) {
+      hostCpu = List.of(value);
+      return this;
+    }
+
+    public Builder endpoint(EndpointView value) {
+      endpoint = value;
+      return this;
+    }
+
     public CellResult build() {
       return new CellResult(new CellIdentity(instanceType, caseName, sweep, partitions, runners, threads, measure, 1),
           new Rates(qps, qps, requests, 0, mbPerSecond, readCuPerSecond, writeCuPerSecond), latencyUs,
           new Prediction(qps, 1), resources, window, clockSpread, slo, openLoop, verdict, stop, false,
-          partitionFigures);
+          partitionFigures, hostCpu, endpoint, ServiceErrors.NONE);
     }
   }
 }

@@ -3,6 +3,7 @@ package io.tablestoreycsb.planner.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.HostCpu;
 import io.tablestoreycsb.planner.analysis.MeasuredWindow;
 import io.tablestoreycsb.planner.analysis.TestCells;
 import io.tablestoreycsb.planner.analysis.Verdict;
@@ -64,6 +65,36 @@ class SloTableTest {
     assertThat(md).contains("| random-read | p99 < 10ms | 4 | 1,000 | 1 threads x 5 runners | 5.00 | 3,600,000 |  |");
     assertThat(SloTable.terminal(rows)).contains("mock - the SLO answer").contains("p99 < 10ms").contains("1,000");
     assertThat(ReportWriter.csv(rows)).contains(",p99 < 10ms,5.0000,true").contains(",p99 < 10ms,20.0000,false");
+  }
+
+  @Test
+  void cellsOnASaturatedRunnerHostAreNotJudgedAndTheAnswerSaysToAddRunnerMachines() {
+    HostCpu saturated = new HostCpu("vm", 2, 10, 0.98, 0.3, 0.2, 0.48, 0, Double.NaN, true);
+    HostCpu busy = new HostCpu("vm", 2, 10, 0.6, 0.2, 0.1, 0.3, 0, Double.NaN, true);
+    List<CellResult> onlyHostBound = List.of(
+        hostCell(1, 2, 1683, 5, new Verdict.RunnerHost(saturated), saturated),
+        hostCell(1, 4, 1700, 6, new Verdict.PartitionsAtCapacity(0, 0.97, 4, 1, 1, saturated), saturated));
+    SloTable.Answer none = SloTable.answers(onlyHostBound).get(0);
+    assertThat(none.best()).isNull();
+    assertThat(none.hostBoundCells()).isEqualTo(2);
+    assertThat(SloTable.cells(none)).containsExactly("random-read", "p99 < 10ms", "1", "not judged", "", "", "",
+        "not judged: runner host saturated; add runner machines");
+
+    List<CellResult> mixed = List.of(hostCell(16, 1, 4000, 2, SERVICE, busy),
+        hostCell(16, 4, 1683, 5, new Verdict.RunnerHost(saturated), saturated));
+    SloTable.Answer a = SloTable.answers(mixed).get(0);
+    assertThat(a.best().rates().qpsRows()).isEqualTo(4000);
+    // The best ran beside other work: marked, and the note says to measure it again.
+    assertThat(SloTable.cells(a).get(3)).isEqualTo("4,000 (host busy)");
+    assertThat(a.note()).isEqualTo("its runner host was busy with other work: measure it again on a calm host; 1"
+        + " cell(s) not judged: runner host saturated; add runner machines");
+  }
+
+  private static CellResult hostCell(int partitions, int threads, double qps, double p99, Verdict verdict,
+      HostCpu host) {
+    return TestCells.cell().partitions(partitions).threads(threads).qps(qps).latencyMs(p99 / 2, p99, p99, p99, p99)
+        .requests(1000).window(new MeasuredWindow(1, 10_001, true, 1.0, 5.0)).slo(P99_10MS).verdict(verdict)
+        .hostCpu(host).build();
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tablestoreycsb.planner.analysis.CellStop;
+import io.tablestoreycsb.planner.analysis.HostCpu;
 import io.tablestoreycsb.planner.analysis.SearchMark;
 import io.tablestoreycsb.planner.analysis.StopKind;
 import io.tablestoreycsb.planner.analysis.Verdict;
@@ -53,7 +54,11 @@ class StopFileTest {
         new SearchMark.KneeAtProbe(16, 0.11, 3575), new SearchMark.Overturned(16, 0.11),
         new SearchMark.BrokeSlo(8, slo, 12.5), new SearchMark.Levelled(4, -0.01, 0.10, 16),
         new SearchMark.ProbeBrokeSlo(16, slo, 30, 2), new SearchMark.ProbeConfirmed(16, 0.05, 1000, 0.10, 2),
-        new SearchMark.ProbeNoEvidence(16, 10, new SearchMark.Unproven(true, new Verdict.Service()), 2)}) {
+        new SearchMark.ProbeNoEvidence(16, 10, new SearchMark.Unproven(true, new Verdict.Service()), 2),
+        new SearchMark.NoEvidence(4, 1683, new SearchMark.Unproven(false, new Verdict.RunnerHost(
+            new HostCpu("vm", 2, 10.2, 0.99, 0.3, 0.2, 0.49, 0, Double.NaN, true)))),
+        new SearchMark.ProbeNoEvidence(16, 900, new SearchMark.Unproven(false, new Verdict.MockProcessing(0.4, 1.1,
+            true)), 2)}) {
       CellStop stop = CellStop.steady(RULE, 60, 25.4, "steady at 970 requests/s", 1_795_431_101_000L).withMark(mark);
       StopFile.write(cell, stop);
       assertThat(StopFile.readCell(cell)).contains(stop);

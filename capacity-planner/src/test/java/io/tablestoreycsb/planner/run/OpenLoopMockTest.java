@@ -8,12 +8,8 @@ import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.report.ReportData;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,16 +35,8 @@ class OpenLoopMockTest {
         "property.tablestore.batchsize = 1", ""));
     Matrix matrix = MatrixParser.parse(matrixFile);
     Path out = dir.resolve("out");
-    ByteArrayOutputStream log = new ByteArrayOutputStream();
     try (MockTablestore mock = MockTablestore.builder().latency("PutRow=20ms").start()) {
-      Path props = dir.resolve("mock.properties");
-      mock.writeProperties(props);
-      PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props,
-          List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")), LocalCellRunner.ofThisJvm(),
-          new BindingTableAdmin(props), out,
-          new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(5)));
-      int failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));
-      assertThat(failed).as(log.toString(StandardCharsets.UTF_8)).isZero();
+      MockPlanRun.run(matrix, mock, dir, out);
     }
     Path runner = out.resolve("mock/p1/random-write/t2-target=400/runner-0");
     assertThat(runner.resolve("Intended-INSERT.hdr")).isNotEmptyFile();

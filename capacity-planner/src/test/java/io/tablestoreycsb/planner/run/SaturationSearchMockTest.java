@@ -9,12 +9,8 @@ import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.report.ReportData;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,18 +37,10 @@ class SaturationSearchMockTest {
     Matrix matrix = MatrixParser.parse(matrixFile);
     assertThat(matrix.cases().get(0).threads()).containsExactly(1, 2, 4, 8, 16, 32, 64);
     Path out = dir.resolve("out");
-    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    String output;
     try (MockTablestore mock = MockTablestore.builder().partitionCapacity(60).latency("PutRow=20ms").start()) {
-      Path props = dir.resolve("mock.properties");
-      mock.writeProperties(props);
-      PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props,
-          List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")), LocalCellRunner.ofThisJvm(),
-          new BindingTableAdmin(props), out,
-          new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(5)));
-      assertThat(plan.run(CellOrder.of(matrix, CellFilter.ALL, null))).as(log.toString(StandardCharsets.UTF_8))
-          .isZero();
+      output = MockPlanRun.run(matrix, mock, dir, out);
     }
-    String output = log.toString(StandardCharsets.UTF_8);
     List<CellResult> rows = ReportData.collect(List.of(out)).rows();
     assertThat(rows.get(rows.size() - 1).cell().threads()).as("the probe").isEqualTo(64);
     int last = rows.get(rows.size() - 2).cell().threads();

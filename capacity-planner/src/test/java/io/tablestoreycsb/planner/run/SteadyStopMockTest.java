@@ -11,12 +11,8 @@ import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.ycsb.YcsbOutput;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,20 +36,12 @@ class SteadyStopMockTest {
         ""));
     Matrix matrix = MatrixParser.parse(matrixFile);
     Path out = dir.resolve("out");
-    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    String output;
     try (MockTablestore mock = MockTablestore.builder().partitionCapacity(300).start()) {
-      Path props = dir.resolve("mock.properties");
-      mock.writeProperties(props);
-      PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props,
-          List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")), LocalCellRunner.ofThisJvm(),
-          new BindingTableAdmin(props), out,
-          new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(5)));
-      assertThat(plan.run(CellOrder.of(matrix, CellFilter.ALL, null))).as(log.toString(StandardCharsets.UTF_8))
-          .isZero();
+      output = MockPlanRun.run(matrix, mock, dir, out);
     }
     Path cell = out.resolve("mock/p1/random-write/t4");
     CellStop stop = StopFile.readCell(cell).orElseThrow();
-    String output = log.toString(StandardCharsets.UTF_8);
     assertThat(stop.stoppedEarly()).as(output).isTrue();
     assertThat(StopText.reason(stop)).startsWith("steady after ").contains("requests/s: 95% confidence");
     assertThat(stop.rule()).isEqualTo("steady (at least 8s, within 10%)");

@@ -63,6 +63,7 @@ public final class FaultPlan implements Injection {
   private final LongSupplier clock;
   private final Supplier<RandomGenerator> random;
   private final LongAdder injectedFaults = new LongAdder();
+  private final ServiceLoad load = new ServiceLoad();
   private volatile Snapshot snapshot = Snapshot.EMPTY;
 
   /** An empty plan: no faults, no latency, unlimited capacity. */
@@ -148,7 +149,7 @@ public final class FaultPlan implements Injection {
           + " >= 0 (0 = unlimited), got " + rowsPerSecond);
     }
     PartitionCapacity capacity = rowsPerSecond == 0 ? null
-        : new PartitionCapacity(rowsPerSecond, PartitionCapacity.DEFAULT_BURST_NANOS, clock);
+        : new PartitionCapacity(rowsPerSecond, PartitionCapacity.DEFAULT_BURST_NANOS, clock, load);
     synchronized (this) {
       Snapshot s = snapshot;
       snapshot = new Snapshot(s.faults(), s.requestFaults(), s.rowFaults(), s.latencies(), s.latencyByAction(),
@@ -171,7 +172,7 @@ public final class FaultPlan implements Injection {
     Snapshot source = other.snapshot;
     PartitionCapacity capacity = source.capacity() == null ? null
         : new PartitionCapacity(source.capacity().rowsPerSecond(), source.capacity().burstNanos(),
-            clock);
+            clock, load);
     synchronized (this) {
       snapshot = new Snapshot(source.faults(), source.requestFaults(), source.rowFaults(),
           source.latencies(), source.latencyByAction(), capacity);
@@ -182,6 +183,11 @@ public final class FaultPlan implements Injection {
   /** A new plan with this plan's rules (and fresh partitions), e.g. to restore later. */
   public FaultPlan copy() {
     return new FaultPlan(clock, random).restore(this);
+  }
+
+  /** What the capacity limit and the latency rules did so far: the mock's own view of its load. */
+  public ServiceLoad load() {
+    return load;
   }
 
   /** The active fault rules, in the order they were first added. */
@@ -235,7 +241,14 @@ public final class FaultPlan implements Injection {
   @Override
   public long addedLatencyNanos(ActionName action) {
     LatencyRule rule = snapshot.latencyByAction()[action.ordinal()];
-    return rule == null ? 0 : rule.sampleNanos(random.get());
+    if (rule == null) {
+      return 0;
+    }
+    long nanos = rule.sampleNanos(random.get());
+    if (nanos > 0) {
+      load.injected(action, nanos);
+    }
+    return nanos;
   }
 
   @Override

@@ -46,6 +46,8 @@ public final class PartitionCapacity {
   private final double nanosPerRow;
   private final long burstNanos;
   private final LongSupplier clock;
+  /** Where each reservation is counted for the mock's own view of its load; null: nowhere. */
+  private final ServiceLoad load;
   private final ConcurrentHashMap<Key, AtomicLong> nextFree = new ConcurrentHashMap<>();
 
   /**
@@ -54,6 +56,11 @@ public final class PartitionCapacity {
    * @param clock a monotonic nanosecond clock ({@code System::nanoTime})
    */
   public PartitionCapacity(double rowsPerSecond, long burstNanos, LongSupplier clock) {
+    this(rowsPerSecond, burstNanos, clock, null);
+  }
+
+  /** A limit whose reservations are also counted in {@code load} (null: not counted). */
+  public PartitionCapacity(double rowsPerSecond, long burstNanos, LongSupplier clock, ServiceLoad load) {
     if (!(rowsPerSecond > 0) || Double.isInfinite(rowsPerSecond)) {
       throw new IllegalArgumentException(
           "partition capacity must be a positive number of rows per second, got " + rowsPerSecond);
@@ -65,6 +72,7 @@ public final class PartitionCapacity {
     this.nanosPerRow = 1e9 / rowsPerSecond;
     this.burstNanos = burstNanos;
     this.clock = clock;
+    this.load = load;
   }
 
   public double rowsPerSecond() {
@@ -96,7 +104,11 @@ public final class PartitionCapacity {
       long start = Math.max(current, now - burstNanos);
       long done = start + cost;
       if (bucket.compareAndSet(current, done)) {
-        return Math.max(0, done - now);
+        long wait = Math.max(0, done - now);
+        if (load != null) {
+          load.reserved(table, partition, rows, cost, wait);
+        }
+        return wait;
       }
     }
   }
