@@ -215,17 +215,6 @@ class RequestFieldsTest {
     assertThat(plainDetails.isEnable()).isFalse();
   }
 
-  @Test
-  void anAutoIncrementPrimaryKeyColumnIsRefusedAtCreateTable() {
-    TableMeta meta = new TableMeta("auto_increment");
-    meta.addPrimaryKeyColumn(new PrimaryKeySchema("part", PrimaryKeyType.STRING));
-    meta.addPrimaryKeyColumn(new PrimaryKeySchema("seq", PrimaryKeyType.INTEGER,
-        com.alicloud.openservices.tablestore.model.PrimaryKeyOption.AUTO_INCREMENT));
-
-    assertParameterInvalid(() -> client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1))),
-        "Auto-increment primary key column seq");
-  }
-
   private static void assertParameterInvalid(ThrowingCallable call, String messagePart) {
     assertThatThrownBy(call).isInstanceOfSatisfying(TableStoreException.class, e -> {
       assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");

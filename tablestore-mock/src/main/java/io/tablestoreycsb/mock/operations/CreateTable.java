@@ -2,6 +2,7 @@ package io.tablestoreycsb.mock.operations;
 
 import io.tablestoreycsb.mock.protocol.ActionName;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyOption;
 import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import io.tablestoreycsb.mock.protocol.OtsException;
@@ -22,8 +23,8 @@ import java.util.Set;
  * CreateTable: 1-4 primary key columns (INTEGER, STRING, BINARY), predefined columns, table
  * options, reserved throughput, stream, server-side encryption and optional pre-split
  * {@code partitions} (contiguous ranges from INF_MIN to INF_MAX over the first primary key column;
- * N ranges make N partitions). Secondary indexes, auto-increment key columns and local
- * transactions are refused.
+ * N ranges make N partitions) and an auto-increment primary key column ({@link AutoIncrementColumns}).
+ * Secondary indexes and local transactions are refused.
  */
 public final class CreateTable implements Action {
   private final Catalog catalog;
@@ -85,12 +86,11 @@ public final class CreateTable implements Action {
       if (!names.add(column.getName())) {
         throw OtsException.parameterInvalid("Duplicated primary key column name: " + column.getName() + ".");
       }
-      if (column.hasOption()) {
-        throw OtsException.parameterInvalid("Auto-increment primary key column " + column.getName()
-            + " is not supported by this mock endpoint.");
-      }
-      schema.add(new PrimaryKeySchema(column.getName(), TableProtos.toModel(column.getType())));
+      schema.add(column.hasOption()
+          ? new PrimaryKeySchema(column.getName(), TableProtos.toModel(column.getType()), PrimaryKeyOption.AUTO_INCREMENT)
+          : new PrimaryKeySchema(column.getName(), TableProtos.toModel(column.getType())));
     }
+    AutoIncrementColumns.checkSchema(schema);
     return schema;
   }
 

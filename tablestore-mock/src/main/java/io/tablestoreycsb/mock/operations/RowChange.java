@@ -59,7 +59,7 @@ final class RowChange {
           + " bytes, which exceeds the limit of " + ServiceLimits.MAX_ROW_CHANGE_BYTES + " bytes.");
     }
     PlainBufferReader.Row row = PlainBufferCodec.decodeOneRow(bytes, field);
-    PrimaryKey key = PlainBufferCodec.primaryKeyOf(row, field);
+    PrimaryKey key = AutoIncrementColumns.assign(table, PlainBufferCodec.primaryKeyOf(row, field), kind, field);
     ServiceLimits.checkPrimaryKey(key, table.schema(), false);
     if (kind == Kind.DELETE) {
       if (!row.cells.isEmpty()) {

@@ -91,7 +91,12 @@ final class TableProtos {
   }
 
   static OtsInternalApi.PrimaryKeySchema toProto(PrimaryKeySchema schema) {
-    return OtsInternalApi.PrimaryKeySchema.newBuilder().setName(schema.getName()).setType(toProto(schema.getType())).build();
+    OtsInternalApi.PrimaryKeySchema.Builder column =
+        OtsInternalApi.PrimaryKeySchema.newBuilder().setName(schema.getName()).setType(toProto(schema.getType()));
+    if (schema.getOption() == com.alicloud.openservices.tablestore.model.PrimaryKeyOption.AUTO_INCREMENT) {
+      column.setOption(OtsInternalApi.PrimaryKeyOption.AUTO_INCREMENT);
+    }
+    return column.build();
   }
 
   static OtsInternalApi.TableOptions options(TableSettings s) {

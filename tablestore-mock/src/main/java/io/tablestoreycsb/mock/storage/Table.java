@@ -28,6 +28,7 @@ public final class Table {
   private final int primaryKeyNamesDataSize;
   private final Partition[] partitions;
   private final long creationTimeSeconds;
+  private final AutoIncrementSequence autoIncrement;
   private volatile TableSettings settings;
   private volatile StreamSettings stream = StreamSettings.DISABLED;
   private volatile TableDefinition definition = TableDefinition.PLAIN;
@@ -50,6 +51,7 @@ public final class Table {
     this.primaryKeyNamesDataSize = namesSize;
     this.settings = settings;
     this.creationTimeSeconds = creationTimeSeconds;
+    this.autoIncrement = new AutoIncrementSequence(creationTimeSeconds);
     this.partitions = new Partition[splitPoints.size() + 1];
     for (int i = 0; i < partitions.length; i++) {
       partitions[i] = new Partition(budget);
@@ -107,6 +109,11 @@ public final class Table {
 
   public long creationTimeSeconds() {
     return creationTimeSeconds;
+  }
+
+  /** The values of the auto-increment primary key column, when the schema has one. */
+  public AutoIncrementSequence autoIncrement() {
+    return autoIncrement;
   }
 
   public int partitionCount() {

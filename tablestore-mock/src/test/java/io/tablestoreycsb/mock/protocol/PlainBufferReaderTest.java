@@ -87,11 +87,16 @@ class PlainBufferReaderTest {
   }
 
   @Test
-  void autoIncrementPrimaryKeysAreRefusedWithTheSdkMessage() throws Exception {
-    PrimaryKey key = new PrimaryKey(new PrimaryKeyColumn[] {new PrimaryKeyColumn("pk", PrimaryKeyValue.AUTO_INCREMENT)});
+  void anAutoIncrementPlaceholderIsAPrimaryKeyCellWithoutPayload() throws Exception {
+    PrimaryKey key = new PrimaryKey(new PrimaryKeyColumn[] {
+        new PrimaryKeyColumn("part", PrimaryKeyValue.fromString("p")), new PrimaryKeyColumn("seq", PrimaryKeyValue.AUTO_INCREMENT)});
     byte[] input = PlainBufferBuilder.buildRowPutChangeWithHeader(new RowPutChange("t", key));
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> PlainBufferReader.readRowsWithHeader(input))
-        .hasMessageContaining("Unsupported pk type: 11");
+
+    PlainBufferReader.Cell placeholder = PlainBufferReader.readRowsWithHeader(input).get(0).primaryKey.get(1);
+
+    org.assertj.core.api.Assertions.assertThat(placeholder.name).isEqualTo("seq");
+    org.assertj.core.api.Assertions.assertThat(placeholder.valueType).isEqualTo(PlainBufferConsts.VT_AUTO_INCREMENT);
+    org.assertj.core.api.Assertions.assertThat(placeholder.valueLength).isZero();
   }
 
   /** Returns whether the input was accepted; fails unless both readers agree. */
