@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * BatchWriteRow: PUT, UPDATE and DELETE rows of several tables, answered per table in request
  * order. Each row succeeds or fails on its own (condition failures, missing tables, injected row
- * faults); the call itself succeeds. Not atomic, like the service without {@code is_atomic}.
+ * faults); the call itself succeeds. With {@code is_atomic} each table's rows share one partition
+ * key and are written all or none ({@link AtomicBatchWrite}).
  * Two rows of one table with the same primary key fail the whole request, as on the service
  * (its API reference: "Multiple rows in a table share the same primary key").
  */
@@ -60,10 +61,24 @@ public final class BatchWriteRow implements Action {
       tables.add(table);
       tableErrors.add(tableError);
     }
+    boolean atomic = request.hasIsAtomic() && request.getIsAtomic();
+    if (atomic) {
+      for (int t = 0; t < request.getTablesCount(); t++) {
+        if (decodedTables.get(t) != null) {
+          AtomicBatchWrite.checkOnePartitionKey(request.getTables(t).getTableName(), decodedTables.get(t));
+        }
+      }
+    }
     for (int t = 0; t < request.getTablesCount(); t++) {
       OtsInternalApi.TableInBatchWriteRowRequest tableRequest = request.getTables(t);
       OtsInternalApi.TableInBatchWriteRowResponse.Builder tableResponse =
           OtsInternalApi.TableInBatchWriteRowResponse.newBuilder().setTableName(tableRequest.getTableName());
+      if (atomic) {
+        tableResponse.addAllRows(AtomicBatchWrite.write(tableRequest.getTableName(), tables.get(t), tableErrors.get(t),
+            decodedTables.get(t), tableRequest, context));
+        response.addTables(tableResponse);
+        continue;
+      }
       for (int i = 0; i < tableRequest.getRowsCount(); i++) {
         Object decoded = decodedTables.get(t) == null ? null : decodedTables.get(t).get(i);
         tableResponse.addRows(writeOne(tableRequest.getTableName(), tables.get(t), tableErrors.get(t), decoded,
@@ -149,9 +164,6 @@ public final class BatchWriteRow implements Action {
   }
 
   private static int checkShape(OtsInternalApi.BatchWriteRowRequest request) {
-    if (request.hasIsAtomic() && request.getIsAtomic()) {
-      throw OtsException.parameterInvalid("Atomic BatchWriteRow (is_atomic) is not supported by this mock endpoint.");
-    }
     LocalTransactions.refuse(request.hasTransactionId() ? request.getTransactionId() : null);
     return BatchShape.check("BatchWriteRow", "writes", ServiceLimits.MAX_BATCH_WRITE_ROWS, request.getTablesList(),
         OtsInternalApi.TableInBatchWriteRowRequest::getTableName, OtsInternalApi.TableInBatchWriteRowRequest::getRowsCount);
