@@ -35,6 +35,7 @@ import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
+import com.alicloud.openservices.tablestore.model.UpdateTableRequest;
 import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterAll;
@@ -160,11 +161,26 @@ class RequestFieldsTest {
   }
 
   @Test
-  void updateFullRowIsRefused() {
-    TableOptions options = new TableOptions(-1, 1);
-    options.setUpdateFullRow(true);
+  void updateFullRowIsSetByCreateTableDescribedAndNotChangedByUpdateTable() {
+    TableOptions fullRow = new TableOptions(-1, 1);
+    fullRow.setUpdateFullRow(true);
+    client.createTable(new CreateTableRequest(meta("full_row"), fullRow));
+    client.createTable(new CreateTableRequest(meta("not_full_row"), new TableOptions(-1, 1)));
+    client.putRow(new PutRowRequest(new RowPutChange("full_row", key("f1")).addColumn("a", ColumnValue.fromLong(1))
+        .addColumn("b", ColumnValue.fromLong(2))));
+    RowUpdateChange update = new RowUpdateChange("full_row", key("f1"));
+    update.put("a", ColumnValue.fromLong(10));
+    client.updateRow(new UpdateRowRequest(update));
+    UpdateTableRequest change = new UpdateTableRequest("full_row");
+    TableOptions unchanged = new TableOptions(-1, 1);
+    unchanged.setUpdateFullRow(true);
+    change.setTableOptionsForUpdate(unchanged);
 
-    assertParameterInvalid(() -> client.createTable(new CreateTableRequest(meta("full_row"), options)), "update_full_row");
+    assertThat(client.describeTable(new DescribeTableRequest("full_row")).getTableOptions().getUpdateFullRow()).isTrue();
+    assertThat(client.describeTable(new DescribeTableRequest("not_full_row")).getTableOptions().getUpdateFullRow()).isFalse();
+    assertParameterInvalid(() -> client.updateTable(change), "must not contain updateFullRow");
+    Row row = client.getRow(new GetRowRequest(criteria("full_row", "f1"))).getRow();
+    assertThat(row.getColumns()).extracting(c -> c.getName() + "=" + c.getValue().asLong()).containsExactly("a=10", "b=2");
   }
 
   @Test
@@ -234,7 +250,11 @@ class RequestFieldsTest {
   }
 
   private static SingleRowQueryCriteria criteria(String userid) {
-    SingleRowQueryCriteria criteria = new SingleRowQueryCriteria("wide", key(userid));
+    return criteria("wide", userid);
+  }
+
+  private static SingleRowQueryCriteria criteria(String table, String userid) {
+    SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(table, key(userid));
     criteria.setMaxVersions(1);
     return criteria;
   }

@@ -41,7 +41,7 @@ public final class DescribeTable implements Action {
     OtsInternalApi.DescribeTableResponse.Builder response = OtsInternalApi.DescribeTableResponse.newBuilder()
         .setTableMeta(meta)
         .setReservedThroughputDetails(TableProtos.reservedThroughput(table.settings()))
-        .setTableOptions(TableProtos.options(table.settings()))
+        .setTableOptions(TableDefinitions.tableOptions(table))
         .setCreationTime(table.creationTimeSeconds() * 1_000_000L)
         .setStreamDetails(TableProtos.streamDetails(table.stream()))
         .setSseDetails(TableDefinitions.sseDetails(table.definition()))

@@ -147,10 +147,6 @@ final class TableProtos {
     if (options.hasAllowUpdate()) {
       allowUpdate = options.getAllowUpdate();
     }
-    if (options.hasUpdateFullRow() && options.getUpdateFullRow()) {
-      throw io.tablestoreycsb.mock.protocol.OtsException.parameterInvalid(
-          "update_full_row is not supported by this mock endpoint.");
-    }
     return new TableSettings(ttl, maxVersions, deviation, allowUpdate, current.reservedReadCu(), current.reservedWriteCu(),
         current.lastIncreaseTime(), current.lastDecreaseTime());
   }

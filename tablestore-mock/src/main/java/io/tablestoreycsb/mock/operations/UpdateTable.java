@@ -31,6 +31,7 @@ public final class UpdateTable implements Action {
     synchronized (table) {
       TableSettings settings = table.settings();
       if (request.hasTableOptions()) {
+        TableDefinitions.refuseUpdateFullRowChange(request.getTableOptions());
         settings = TableProtos.applyOptions(settings, request.getTableOptions());
       }
       if (request.hasReservedThroughput()) {
@@ -42,7 +43,7 @@ public final class UpdateTable implements Action {
       }
       return OtsInternalApi.UpdateTableResponse.newBuilder()
           .setReservedThroughputDetails(TableProtos.reservedThroughput(settings))
-          .setTableOptions(TableProtos.options(settings))
+          .setTableOptions(TableDefinitions.tableOptions(table))
           .setStreamDetails(TableProtos.streamDetails(table.stream()))
           .build().toByteArray();
     }
