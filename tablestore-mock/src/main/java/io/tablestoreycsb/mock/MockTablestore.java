@@ -5,6 +5,7 @@ import io.tablestoreycsb.mock.faults.FaultPlan;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
 import io.tablestoreycsb.mock.journal.RequestJournal;
+import io.tablestoreycsb.mock.operations.LocalTransactions;
 import io.tablestoreycsb.mock.operations.RequestPipeline;
 import io.tablestoreycsb.mock.protocol.Credentials;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
@@ -177,6 +178,7 @@ public final class MockTablestore implements AutoCloseable {
     private Duration idleTimeout = Duration.ofMinutes(5);
     private int workerThreads;
     private boolean rangePagesEndAtPartitionBoundary = true;
+    private Duration localTransactionIdleTimeout = LocalTransactions.DEFAULT_IDLE_TIMEOUT;
     private int journalCapacity = RequestJournal.DEFAULT_CAPACITY;
     private final FaultPlan faultPlan = new FaultPlan();
 
@@ -275,6 +277,18 @@ public final class MockTablestore implements AutoCloseable {
     }
 
     /**
+     * How long a local transaction may go without a request before it is aborted: 60 s, the
+     * service's, by default; shorter in tests of the time-out.
+     */
+    public Builder localTransactionIdleTimeout(Duration idleTimeout) {
+      if (idleTimeout.isNegative() || idleTimeout.isZero()) {
+        throw new IllegalArgumentException("localTransactionIdleTimeout must be positive, got " + idleTimeout);
+      }
+      this.localTransactionIdleTimeout = idleTimeout;
+      return this;
+    }
+
+    /**
      * How many rows the request journal keeps (a request weighs its rows, at least 1); past it the
      * oldest requests are dropped and counted. Default {@value RequestJournal#DEFAULT_CAPACITY};
      * 0 turns the journal off.
@@ -300,7 +314,7 @@ public final class MockTablestore implements AutoCloseable {
       TunnelService tunnels = new TunnelService(catalog, instanceName, Clock.systemUTC());
       RequestJournal journal = new RequestJournal(journalCapacity);
       RequestPipeline pipeline = new RequestPipeline(catalog, credentials, faultPlan, journal, Clock.systemUTC(),
-          rangePagesEndAtPartitionBoundary, tunnels.actions());
+          rangePagesEndAtPartitionBoundary, tunnels.actions(), new LocalTransactions(localTransactionIdleTimeout));
       ServerOptions options = new ServerOptions(host, port, ServiceLimits.MAX_REQUEST_BODY_BYTES, idleTimeout, workerThreads);
       MockHttpServer server = MockHttpServer.start(options, pipeline);
       return new MockTablestore(credentials, server, faultPlan, journal, budget, pipeline, options);

@@ -126,21 +126,6 @@ class RequestFieldsTest {
   }
 
   @Test
-  void aTransactionIdIsRefusedAndATableCannotBeCreatedWithLocalTransactions() {
-    PutRowRequest put = new PutRowRequest(new RowPutChange("wide", key("txn")).addColumn("a", ColumnValue.fromLong(1)));
-    put.setTransactionId("0123456789abcdef");
-    GetRowRequest get = new GetRowRequest(criteria("r1"));
-    get.setTransactionId("0123456789abcdef");
-    CreateTableRequest create = new CreateTableRequest(meta("txn_table"), new TableOptions(-1, 1));
-    create.setLocalTxnEnabled(true);
-
-    assertParameterInvalid(() -> client.putRow(put), "Transaction 0123456789abcdef does not exist");
-    assertParameterInvalid(() -> client.getRow(get), "Transaction 0123456789abcdef does not exist");
-    assertParameterInvalid(() -> client.createTable(create), "enable_local_txn");
-    assertThat(client.getRow(new GetRowRequest(criteria("txn"))).getRow()).as("the refused write did nothing").isNull();
-  }
-
-  @Test
   void onATableWithAllowUpdateFalseUpdateRowIsRefusedAndPutRowIsNot() {
     TableOptions options = new TableOptions(-1, 1);
     options.setAllowUpdate(false);

@@ -49,7 +49,8 @@ final class AtomicBatchWrite {
    * @param decoded each row's {@link RowChange} or its decoding error (null when {@code tableError})
    */
   static List<OtsInternalApi.RowInBatchWriteRowResponse> write(String tableName, Table table, OtsException tableError,
-      List<Object> decoded, OtsInternalApi.TableInBatchWriteRowRequest tableRequest, RequestContext context) {
+      List<Object> decoded, OtsInternalApi.TableInBatchWriteRowRequest tableRequest, LocalTransactions transactions,
+      RequestContext context) {
     int rows = tableRequest.getRowsCount();
     if (tableError != null) {
       List<OtsInternalApi.RowInBatchWriteRowResponse> failed = new ArrayList<>(rows);
@@ -68,6 +69,7 @@ final class AtomicBatchWrite {
           throw decodeError;
         }
         context.checkRowFault();
+        transactions.checkNotLocked(table, ((RowChange) row).primaryKey, context.nowMillis());
       } catch (OtsException e) {
         return groupFailed(tableName, rows, i, e, context);
       }

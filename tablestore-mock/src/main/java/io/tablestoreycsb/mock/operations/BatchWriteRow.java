@@ -17,15 +17,18 @@ import java.util.Map;
  * BatchWriteRow: PUT, UPDATE and DELETE rows of several tables, answered per table in request
  * order. Each row succeeds or fails on its own (condition failures, missing tables, injected row
  * faults); the call itself succeeds. With {@code is_atomic} each table's rows share one partition
- * key and are written all or none ({@link AtomicBatchWrite}).
+ * key and are written all or none ({@link AtomicBatchWrite}); with a transaction id every row is
+ * written in that local transaction.
  * Two rows of one table with the same primary key fail the whole request, as on the service
  * (its API reference: "Multiple rows in a table share the same primary key").
  */
 public final class BatchWriteRow implements Action {
   private final Catalog catalog;
+  private final LocalTransactions transactions;
 
-  public BatchWriteRow(Catalog catalog) {
+  public BatchWriteRow(Catalog catalog, LocalTransactions transactions) {
     this.catalog = catalog;
+    this.transactions = transactions;
   }
 
   @Override
@@ -62,6 +65,14 @@ public final class BatchWriteRow implements Action {
       tableErrors.add(tableError);
     }
     boolean atomic = request.hasIsAtomic() && request.getIsAtomic();
+    String transactionId = request.hasTransactionId() ? request.getTransactionId() : null;
+    if (transactionId != null) {
+      if (atomic) {
+        throw OtsException.parameterInvalid("BatchWriteRow with both is_atomic and transaction_id is not supported by this"
+            + " mock endpoint: the rows of a local transaction are committed all or none anyway.");
+      }
+      transactions.within(transactionId, context.nowMillis(), transaction -> transaction); // an unknown id fails the request
+    }
     if (atomic) {
       for (int t = 0; t < request.getTablesCount(); t++) {
         if (decodedTables.get(t) != null) {
@@ -75,14 +86,14 @@ public final class BatchWriteRow implements Action {
           OtsInternalApi.TableInBatchWriteRowResponse.newBuilder().setTableName(tableRequest.getTableName());
       if (atomic) {
         tableResponse.addAllRows(AtomicBatchWrite.write(tableRequest.getTableName(), tables.get(t), tableErrors.get(t),
-            decodedTables.get(t), tableRequest, context));
+            decodedTables.get(t), tableRequest, transactions, context));
         response.addTables(tableResponse);
         continue;
       }
       for (int i = 0; i < tableRequest.getRowsCount(); i++) {
         Object decoded = decodedTables.get(t) == null ? null : decodedTables.get(t).get(i);
         tableResponse.addRows(writeOne(tableRequest.getTableName(), tables.get(t), tableErrors.get(t), decoded,
-            tableRequest.getRows(i), context));
+            tableRequest.getRows(i), transactionId, context));
       }
       response.addTables(tableResponse);
     }
@@ -116,8 +127,8 @@ public final class BatchWriteRow implements Action {
   }
 
   /** {@code decoded}: the row's change, its decoding error, or null when its table does not exist. */
-  private static OtsInternalApi.RowInBatchWriteRowResponse writeOne(String tableName, Table table, OtsException tableError,
-      Object decoded, OtsInternalApi.RowInBatchWriteRowRequest row, RequestContext context) {
+  private OtsInternalApi.RowInBatchWriteRowResponse writeOne(String tableName, Table table, OtsException tableError,
+      Object decoded, OtsInternalApi.RowInBatchWriteRowRequest row, String transactionId, RequestContext context) {
     if (tableError != null) {
       context.rowWithoutKey(tableName, tableError);
       return failed(tableError);
@@ -130,8 +141,7 @@ public final class BatchWriteRow implements Action {
     context.row(table, change.key, null);
     try {
       context.checkRowFault();
-      RowWrites.Outcome outcome = RowWrites.apply(table, change, row.getCondition(),
-          row.hasReturnContent() ? row.getReturnContent() : null, context.nowMillis());
+      RowWrites.Outcome outcome = write(table, change, row, transactionId, context.nowMillis());
       context.served(table, outcome.partition(), 1);
       context.consumed(outcome.consumed());
       OtsInternalApi.RowInBatchWriteRowResponse.Builder result =
@@ -144,6 +154,20 @@ public final class BatchWriteRow implements Action {
       context.rowFailed(e);
       return failed(e);
     }
+  }
+
+  /** Writes one row now, or with a transaction id in that local transaction. */
+  private RowWrites.Outcome write(Table table, RowChange change, OtsInternalApi.RowInBatchWriteRowRequest row,
+      String transactionId, long nowMillis) {
+    OtsInternalApi.ReturnContent returnContent = row.hasReturnContent() ? row.getReturnContent() : null;
+    if (transactionId == null) {
+      transactions.checkNotLocked(table, change.primaryKey, nowMillis);
+      return RowWrites.apply(table, change, row.getCondition(), returnContent, nowMillis);
+    }
+    return transactions.within(transactionId, nowMillis, transaction -> {
+      transaction.checkInScope(table.name(), change.primaryKey, "row_change");
+      return transaction.write(change, row.getCondition(), returnContent, nowMillis);
+    });
   }
 
   private static OtsInternalApi.RowInBatchWriteRowResponse failed(OtsException e) {
@@ -164,7 +188,6 @@ public final class BatchWriteRow implements Action {
   }
 
   private static int checkShape(OtsInternalApi.BatchWriteRowRequest request) {
-    LocalTransactions.refuse(request.hasTransactionId() ? request.getTransactionId() : null);
     return BatchShape.check("BatchWriteRow", "writes", ServiceLimits.MAX_BATCH_WRITE_ROWS, request.getTablesList(),
         OtsInternalApi.TableInBatchWriteRowRequest::getTableName, OtsInternalApi.TableInBatchWriteRowRequest::getRowsCount);
   }

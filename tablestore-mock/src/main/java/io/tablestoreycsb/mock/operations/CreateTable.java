@@ -24,7 +24,8 @@ import java.util.Set;
  * options, reserved throughput, stream, server-side encryption and optional pre-split
  * {@code partitions} (contiguous ranges from INF_MIN to INF_MAX over the first primary key column;
  * N ranges make N partitions) and an auto-increment primary key column ({@link AutoIncrementColumns}).
- * Secondary indexes and local transactions are refused.
+ * enable_local_txn lets a table take local transactions ({@link LocalTransactions}). Secondary
+ * indexes are refused.
  */
 public final class CreateTable implements Action {
   private final Catalog catalog;
@@ -52,7 +53,6 @@ public final class CreateTable implements Action {
       throw OtsException.parameterInvalid("table_meta.table_id and global_table_id are assigned by the service, not given"
           + " in CreateTable (global tables are not supported by this mock endpoint).");
     }
-    LocalTransactions.refuseEnabling(request.hasEnableLocalTxn() && request.getEnableLocalTxn());
     TableDefinition definition = TableDefinitions.of(request, schema);
     StreamSettings stream = request.hasStreamSpec()
         ? TableProtos.streamSettings(meta.getTableName(), request.getStreamSpec(), StreamSettings.DISABLED, context.nowMillis())

@@ -7,9 +7,11 @@ import io.tablestoreycsb.mock.storage.Catalog;
 /** DeleteRow: removes a row (all versions of all columns). */
 public final class DeleteRow implements Action {
   private final Catalog catalog;
+  private final LocalTransactions transactions;
 
-  public DeleteRow(Catalog catalog) {
+  public DeleteRow(Catalog catalog, LocalTransactions transactions) {
     this.catalog = catalog;
+    this.transactions = transactions;
   }
 
   @Override
@@ -20,7 +22,7 @@ public final class DeleteRow implements Action {
   @Override
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.DeleteRowRequest request = Requests.parse(body, OtsInternalApi.DeleteRowRequest::parseFrom, "DeleteRowRequest");
-    RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, request.getTableName(), RowChange.Kind.DELETE,
+    RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, transactions, request.getTableName(), RowChange.Kind.DELETE,
         request.getPrimaryKey(), "primary_key", request.getCondition(),
         request.hasReturnContent() ? request.getReturnContent() : null,
         request.hasTransactionId() ? request.getTransactionId() : null, context);

@@ -27,14 +27,16 @@ import java.util.Iterator;
  */
 public final class GetRange implements Action {
   private final Catalog catalog;
+  private final LocalTransactions transactions;
   private final boolean pageEndsAtPartitionBoundary;
 
   /**
    * @param pageEndsAtPartitionBoundary whether a page ends at the first row outside the partition
    *     that holds the page's start key (true, the default of the mock) or may span partitions
    */
-  public GetRange(Catalog catalog, boolean pageEndsAtPartitionBoundary) {
+  public GetRange(Catalog catalog, LocalTransactions transactions, boolean pageEndsAtPartitionBoundary) {
     this.catalog = catalog;
+    this.transactions = transactions;
     this.pageEndsAtPartitionBoundary = pageEndsAtPartitionBoundary;
   }
 
@@ -52,7 +54,6 @@ public final class GetRange implements Action {
         request.getTimeRange(), request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter(),
         request.hasStartColumn() ? request.getStartColumn() : null, request.hasEndColumn() ? request.getEndColumn() : null);
     ReadSpec.refuseToken(request.getToken(), "token");
-    LocalTransactions.refuse(request.hasTransactionId() ? request.getTransactionId() : null);
     PrimaryKey start = PlainBufferCodec.decodePrimaryKey(request.getInclusiveStartPrimaryKey(), "inclusive_start_primary_key");
     PrimaryKey end = PlainBufferCodec.decodePrimaryKey(request.getExclusiveEndPrimaryKey(), "exclusive_end_primary_key");
     ServiceLimits.checkPrimaryKey(start, table.schema(), true);
@@ -82,7 +83,9 @@ public final class GetRange implements Action {
     int returned = 0;
     byte[] nextStart = null;
     int pagePartition = table.partitionIndexOf(startKey);
-    Iterator<StoredRow> it = table.scan(startKey, endKey, forward);
+    Iterator<StoredRow> it = request.hasTransactionId()
+        ? scanInTransaction(request.getTransactionId(), table, start, end, forward, context.nowMillis())
+        : table.scan(startKey, endKey, forward);
     while (it.hasNext()) {
       StoredRow row = it.next();
       int partition = table.partitionIndexOf(row.key());
@@ -116,5 +119,17 @@ public final class GetRange implements Action {
       context.served(table, pagePartition, 1); // an empty scan still costs its partition a lookup
     }
     return response.build().toByteArray();
+  }
+
+  /**
+   * The rows as local transaction {@code id} sees them; both bounds must lie in its partition key.
+   */
+  private Iterator<StoredRow> scanInTransaction(String id, Table table, PrimaryKey start, PrimaryKey end, boolean forward,
+      long nowMillis) {
+    return transactions.within(id, nowMillis, transaction -> {
+      transaction.checkInScope(table.name(), start, "inclusive_start_primary_key");
+      transaction.checkInScope(table.name(), end, "exclusive_end_primary_key");
+      return transaction.scan(RowKey.encode(start), RowKey.encode(end), forward);
+    });
   }
 }

@@ -6,12 +6,17 @@ import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.storage.Catalog;
 import io.tablestoreycsb.mock.storage.Table;
 
-/** GetRow: one row by primary key; an absent row is an empty {@code row} field, not an error. */
+/**
+ * GetRow: one row by primary key; an absent row is an empty {@code row} field, not an error. With a
+ * transaction id, the row as that local transaction sees it.
+ */
 public final class GetRow implements Action {
   private final Catalog catalog;
+  private final LocalTransactions transactions;
 
-  public GetRow(Catalog catalog) {
+  public GetRow(Catalog catalog, LocalTransactions transactions) {
     this.catalog = catalog;
+    this.transactions = transactions;
   }
 
   @Override
@@ -28,10 +33,14 @@ public final class GetRow implements Action {
         request.getTimeRange(), request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter(),
         request.hasStartColumn() ? request.getStartColumn() : null, request.hasEndColumn() ? request.getEndColumn() : null);
     ReadSpec.refuseToken(request.getToken(), "token");
-    LocalTransactions.refuse(request.hasTransactionId() ? request.getTransactionId() : null);
     byte[] key = RowReads.key(table, request.getPrimaryKey(), "primary_key");
     context.row(table, key, null);
-    RowReads.Result result = RowReads.read(table, key, spec, context);
+    RowReads.Result result = request.hasTransactionId()
+        ? transactions.within(request.getTransactionId(), context.nowMillis(), transaction -> {
+          transaction.checkInScope(table.name(), table.decodeKey(key), "primary_key");
+          return RowReads.read(table, table.partitionIndexOf(key), transaction.row(key), spec, context);
+        })
+        : RowReads.read(table, key, spec, context);
     return OtsInternalApi.GetRowResponse.newBuilder().setConsumed(result.consumed()).setRow(result.row()).build().toByteArray();
   }
 

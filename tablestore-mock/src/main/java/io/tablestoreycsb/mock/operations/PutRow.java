@@ -7,9 +7,11 @@ import io.tablestoreycsb.mock.storage.Catalog;
 /** PutRow: writes a whole row, replacing any existing one. */
 public final class PutRow implements Action {
   private final Catalog catalog;
+  private final LocalTransactions transactions;
 
-  public PutRow(Catalog catalog) {
+  public PutRow(Catalog catalog, LocalTransactions transactions) {
     this.catalog = catalog;
+    this.transactions = transactions;
   }
 
   @Override
@@ -20,7 +22,7 @@ public final class PutRow implements Action {
   @Override
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.PutRowRequest request = Requests.parse(body, OtsInternalApi.PutRowRequest::parseFrom, "PutRowRequest");
-    RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, request.getTableName(), RowChange.Kind.PUT, request.getRow(),
+    RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, transactions, request.getTableName(), RowChange.Kind.PUT, request.getRow(),
         "row", request.getCondition(), request.hasReturnContent() ? request.getReturnContent() : null,
         request.hasTransactionId() ? request.getTransactionId() : null, context);
     OtsInternalApi.PutRowResponse.Builder response = OtsInternalApi.PutRowResponse.newBuilder().setConsumed(outcome.consumed());

@@ -41,9 +41,10 @@ public final class RequestPipeline implements RequestHandler {
    *     start partition, as the service may end it (see {@link GetRange})
    * @param moreActions also served (e.g. the Tunnel Service's {@code tunnel/*}), routed by name like
    *     the table API; each must be one of {@link ActionName}
+   * @param transactions the instance's local transactions
    */
   public RequestPipeline(Catalog catalog, Credentials credentials, Injection injection, RequestJournal journal,
-      Clock clock, boolean rangePagesEndAtPartitionBoundary, List<Action> moreActions) {
+      Clock clock, boolean rangePagesEndAtPartitionBoundary, List<Action> moreActions, LocalTransactions transactions) {
     this.authenticator = new RequestAuthenticator(credentials, clock);
     this.signer = new ResponseSigner(credentials, clock);
     this.injection = injection;
@@ -51,9 +52,11 @@ public final class RequestPipeline implements RequestHandler {
     this.clock = clock;
     List<Action> all = new ArrayList<>(List.of(
         new CreateTable(catalog), new DescribeTable(catalog), new ListTable(catalog), new UpdateTable(catalog),
-        new DeleteTable(catalog), new PutRow(catalog), new GetRow(catalog), new UpdateRow(catalog),
-        new DeleteRow(catalog), new BatchGetRow(catalog), new BatchWriteRow(catalog),
-        new GetRange(catalog, rangePagesEndAtPartitionBoundary), new ComputeSplitPointsBySize(catalog)));
+        new DeleteTable(catalog), new PutRow(catalog, transactions), new GetRow(catalog, transactions),
+        new UpdateRow(catalog, transactions), new DeleteRow(catalog, transactions), new BatchGetRow(catalog),
+        new BatchWriteRow(catalog, transactions), new GetRange(catalog, transactions, rangePagesEndAtPartitionBoundary),
+        new ComputeSplitPointsBySize(catalog), new StartLocalTransaction(catalog, transactions),
+        new CommitTransaction(catalog, transactions), new AbortTransaction(transactions)));
     all.addAll(moreActions);
     for (Action action : all) {
       ActionName name = ActionName.ofWireName(action.name());

@@ -7,9 +7,11 @@ import io.tablestoreycsb.mock.storage.Catalog;
 /** UpdateRow: puts, deletes or increments columns of a row, creating it if needed. */
 public final class UpdateRow implements Action {
   private final Catalog catalog;
+  private final LocalTransactions transactions;
 
-  public UpdateRow(Catalog catalog) {
+  public UpdateRow(Catalog catalog, LocalTransactions transactions) {
     this.catalog = catalog;
+    this.transactions = transactions;
   }
 
   @Override
@@ -20,7 +22,7 @@ public final class UpdateRow implements Action {
   @Override
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.UpdateRowRequest request = Requests.parse(body, OtsInternalApi.UpdateRowRequest::parseFrom, "UpdateRowRequest");
-    RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, request.getTableName(), RowChange.Kind.UPDATE,
+    RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, transactions, request.getTableName(), RowChange.Kind.UPDATE,
         request.getRowChange(), "row_change", request.getCondition(),
         request.hasReturnContent() ? request.getReturnContent() : null,
         request.hasTransactionId() ? request.getTransactionId() : null, context);
