@@ -3,7 +3,6 @@ package io.tablestoreycsb.mock.operations;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import io.tablestoreycsb.mock.protocol.ErrorCode;
 import io.tablestoreycsb.mock.protocol.OtsException;
-import io.tablestoreycsb.mock.storage.Partition;
 import io.tablestoreycsb.mock.storage.StoredRow;
 import io.tablestoreycsb.mock.storage.Table;
 import java.nio.ByteBuffer;
@@ -56,7 +55,7 @@ final class AtomicRowWrites {
     for (int i = 0; i < staged.size(); i++) {
       Staged s = staged.get(i);
       try {
-        table.partition(s.partition()).compute(s.change().key, current -> {
+        table.write(s.partition(), s.change().key, current -> {
           if (!sameRow(current, s.before())) {
             throw new OtsException(ErrorCode.ROW_OPERATION_CONFLICT, "Data is being modified by the other request.");
           }
@@ -101,8 +100,8 @@ final class AtomicRowWrites {
   private static void putBack(Table table, List<Staged> applied) {
     for (int i = applied.size() - 1; i >= 0; i--) {
       Staged s = applied.get(i);
-      Partition partition = table.partition(s.partition());
-      partition.compute(s.change().key, current -> sameRow(current, s.after()) ? s.before() : current);
+      table.write(s.partition(), s.change().key, current -> sameRow(current, s.after()) ? s.before() : current, null,
+          0);
     }
   }
 

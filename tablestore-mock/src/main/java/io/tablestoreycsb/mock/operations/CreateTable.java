@@ -24,8 +24,8 @@ import java.util.Set;
  * options, reserved throughput, stream, server-side encryption and optional pre-split
  * {@code partitions} (contiguous ranges from INF_MIN to INF_MAX over the first primary key column;
  * N ranges make N partitions) and an auto-increment primary key column ({@link AutoIncrementColumns}).
- * enable_local_txn lets a table take local transactions ({@link LocalTransactions}). Secondary
- * indexes are refused.
+ * enable_local_txn lets a table take local transactions ({@link LocalTransactions}); index_metas
+ * create its secondary indexes ({@link SecondaryIndexes}).
  */
 public final class CreateTable implements Action {
   private final Catalog catalog;
@@ -46,9 +46,6 @@ public final class CreateTable implements Action {
     context.table(meta.getTableName());
     ServiceLimits.checkName(meta.getTableName(), "table");
     List<PrimaryKeySchema> schema = schemaOf(meta);
-    if (request.getIndexMetasCount() > 0) {
-      throw OtsException.parameterInvalid("Secondary indexes (index_metas) are not supported by this mock endpoint.");
-    }
     if (meta.hasTableId() || meta.hasGlobalTableId()) {
       throw OtsException.parameterInvalid("table_meta.table_id and global_table_id are assigned by the service, not given"
           + " in CreateTable (global tables are not supported by this mock endpoint).");
@@ -69,6 +66,14 @@ public final class CreateTable implements Action {
     table.define(definition);
     if (stream.enabled()) {
       table.updateStream(stream);
+    }
+    try {
+      for (OtsInternalApi.IndexMeta index : request.getIndexMetasList()) {
+        SecondaryIndexes.create(catalog, table, index, false, nowSeconds);
+      }
+    } catch (OtsException e) {
+      catalog.delete(table.name()); // a table whose index is refused is not created
+      throw e;
     }
     return OtsInternalApi.CreateTableResponse.getDefaultInstance().toByteArray();
   }

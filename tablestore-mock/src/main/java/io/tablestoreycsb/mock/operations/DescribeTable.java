@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * DescribeTable: meta (with predefined columns), options, reserved throughput, creation time,
- * stream, encryption and the split points (shard_splits).
+ * stream, encryption, secondary indexes and the split points (shard_splits).
  */
 public final class DescribeTable implements Action {
   private final Catalog catalog;
@@ -45,6 +45,7 @@ public final class DescribeTable implements Action {
         .setCreationTime(table.creationTimeSeconds() * 1_000_000L)
         .setStreamDetails(TableProtos.streamDetails(table.stream()))
         .setSseDetails(TableDefinitions.sseDetails(table.definition()))
+        .addAllIndexMetas(SecondaryIndexes.describe(table))
         .setUnknownFields(TableProtos.activeTableStatus());
     String partitionKey = table.schema().get(0).getName();
     for (PrimaryKeyValue point : table.splitPoints()) {

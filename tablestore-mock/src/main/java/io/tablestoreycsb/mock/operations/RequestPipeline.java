@@ -56,7 +56,8 @@ public final class RequestPipeline implements RequestHandler {
         new UpdateRow(catalog, transactions), new DeleteRow(catalog, transactions), new BatchGetRow(catalog),
         new BatchWriteRow(catalog, transactions), new GetRange(catalog, transactions, rangePagesEndAtPartitionBoundary),
         new ComputeSplitPointsBySize(catalog), new StartLocalTransaction(catalog, transactions),
-        new CommitTransaction(catalog, transactions), new AbortTransaction(transactions)));
+        new CommitTransaction(catalog, transactions), new AbortTransaction(transactions), new CreateIndex(catalog),
+        new DropIndex(catalog)));
     all.addAll(moreActions);
     for (Action action : all) {
       ActionName name = ActionName.ofWireName(action.name());

@@ -28,7 +28,7 @@ final class RowWrites {
     Checks checks = Checks.of(condition);
     int partitionIndex = table.partitionIndexOf(change.key);
     LoggedRowChange logged = new LoggedRowChange(table, change, nowMillis);
-    StoredRow after = table.partition(partitionIndex).compute(change.key,
+    StoredRow after = table.write(partitionIndex, change.key,
         stored -> next(table, change, checks, stored, nowMillis, logged), logged, nowMillis);
     return outcome(table, change, checks, after, returnContent, partitionIndex);
   }

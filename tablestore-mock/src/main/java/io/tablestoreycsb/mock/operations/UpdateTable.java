@@ -33,6 +33,7 @@ public final class UpdateTable implements Action {
       if (request.hasTableOptions()) {
         TableDefinitions.refuseUpdateFullRowChange(request.getTableOptions());
         settings = TableProtos.applyOptions(settings, request.getTableOptions());
+        SecondaryIndexes.checkSettings(table, settings);
       }
       if (request.hasReservedThroughput()) {
         settings = TableProtos.applyReservedThroughput(settings, request.getReservedThroughput(), context.nowMillis() / 1000);

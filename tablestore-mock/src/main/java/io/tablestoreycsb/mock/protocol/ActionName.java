@@ -28,6 +28,8 @@ public enum ActionName {
   START_LOCAL_TRANSACTION("StartLocalTransaction"),
   COMMIT_TRANSACTION("CommitTransaction"),
   ABORT_TRANSACTION("AbortTransaction"),
+  CREATE_INDEX("CreateIndex"),
+  DROP_INDEX("DropIndex"),
   LIST_STREAM("ListStream"),
   DESCRIBE_STREAM("DescribeStream"),
   GET_SHARD_ITERATOR("GetShardIterator"),
