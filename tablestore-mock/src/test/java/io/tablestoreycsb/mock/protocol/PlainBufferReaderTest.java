@@ -33,7 +33,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The mock's PlainBuffer reader against the SDK's: on valid rows of every kind and on thousands of
  * mutated ones (bit flips, truncations, insertions, byte changes), both must accept exactly the
- * same inputs and read the same content.
+ * same inputs and read the same content, but for one intended difference: the AUTO_INCREMENT
+ * placeholder in a primary key, which the service reads and the SDK's reader (a client's, which
+ * never meets one in an answer) refuses.
  */
 class PlainBufferReaderTest {
   @Test
@@ -113,6 +115,9 @@ class PlainBufferReaderTest {
     } catch (IllegalArgumentException e) {
       actual = null;
     }
+    if (expected == null && actual != null && hasAutoIncrementPlaceholder(actual)) {
+      return false;
+    }
     assertThat(actual == null).as("%s refused by ours / by the SDK: %s", what, Arrays.toString(input)).isEqualTo(expected == null);
     if (expected == null) {
       return false;
@@ -126,6 +131,11 @@ class PlainBufferReaderTest {
       assertSameCells(a.cells, e.getCells(), false, what);
     }
     return true;
+  }
+
+  private static boolean hasAutoIncrementPlaceholder(List<PlainBufferReader.Row> rows) {
+    return rows.stream().flatMap(r -> r.primaryKey.stream())
+        .anyMatch(c -> c.hasValue && c.valueType == PlainBufferConsts.VT_AUTO_INCREMENT);
   }
 
   private static void assertSameCells(List<PlainBufferReader.Cell> actual, List<PlainBufferCell> expected, boolean primaryKey,
