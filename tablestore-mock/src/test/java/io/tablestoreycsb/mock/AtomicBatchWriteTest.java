@@ -1,10 +1,8 @@
 package io.tablestoreycsb.mock;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.alicloud.openservices.tablestore.SyncClient;
-import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
@@ -109,16 +107,20 @@ class AtomicBatchWriteTest {
   }
 
   @Test
-  void rowsOfTwoPartitionKeysAreRefusedWithNothingWritten() {
+  void rowsOfTwoPartitionKeysAllFailWithNothingWritten() {
     BatchWriteRowRequest batch = atomic();
     batch.addRowChange(put(new RowPutChange(LEDGER, key("a4", 1)), "x"));
     batch.addRowChange(put(new RowPutChange(LEDGER, key("b4", 1)), "y"));
 
-    assertThatThrownBy(() -> client.batchWriteRow(batch)).isInstanceOfSatisfying(TableStoreException.class, e -> {
-      assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
-      assertThat(e.getMessage()).contains("the rows of table ledger must share one partition key, but rows[0] and rows[1] differ");
+    BatchWriteRowResponse response = client.batchWriteRow(batch);
+
+    assertThat(response.getFailedRows()).hasSize(2).allSatisfy(r -> {
+      assertThat(r.getError().getCode()).isEqualTo("OTSParameterInvalid");
+      assertThat(r.getError().getMessage())
+          .contains("the rows of table ledger must share one partition key, but rows[0] and rows[1] differ");
     });
     assertThat(get("a4", 1)).isNull();
+    assertThat(get("b4", 1)).isNull();
   }
 
   private static BatchWriteRowRequest atomic() {

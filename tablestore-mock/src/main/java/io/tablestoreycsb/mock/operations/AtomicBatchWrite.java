@@ -14,17 +14,19 @@ import java.util.List;
  * SDK's words: "the primary keys for writes to the same table" must match; otherwise "the write
  * will fail"), and they are written all or none ({@link AtomicRowWrites}). When one row fails, every
  * row of its table answers is_ok=false: that row with its own error, the others with the same code
- * and a message naming it.
+ * and a message naming it. Rows of several partition keys all fail, each with OTSParameterInvalid;
+ * the request itself succeeds (the Go SDK's own TestAtomicBatchWriteRowWithDiffPartitionKey expects
+ * exactly that).
  */
 final class AtomicBatchWrite {
   private AtomicBatchWrite() {}
 
   /**
-   * Refuses the whole request when two rows of a table name different partition keys.
+   * The error every row of a table answers when two of them name different partition keys; null when they share one.
    *
    * @param decoded each row's {@link RowChange} or its decoding error
    */
-  static void checkOnePartitionKey(String tableName, List<Object> decoded) {
+  private static OtsException severalPartitionKeys(String tableName, List<Object> decoded) {
     byte[] partitionKey = null;
     int first = -1;
     for (int i = 0; i < decoded.size(); i++) {
@@ -36,22 +38,26 @@ final class AtomicBatchWrite {
         partitionKey = rowPartitionKey;
         first = i;
       } else if (!Arrays.equals(partitionKey, rowPartitionKey)) {
-        throw OtsException.parameterInvalid("Atomic BatchWriteRow: the rows of table " + tableName
-            + " must share one partition key, but rows[" + first + "] and rows[" + i + "] differ.");
+        return OtsException.parameterInvalid("Atomic BatchWriteRow: the rows of table " + tableName
+            + " must share one partition key, but rows[" + first + "] and rows[" + i + "] differ; none was written.");
       }
     }
+    return null;
   }
 
   /**
    * Writes one table's rows all or none and answers each.
    *
-   * @param tableError the table's own error (it does not exist), else null
+   * @param tableError the table's own error (it does not exist), else null; every row answers it
    * @param decoded each row's {@link RowChange} or its decoding error (null when {@code tableError})
    */
   static List<OtsInternalApi.RowInBatchWriteRowResponse> write(String tableName, Table table, OtsException tableError,
       List<Object> decoded, OtsInternalApi.TableInBatchWriteRowRequest tableRequest, LocalTransactions transactions,
       RequestContext context) {
     int rows = tableRequest.getRowsCount();
+    if (tableError == null) {
+      tableError = severalPartitionKeys(tableName, decoded);
+    }
     if (tableError != null) {
       List<OtsInternalApi.RowInBatchWriteRowResponse> failed = new ArrayList<>(rows);
       for (int i = 0; i < rows; i++) {

@@ -73,13 +73,6 @@ public final class BatchWriteRow implements Action {
       }
       transactions.within(transactionId, context.nowMillis(), transaction -> transaction); // an unknown id fails the request
     }
-    if (atomic) {
-      for (int t = 0; t < request.getTablesCount(); t++) {
-        if (decodedTables.get(t) != null) {
-          AtomicBatchWrite.checkOnePartitionKey(request.getTables(t).getTableName(), decodedTables.get(t));
-        }
-      }
-    }
     for (int t = 0; t < request.getTablesCount(); t++) {
       OtsInternalApi.TableInBatchWriteRowRequest tableRequest = request.getTables(t);
       OtsInternalApi.TableInBatchWriteRowResponse.Builder tableResponse =
