@@ -23,6 +23,12 @@ import com.alicloud.openservices.tablestore.model.RowUpdateChange;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -121,6 +127,47 @@ class AtomicBatchWriteTest {
     });
     assertThat(get("a4", 1)).isNull();
     assertThat(get("b4", 1)).isNull();
+  }
+
+  @Test
+  void concurrentAtomicBatchesOverTheSameRowsNeverLeaveThemHalfWritten() throws Exception {
+    int writers = 4;
+    int batchesEach = 100;
+    ExecutorService pool = Executors.newFixedThreadPool(writers);
+    try {
+      List<Future<Integer>> written = new ArrayList<>();
+      for (int w = 0; w < writers; w++) {
+        int writer = w;
+        written.add(pool.submit(() -> {
+          int ok = 0;
+          for (int b = 0; b < batchesEach; b++) {
+            BatchWriteRowRequest batch = atomic();
+            String value = writer + "-" + b;
+            for (long entry = 1; entry <= 3; entry++) {
+              batch.addRowChange(put(new RowPutChange(LEDGER, key("a5", entry)), value));
+            }
+            BatchWriteRowResponse response = client.batchWriteRow(batch);
+            if (response.isAllSucceed()) {
+              ok++;
+            } else {
+              assertThat(response.getFailedRows()).as("a group fails whole").hasSize(3).allSatisfy(r ->
+                  assertThat(r.getError().getCode()).isEqualTo("OTSRowOperationConflict"));
+            }
+          }
+          return ok;
+        }));
+      }
+      int succeeded = 0;
+      for (Future<Integer> f : written) {
+        succeeded += f.get(60, TimeUnit.SECONDS);
+      }
+
+      assertThat(succeeded).isPositive();
+      assertThat(amount("a5", 2)).isEqualTo(amount("a5", 1));
+      assertThat(amount("a5", 3)).isEqualTo(amount("a5", 1));
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   private static BatchWriteRowRequest atomic() {

@@ -36,7 +36,12 @@ import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
 import com.alicloud.openservices.tablestore.model.UpdateTableRequest;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterAll;
@@ -168,6 +173,46 @@ class SecondaryIndexTest {
     client.deleteTable(new DeleteTableRequest("dropped"));
 
     assertError(() -> scan("dropped_by_city"), "OTSObjectNotExist", "does not exist");
+  }
+
+  @Test
+  void concurrentUpdatesOfIndexedColumnsLeaveTheIndexEqualToTheTable() throws Exception {
+    CreateTableRequest create = new CreateTableRequest(users("busy"), new TableOptions(-1, 1));
+    create.addIndex(index("busy_by_city", List.of("city"), List.of("age")));
+    client.createTable(create);
+    String[] cities = {"Oslo", "Lima", "Rome", "Kyiv"};
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (int w = 0; w < 4; w++) {
+        int writer = w;
+        done.add(pool.submit(() -> {
+          java.util.Random random = new java.util.Random(writer);
+          for (int i = 0; i < 150; i++) {
+            String id = "r" + random.nextInt(3);
+            if (random.nextInt(10) == 0) {
+              client.deleteRow(new DeleteRowRequest(new RowDeleteChange("busy", key(1, id))));
+            } else {
+              put("busy", 1, id, cities[random.nextInt(cities.length)], writer * 1000 + i);
+            }
+          }
+          return null;
+        }));
+      }
+      for (Future<?> f : done) {
+        f.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    List<String> expected = new ArrayList<>();
+    for (String row : scan("busy")) { // "1/rN age=A city=C"
+      String[] parts = row.split(" ");
+      expected.add(parts[2].substring("city=".length()) + "/" + parts[0] + " " + parts[1]);
+    }
+    expected.sort(null);
+    assertThat(scan("busy_by_city")).containsExactlyElementsOf(expected);
   }
 
   /** Primary key region (INTEGER), id (STRING); predefined columns city (STRING), age (INTEGER). */
