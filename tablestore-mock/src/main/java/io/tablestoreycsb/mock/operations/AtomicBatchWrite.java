@@ -1,7 +1,6 @@
 package io.tablestoreycsb.mock.operations;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
-import io.tablestoreycsb.mock.protocol.ErrorBodies;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.storage.RowKey;
 import io.tablestoreycsb.mock.storage.Table;
@@ -62,7 +61,7 @@ final class AtomicBatchWrite {
       List<OtsInternalApi.RowInBatchWriteRowResponse> failed = new ArrayList<>(rows);
       for (int i = 0; i < rows; i++) {
         context.rowWithoutKey(tableName, tableError);
-        failed.add(failed(tableError));
+        failed.add(BatchWriteAnswers.failed(tableError));
       }
       return failed;
     }
@@ -93,12 +92,7 @@ final class AtomicBatchWrite {
     for (RowWrites.Outcome outcome : outcomes) {
       context.served(table, outcome.partition(), 1);
       context.consumed(outcome.consumed());
-      OtsInternalApi.RowInBatchWriteRowResponse.Builder answer =
-          OtsInternalApi.RowInBatchWriteRowResponse.newBuilder().setIsOk(true).setConsumed(outcome.consumed());
-      if (outcome.returnedRow() != null) {
-        answer.setRow(outcome.returnedRow());
-      }
-      answers.add(answer.build());
+      answers.add(BatchWriteAnswers.written(outcome));
     }
     return answers;
   }
@@ -110,12 +104,8 @@ final class AtomicBatchWrite {
         + " was written, because rows[" + failedIndex + "] failed: " + error.getMessage());
     List<OtsInternalApi.RowInBatchWriteRowResponse> answers = new ArrayList<>(rows);
     for (int i = 0; i < rows; i++) {
-      answers.add(failed(i == failedIndex ? error : notWritten));
+      answers.add(BatchWriteAnswers.failed(i == failedIndex ? error : notWritten));
     }
     return answers;
-  }
-
-  private static OtsInternalApi.RowInBatchWriteRowResponse failed(OtsException e) {
-    return OtsInternalApi.RowInBatchWriteRowResponse.newBuilder().setIsOk(false).setError(ErrorBodies.toProto(e)).build();
   }
 }

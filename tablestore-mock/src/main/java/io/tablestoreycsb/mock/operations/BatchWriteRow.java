@@ -2,7 +2,6 @@ package io.tablestoreycsb.mock.operations;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import io.tablestoreycsb.mock.protocol.ActionName;
-import io.tablestoreycsb.mock.protocol.ErrorBodies;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import io.tablestoreycsb.mock.storage.Catalog;
@@ -137,12 +136,7 @@ public final class BatchWriteRow implements Action {
       RowWrites.Outcome outcome = write(table, change, row, transactionId, context.nowMillis());
       context.served(table, outcome.partition(), 1);
       context.consumed(outcome.consumed());
-      OtsInternalApi.RowInBatchWriteRowResponse.Builder result =
-          OtsInternalApi.RowInBatchWriteRowResponse.newBuilder().setIsOk(true).setConsumed(outcome.consumed());
-      if (outcome.returnedRow() != null) {
-        result.setRow(outcome.returnedRow());
-      }
-      return result.build();
+      return BatchWriteAnswers.written(outcome);
     } catch (OtsException e) {
       context.rowFailed(e);
       return failed(e);
@@ -164,7 +158,7 @@ public final class BatchWriteRow implements Action {
   }
 
   private static OtsInternalApi.RowInBatchWriteRowResponse failed(OtsException e) {
-    return OtsInternalApi.RowInBatchWriteRowResponse.newBuilder().setIsOk(false).setError(ErrorBodies.toProto(e)).build();
+    return BatchWriteAnswers.failed(e);
   }
 
   private static RowChange.Kind kindOf(OtsInternalApi.OperationType type) {

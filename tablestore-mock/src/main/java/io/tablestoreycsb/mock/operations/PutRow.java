@@ -22,8 +22,8 @@ public final class PutRow implements Action {
   @Override
   public byte[] execute(byte[] body, RequestContext context) {
     OtsInternalApi.PutRowRequest request = Requests.parse(body, OtsInternalApi.PutRowRequest::parseFrom, "PutRowRequest");
-    RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, transactions, request.getTableName(), RowChange.Kind.PUT, request.getRow(),
-        "row", request.getCondition(), request.hasReturnContent() ? request.getReturnContent() : null,
+    RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, transactions, request.getTableName(), RowChange.Kind.PUT,
+        request.getRow(), "row", request.getCondition(), request.hasReturnContent() ? request.getReturnContent() : null,
         request.hasTransactionId() ? request.getTransactionId() : null, context);
     OtsInternalApi.PutRowResponse.Builder response = OtsInternalApi.PutRowResponse.newBuilder().setConsumed(outcome.consumed());
     if (outcome.returnedRow() != null) {
