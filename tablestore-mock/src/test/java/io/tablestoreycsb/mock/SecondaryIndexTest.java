@@ -158,6 +158,9 @@ class SecondaryIndexTest {
 
     assertError(() -> client.createTable(versioned), "OTSParameterInvalid", "would have max_versions 2");
     assertError(() -> client.updateTable(keepTwo), "OTSParameterInvalid", "table rules would have max_versions 2");
+    UpdateTableRequest indexOnItsOwn = new UpdateTableRequest("rules_0");
+    indexOnItsOwn.setTableOptionsForUpdate(new TableOptions(-1, 1));
+    assertError(() -> client.updateTable(indexOnItsOwn), "OTSParameterInvalid", "cannot be updated on its own");
     assertThat(client.listTable().getTableNames()).doesNotContain("versioned");
   }
 

@@ -30,7 +30,8 @@ final class LocalTransaction {
   private final List<AtomicRowWrites.Write> writes = new ArrayList<>();
   /** The rows the writes left, by encoded key; empty: deleted. */
   private final NavigableMap<byte[], Optional<StoredRow>> rowsWritten = new TreeMap<>(RowKey::compare);
-  private long lastUsedMillis;
+  /** Read by other requests' lock checks and time-out sweeps, hence volatile. */
+  private volatile long lastUsedMillis;
   private boolean ended;
 
   LocalTransaction(String id, Table table, byte[] partitionKey, long nowMillis) {
@@ -49,7 +50,7 @@ final class LocalTransaction {
     return nowMillis - lastUsedMillis > idleTimeoutMillis;
   }
 
-  void touch(long nowMillis) {
+  synchronized void touch(long nowMillis) {
     lastUsedMillis = Math.max(lastUsedMillis, nowMillis);
   }
 

@@ -25,6 +25,10 @@ public final class UpdateTable implements Action {
     OtsInternalApi.UpdateTableRequest request = Requests.parse(body, OtsInternalApi.UpdateTableRequest::parseFrom, "UpdateTableRequest");
     context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
+    if (table.indexedTable() != null) {
+      throw OtsException.parameterInvalid("Table " + table.name() + " is an index of table " + table.indexedTable().name()
+          + ": it takes that table's settings and cannot be updated on its own.");
+    }
     if (!request.hasReservedThroughput() && !request.hasTableOptions() && !request.hasStreamSpec()) {
       throw OtsException.parameterInvalid("UpdateTable must change reserved_throughput, table_options or stream_spec.");
     }
