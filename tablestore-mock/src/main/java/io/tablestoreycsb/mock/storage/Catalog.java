@@ -81,7 +81,7 @@ public final class Catalog {
       throw new OtsException(ErrorCode.OBJECT_ALREADY_EXIST, "Requested table already exists: the index name " + index.name()
           + " is the name of a table or index.");
     }
-    index.table().indexes(base);
+    index.table().markAsIndexOf(base);
     tables.put(index.name(), index.table());
     base.addIndex(index);
     if (indexExistingRows) {

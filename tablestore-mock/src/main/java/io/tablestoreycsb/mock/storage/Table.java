@@ -155,7 +155,7 @@ public final class Table {
     return indexedTable;
   }
 
-  void indexes(Table base) {
+  void markAsIndexOf(Table base) {
     this.indexedTable = base;
   }
 
@@ -168,7 +168,8 @@ public final class Table {
       long nowMillis) {
     List<SecondaryIndex> now = indexes;
     if (now.isEmpty()) {
-      return logged == null ? partitions[partition].compute(key, change) : partitions[partition].compute(key, change, logged, nowMillis);
+      return logged == null ? partitions[partition].compute(key, change)
+          : partitions[partition].compute(key, change, logged, nowMillis);
     }
     synchronized (writeStripes[Math.floorMod(Arrays.hashCode(key), writeStripes.length)]) {
       StoredRow[] before = new StoredRow[1];
