@@ -1,6 +1,7 @@
 package io.tablestoreycsb.mock.cli;
 
 import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.mock.faults.Durations;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -119,6 +121,11 @@ public final class MockCli implements Callable<Integer> {
           + " get OTSQuotaExhausted (default: half the JVM's max heap).")
   private Long memoryBudgetBytes;
 
+  @Option(names = "--local-transaction-idle-timeout", paramLabel = "DURATION", converter = IdleTimeout.class,
+      description = "Abort a local transaction that gets no request for this long, e.g. 60s or 500ms"
+          + " (default: 60s, the service's).")
+  private Duration localTransactionIdleTimeout;
+
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
   private boolean help;
 
@@ -207,6 +214,9 @@ public final class MockCli implements Callable<Integer> {
     latencies.forEach(builder::latency);
     if (memoryBudgetBytes != null) {
       builder.memoryBudgetBytes(memoryBudgetBytes);
+    }
+    if (localTransactionIdleTimeout != null) {
+      builder.localTransactionIdleTimeout(localTransactionIdleTimeout);
     }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
@@ -387,6 +397,23 @@ public final class MockCli implements Callable<Integer> {
       } catch (IllegalArgumentException e) {
         throw new TypeConversionException(e.getMessage());
       }
+    }
+  }
+
+  /** Parses --local-transaction-idle-timeout: a positive duration with a unit (ns, us, ms, s). */
+  static final class IdleTimeout implements ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String value) {
+      long nanos;
+      try {
+        nanos = Durations.parseNanos(value, value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+      if (nanos <= 0) {
+        throw new TypeConversionException("the idle time-out must be positive, got " + value);
+      }
+      return Duration.ofNanos(nanos);
     }
   }
 
