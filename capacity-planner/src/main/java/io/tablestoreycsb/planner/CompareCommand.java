@@ -77,6 +77,7 @@ final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    OutputDirectory.check(out);
     if (partitionCapacity <= 0) {
       throw new IllegalArgumentException("--partition-capacity must be above 0 rows per second: without a capacity"
           + " the mock never saturates");

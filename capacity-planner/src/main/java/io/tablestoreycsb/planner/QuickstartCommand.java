@@ -60,6 +60,7 @@ final class QuickstartCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    OutputDirectory.check(out);
     if (partitionCapacity < 0) {
       throw new IllegalArgumentException("--partition-capacity must be 0 (unlimited) or more rows per second");
     }

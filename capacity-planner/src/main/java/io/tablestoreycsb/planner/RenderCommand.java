@@ -68,6 +68,7 @@ final class RenderCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    OutputDirectory.check(out);
     if (!executor.equals("kubernetes")) {
       throw new IllegalArgumentException("--executor '" + executor + "': only kubernetes has manifests to render");
     }

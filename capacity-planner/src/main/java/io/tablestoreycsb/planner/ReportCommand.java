@@ -47,6 +47,7 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    OutputDirectory.check(out);
     Slo override = parseSlo(slo);
     if (out == null && sources.get(0).startsWith("s3://")) {
       throw new IllegalArgumentException("--out DIR is required when the first source is an s3:// location");

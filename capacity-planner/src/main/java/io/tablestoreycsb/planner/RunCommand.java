@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner;
 
+import io.tablestoreycsb.binding.ClientConfig;
+import io.tablestoreycsb.binding.tools.PropertiesFiles;
 import io.tablestoreycsb.binding.tools.ToolVersion;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
@@ -25,6 +27,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -97,6 +100,9 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    OutputDirectory.check(out);
+    // A directory, a missing file, a bad escape: named now, not after the estimate.
+    Properties connection = endpointProperties == null ? null : PropertiesFiles.load(endpointProperties);
     Matrix matrix = MatrixParser.parse(matrixFile);
     if (quick) {
       matrix = matrix.quickened();
@@ -105,13 +111,15 @@ final class RunCommand implements Callable<Integer> {
     if (sloOverride != null) {
       matrix = matrix.withSlo(sloOverride);
     }
-    if (endpointProperties != null && !Files.isReadable(endpointProperties)) {
-      throw new IllegalArgumentException("-P " + endpointProperties + ": no such readable file");
-    }
     boolean tablestore = matrix.db().equals(TABLESTORE_DB);
     if (tablestore && endpointProperties == null) {
       throw new IllegalArgumentException("-P ENDPOINT_PROPERTIES is required (tablestore.endpoint, "
           + "tablestore.instance, credentials); see distribution/src/conf/tablestore.properties");
+    }
+    if (tablestore) {
+      // The settings the tables are created with (BindingTableAdmin): a bad endpoint is a usage
+      // error now (exit 2; a password in it is not echoed), not a failure of every cell.
+      ClientConfig.from(connection);
     }
     PlanInfo plan = PlanInfo.endpoint("run", matrix, quick, endpointProperties);
     PrintWriter terminal = spec.commandLine().getOut();

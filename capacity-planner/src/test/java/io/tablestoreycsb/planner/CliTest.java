@@ -33,6 +33,65 @@ class CliTest {
   }
 
   @Test
+  void anOutThatIsAFileIsAUsageErrorBeforeAnyWork(@TempDir Path dir) throws Exception {
+    Path file = Files.writeString(dir.resolve("notes.txt"), "mine");
+    for (String command : new String[] {"run", "compare", "quickstart"}) {
+      StringWriter commandOut = new StringWriter();
+      StringWriter commandErr = new StringWriter();
+      String[] args = command.equals("run")
+          ? new String[] {"run", "--matrix", "../workloads/matrix/quick", "-P", "../workloads/matrix/quick", "--out",
+              file.toString()}
+          : new String[] {command, "--out", file.toString()};
+
+      assertThat(CapacityPlanCli.run(args, new PrintWriter(commandOut, true), new PrintWriter(commandErr, true)))
+          .as(command).isEqualTo(2);
+      assertThat(commandErr.toString()).as(command)
+          .startsWith("capacity-plan: --out " + file + ": is a file, not a directory");
+      assertThat(commandOut.toString()).as(command + ": no estimate, no mock, no cell").isEmpty();
+    }
+    assertThat(file).hasContent("mine");
+  }
+
+  @Test
+  void aPropertiesFileThatIsADirectoryOrHasABadEscapeIsNamed(@TempDir Path dir) throws Exception {
+    assertThat(run("run", "--matrix", "../workloads/matrix/quick", "-P", dir.toString(), "--out",
+        dir.resolve("o").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("-P " + dir + ": is a directory, not a properties file");
+
+    Path windows = dir.resolve("windows.properties");
+    Files.writeString(windows, "tablestore.endpoint=http://127.0.0.1:1\ntablestore.statsfile=C:\\users\\me\n");
+    assertThat(run("run", "--matrix", "../workloads/matrix/quick", "-P", windows.toString(), "--out",
+        dir.resolve("o").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("-P " + windows + ": line 2: '\\users' is not a \\uXXXX unicode escape");
+    assertThat(out.toString()).isEmpty();
+    assertThat(dir.resolve("o")).doesNotExist();
+  }
+
+  @Test
+  void aMisspelledRequiredOptionIsNamedWithTheOptionMeant(@TempDir Path dir) {
+    assertThat(run("run", "--matix", "../workloads/matrix/quick", "--out", dir.toString())).isEqualTo(2);
+    assertThat(err.toString()).startsWith("capacity-plan: unknown option --matix; did you mean --matrix?")
+        .doesNotContain("Missing required option");
+  }
+
+  @Test
+  void aPasswordInTheEndpointIsNeverEchoed(@TempDir Path dir) throws Exception {
+    Path props = dir.resolve("endpoint.properties");
+    Files.writeString(props, "tablestore.endpoint=http://admin:s3cret-pw@127.0.0.1:1\ntablestore.instance=i\n"
+        + "tablestore.accesskeyid=id\ntablestore.accesskeysecret=key\n");
+
+    int status = run("run", "--matrix", "../workloads/matrix/quick", "-P", props.toString(), "--out",
+        dir.resolve("o").toString(), "--yes");
+
+    assertThat(status).isEqualTo(2);
+    assertThat(err.toString()).contains("tablestore.endpoint must not hold a user name or password");
+    assertThat(out + err.toString()).doesNotContain("s3cret-pw").doesNotContain("admin:");
+    for (Path written : Files.walk(dir).filter(Files::isRegularFile).filter(f -> !f.equals(props)).toList()) {
+      assertThat(Files.readString(written)).as(written.toString()).doesNotContain("s3cret-pw");
+    }
+  }
+
+  @Test
   void estimatePrintsDurationRowsDataCuAndCost() {
     assertThat(run("estimate", "--matrix", "../workloads/matrix/high-performance", "--price-per-read-cu", "0.0001",
         "--price-per-write-cu", "0.0002")).isZero();
@@ -44,7 +103,7 @@ class CliTest {
   void aRunAgainstAnotherMachineIsRefusedWhenNoOneCanConfirmIt(@TempDir Path dir) throws Exception {
     Path props = dir.resolve("cloud.properties");
     Files.writeString(props, "tablestore.endpoint=https://my-instance.cn-hangzhou.ots.aliyuncs.com\n"
-        + "tablestore.instance=my-instance\n");
+        + "tablestore.instance=my-instance\ntablestore.accesskeyid=id\ntablestore.accesskeysecret=key\n");
     String[] args = {"run", "--matrix", "../workloads/matrix/quick", "-P", props.toString(), "--out",
         dir.resolve("o").toString()};
 

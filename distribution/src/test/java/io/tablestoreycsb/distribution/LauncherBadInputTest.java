@@ -166,4 +166,19 @@ class LauncherBadInputTest {
             + " not reachable (connection refused); retrying for up to 3 s")
         .contains("ycsb: could not reach Tablestore");
   }
+
+  /** A user's file passed after the workload (as the docs do) that changes the case is named with the workload. */
+  @Test
+  void aFileThatChangesTheWorkloadsBatchSizeIsNamedOnStderr() throws Exception {
+    Files.writeString(tmp.resolve("my.properties"), "tablestore.batchsize=1\n");
+    Result overridden = launch(tmp, "ycsb", "load", "tablestore", "-P", "workloads/tablestore-batch-write",
+        "-P", "my.properties", "-p", "recordcount=10");
+
+    assertThat(overridden.err).contains("ycsb: my.properties sets tablestore.batchsize=1, overriding 200 from "
+        + dist.resolve("workloads/tablestore-batch-write"));
+
+    Result shipped = ycsb("load", "tablestore", "-P", "workloads/tablestore-batch-write",
+        "-P", "conf/tablestore.properties", "-p", "recordcount=10");
+    assertThat(shipped.err).doesNotContain("overrid").contains("ycsb: tablestore.endpoint is not set");
+  }
 }

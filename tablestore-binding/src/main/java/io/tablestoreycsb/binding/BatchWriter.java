@@ -29,7 +29,10 @@ import site.ycsb.measurements.Measurements;
  * so a batch spread over 16 partitions costs 16 of them). Rows that fail inside a batch with
  * a transient error are sent again, only those rows, with exponential back-off, at most
  * {@code maxRetries} times; rows that still fail are counted and reported through the status of
- * the call that flushed them. Each request's latency is recorded as YCSB measurement
+ * the call that flushed them, and those whose insert had returned BATCHED_OK (YCSB counted them as
+ * done) are counted apart, so the run's summary can correct YCSB's. A whole request that failed on
+ * its connection is resent by the SDK client for {@code tablestore.retrybudget}
+ * ({@link BindingRetryStrategy}), not again here, unless the client has no such budget. Each request's latency is recorded as YCSB measurement
  * {@value #MEASUREMENT} ({@value #MEASUREMENT}-FAILED when the whole request failed), and its latency
  * from the intended start of the operation that flushed it (YCSB's {@code Intended-} measurement, which
  * an open-loop run with {@code -target} reads: queueing behind a slow service included).
@@ -48,6 +51,8 @@ public final class BatchWriter {
   private final ErrorAccounting errors;
   private final int batchSize;
   private final int maxRetries;
+  /** Whether the client resends requests that failed on their connection (a retry budget above 0). */
+  private final boolean clientResendsConnectionFailures;
   /** With partition grouping, the partitions of a table; null when every row shares one buffer. */
   private final Function<String, PartitionMap> partitionMaps;
   /** The per-partition counters of a table, or null (none, or the table cannot be described). */
@@ -56,6 +61,15 @@ public final class BatchWriter {
   private final Map<Integer, Buffer> buffers = new TreeMap<>();
   private String pendingTable;
   private boolean loggedLostRows;
+  /** The key of the insert that flushed the last full buffer, and what became of its row. */
+  private String flushingKey;
+  private RowFate flushingRowFate = RowFate.PENDING;
+
+  /**
+   * What became of a row that was sent: written, failed (refused), or failed on its connection (the
+   * service may have written it); PENDING when not sent or not known.
+   */
+  public enum RowFate { PENDING, WRITTEN, FAILED, FAILED_ON_CONNECTION }
 
   /** Rows waiting for one BatchWriteRow request. */
   private static final class Buffer {
@@ -76,15 +90,20 @@ public final class BatchWriter {
    */
   public BatchWriter(SyncClient client, RunStats stats, ErrorAccounting errors, int batchSize, int maxRetries,
       Function<String, PartitionMap> partitionMaps) {
-    this(client, stats, errors, batchSize, maxRetries, partitionMaps, table -> null);
+    this(client, stats, errors, batchSize, maxRetries, partitionMaps, table -> null, false);
   }
 
   /**
    * @param partitionCounters the per-partition counters of a table (null when there are none): each
    *     request counts on every partition its rows fall in, each row on its own
+   * @param clientResendsConnectionFailures true when {@code client} itself resends a request that failed
+   *     on its connection ({@code tablestore.retrybudget} above 0): such a failure then fails the rows;
+   *     false: it is transient, and the rows are resent up to {@code maxRetries} times
    */
   public BatchWriter(SyncClient client, RunStats stats, ErrorAccounting errors, int batchSize, int maxRetries,
-      Function<String, PartitionMap> partitionMaps, Function<String, PartitionCounters> partitionCounters) {
+      Function<String, PartitionMap> partitionMaps, Function<String, PartitionCounters> partitionCounters,
+      boolean clientResendsConnectionFailures) {
+    this.clientResendsConnectionFailures = clientResendsConnectionFailures;
     this.partitionCounters = partitionCounters;
     this.client = client;
     this.stats = stats;
@@ -111,7 +130,7 @@ public final class BatchWriter {
     Buffer buffer = buffers.computeIfAbsent(partition, p -> new Buffer());
     long size = RowCodec.dataSize(row);
     if (!buffer.rows.isEmpty() && buffer.bytes + size > MAX_REQUEST_BYTES) {
-      earlier = firstFailure(earlier, send(table, buffer));
+      earlier = firstFailure(earlier, send(table, buffer, null));
     }
     RowPutChange replaced = buffer.rows.put(key, row);
     if (replaced != null) {
@@ -121,7 +140,24 @@ public final class BatchWriter {
     if (buffer.rows.size() < batchSize) {
       return earlier.isOk() ? Status.BATCHED_OK : earlier;
     }
-    return firstFailure(earlier, send(table, buffer));
+    flushingKey = key;
+    flushingRowFate = RowFate.WRITTEN; // unless lost() says otherwise
+    return firstFailure(earlier, send(table, buffer, key));
+  }
+
+  /**
+   * What became of the row of {@code key} when its insert flushed the last full buffer (PENDING for
+   * any other key); forgets it. For an insert YCSB retries ({@code core_workload_insertion_retry_limit}):
+   * the send its first try flushed may have failed for other rows while writing this one.
+   */
+  public RowFate takeFlushingRowFate(String key) {
+    if (!key.equals(flushingKey)) {
+      return RowFate.PENDING;
+    }
+    RowFate fate = flushingRowFate;
+    flushingKey = null;
+    flushingRowFate = RowFate.PENDING;
+    return fate;
   }
 
   public int pendingRows() {
@@ -136,7 +172,7 @@ public final class BatchWriter {
     Status result = Status.OK;
     for (Buffer buffer : buffers.values()) {
       if (!buffer.rows.isEmpty()) {
-        result = firstFailure(result, send(pendingTable, buffer));
+        result = firstFailure(result, send(pendingTable, buffer, null));
       }
     }
     return result;
@@ -147,14 +183,18 @@ public final class BatchWriter {
     return first.isOk() ? second : first;
   }
 
-  private Status send(String table, Buffer buffer) {
+  /**
+   * Sends a buffer. {@code flushingKey}: the key of the insert that gets this send's status, or null
+   * when every row's insert has already returned BATCHED_OK.
+   */
+  private Status send(String table, Buffer buffer, String flushingKey) {
     List<RowChange> rows = new ArrayList<>(buffer.rows.values());
     buffer.rows.clear();
     buffer.bytes = 0;
-    return send(table, rows);
+    return send(table, rows, flushingKey);
   }
 
-  private Status send(String table, List<RowChange> rows) {
+  private Status send(String table, List<RowChange> rows, String flushingKey) {
     Status result = Status.OK;
     int attempt = 0;
     // When YCSB paces operations (-target) this is when the flushing operation should have started; in
@@ -179,13 +219,18 @@ public final class BatchWriter {
         String code = e instanceof TableStoreException tse ? tse.getErrorCode() : null;
         // A connection refused or reset, or a socket timeout, is retried too: the rows are full-row
         // puts, so sending them again is harmless even if the failed request was applied.
-        boolean transientFailure = code == null ? e instanceof ClientException : StatusMapping.isRetriableRowError(code);
+        // Unless the client already resent it for its retry budget.
+        boolean resentByClient = clientResendsConnectionFailures && ConnectionRetry.isConnectionFailure(e);
+        boolean transientFailure = code == null ? e instanceof ClientException && !resentByClient
+            : StatusMapping.isRetriableRowError(code);
         if (attempt < maxRetries && transientFailure) {
           stats.batchRowsRetried(rows.size());
           backOff(attempt++);
           continue;
         }
-        lost(table, rows.size(), code == null ? e.toString() : code, transientFailure);
+        lost(table, rows, flushingKey, code == null ? e.toString() : code,
+            resentByClient ? "the connection still failing after " + ClientConfig.RETRY_BUDGET : why(transientFailure),
+            ConnectionRetry.isConnectionFailure(e) ? RowFate.FAILED_ON_CONNECTION : RowFate.FAILED);
         return status;
       }
       List<RowChange> retry = new ArrayList<>();
@@ -197,12 +242,12 @@ public final class BatchWriter {
         distinct(partitionOfRow).forEach(p -> counters.answered(p, took));
       }
       countWritten(succeeded, counters, partitionOfRow);
-      int unanswered = rows.size() - succeeded.size() - failed.size();
-      if (unanswered > 0) {
+      List<RowChange> unanswered = unanswered(rows, succeeded, failed);
+      if (!unanswered.isEmpty()) {
         // A response must carry one result per row; count any row it left out as lost, not as written.
         Status missing = errors.rowFailed(Action.BatchWriteRow, table, "MissingRowResult",
-            unanswered + " row(s) had no result in the response", response.getRequestId());
-        lost(table, unanswered, "MissingRowResult", false);
+            unanswered.size() + " row(s) had no result in the response", response.getRequestId());
+        lost(table, unanswered, flushingKey, "MissingRowResult", why(false), RowFate.FAILED);
         requestStatus = missing;
         result = missing;
       }
@@ -217,7 +262,8 @@ public final class BatchWriter {
         if (attempt < maxRetries && StatusMapping.isRetriableRowError(code)) {
           retry.add(request.getRowChange(row.getTableName(), row.getIndex()));
         } else {
-          lost(table, 1, code, StatusMapping.isRetriableRowError(code));
+          lost(table, List.of(request.getRowChange(row.getTableName(), row.getIndex())), flushingKey, code,
+              why(StatusMapping.isRetriableRowError(code)), RowFate.FAILED);
           result = rowStatus;
         }
       }
@@ -287,12 +333,56 @@ public final class BatchWriter {
     return java.util.Arrays.stream(partitions).distinct();
   }
 
-  private void lost(String table, int count, String cause, boolean transientFailure) {
+  /** The rows of {@code rows} that a response gave no result for, by index. */
+  private static List<RowChange> unanswered(List<RowChange> rows, List<BatchWriteRowResponse.RowResult> succeeded,
+      List<BatchWriteRowResponse.RowResult> failed) {
+    if (succeeded.size() + failed.size() >= rows.size()) {
+      return List.of();
+    }
+    boolean[] answered = new boolean[rows.size()];
+    for (List<BatchWriteRowResponse.RowResult> results : List.of(succeeded, failed)) {
+      for (BatchWriteRowResponse.RowResult r : results) {
+        if (r.getIndex() >= 0 && r.getIndex() < answered.length) {
+          answered[r.getIndex()] = true;
+        }
+      }
+    }
+    List<RowChange> out = new ArrayList<>();
+    for (int i = 0; i < answered.length; i++) {
+      if (!answered[i]) {
+        out.add(rows.get(i));
+      }
+    }
+    return out;
+  }
+
+  private static String keyOf(RowChange row) {
+    return row.getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString();
+  }
+
+  /**
+   * Counts rows not written: all in Batch.RowsFailed and Rows.Failed, and those other than the
+   * flushing insert's own row in Rows.FailedAfterBatchedOk (their inserts returned BATCHED_OK).
+   */
+  private String why(boolean transientFailure) {
+    return transientFailure ? "still failing after " + ClientConfig.BATCH_RETRIES + "=" + maxRetries + " retries"
+        : "not a transient error";
+  }
+
+  private void lost(String table, List<RowChange> rows, String flushingKey, String cause, String why, RowFate fate) {
+    int count = rows.size();
+    long afterBatchedOk = rows.stream().filter(r -> flushingKey == null || !flushingKey.equals(keyOf(r))).count();
+    if (afterBatchedOk < count) {
+      flushingRowFate = fate;
+    }
     stats.batchRowsFailed(count);
+    stats.rowsFailed(count);
+    stats.rowsFailedAfterBatchedOk(afterBatchedOk);
+    if (fate == RowFate.FAILED_ON_CONNECTION) {
+      stats.rowsFailedOnConnection(count);
+    }
     if (!loggedLostRows) {
       loggedLostRows = true;
-      String why = !transientFailure ? "not a transient error"
-          : "still failing after tablestore.batchretries=" + maxRetries + " retries";
       LOG.warn("{} row(s) of a BatchWriteRow to '{}' could not be written ({}: {}); such rows are"
           + " counted in [TABLESTORE], Batch.RowsFailed and fail the insert that flushed them",
           count, table, cause, why);

@@ -33,10 +33,17 @@ import java.util.concurrent.TimeUnit;
  *   raised for requests the server executed and answered; it is a defect of the client, not an
  *   answer of the service, so {@code none} (which is there to show the service's answers) must not
  *   turn it into a failed operation. Counted like any retry.</li>
+ *   <li>A request of the binding that failed on its connection (refused, reset, closed, timed out:
+ *   {@link ConnectionRetry#isConnectionFailure}) is sent again for up to {@code connectionBudgetMs}
+ *   ({@code tablestore.retrybudget}) with back-off ({@link ConnectionRetry}), writes included, which
+ *   the SDK never resends after a client-side error. Sending a write twice is harmless: the
+ *   binding's puts, updates and deletes are unconditional (row existence IGNORE), without
+ *   increments, so a resend of a request that was applied but whose answer was lost leaves the
+ *   same row. A budget of 0 leaves connection failures to the delegate.</li>
  *   <li>An endpoint that cannot be connected to (connection refused, no route, unknown host) is
  *   announced on stderr the first time a request retries it, once per endpoint and JVM, instead of
- *   the SDK retrying in silence (10 s). Clients for one-off calls (the table check before a run,
- *   the table tool) give up after {@code unreachableBudgetMs}: there, a fast answer is right.</li>
+ *   retrying in silence. Clients for one-off calls (the table check before a run, the table tool)
+ *   give up after {@code unreachableBudgetMs}: there, a fast answer is right.</li>
  * </ul>
  */
 final class BindingRetryStrategy implements RetryStrategy {
@@ -56,7 +63,10 @@ final class BindingRetryStrategy implements RetryStrategy {
   private final RunStats stats;
   private final String endpoint;
   private final long unreachableBudgetMs;
+  private final long connectionBudgetMs;
   private final PrintStream notices;
+  /** This request's resends after connection failures, or null without a budget. */
+  private final ConnectionRetry connectionRetry;
   /** Retries of this request made for the lease race (the delegate does not count them). */
   private int leaseRaceRetries;
   /** When this request first found the endpoint unreachable (System.nanoTime), or -1. */
@@ -64,32 +74,37 @@ final class BindingRetryStrategy implements RetryStrategy {
 
   /** {@code stats} may be null: nothing is counted (tools outside a run). */
   BindingRetryStrategy(RetryStrategy delegate, RunStats stats) {
-    this(delegate, stats, null, 0, System.err);
+    this(delegate, stats, null, 0, 0, System.err);
   }
 
   /**
    * As {@link #BindingRetryStrategy(RetryStrategy, RunStats)}, announcing an unreachable
    * {@code endpoint} on {@code notices}; {@code unreachableBudgetMs} above 0 ends the retries of an
-   * unreachable endpoint after that long (0: as long as {@code delegate} retries).
+   * unreachable endpoint after that long (0: as long as {@code delegate} retries);
+   * {@code connectionBudgetMs} above 0 resends any binding request that failed on its connection
+   * for that long (0: as {@code delegate} decides).
    */
   BindingRetryStrategy(RetryStrategy delegate, RunStats stats, String endpoint, long unreachableBudgetMs,
-      PrintStream notices) {
+      long connectionBudgetMs, PrintStream notices) {
     this.delegate = delegate;
     this.stats = stats;
     this.endpoint = endpoint;
     this.unreachableBudgetMs = unreachableBudgetMs;
+    this.connectionBudgetMs = connectionBudgetMs;
     this.notices = notices;
+    this.connectionRetry = connectionBudgetMs > 0 ? new ConnectionRetry(connectionBudgetMs) : null;
   }
 
   @Override
   public RetryStrategy clone() {
     // The SDK clones the configured strategy for each request: each clone keeps its own attempt count.
-    return new BindingRetryStrategy(delegate.clone(), stats, endpoint, unreachableBudgetMs, notices);
+    return new BindingRetryStrategy(delegate.clone(), stats, endpoint, unreachableBudgetMs, connectionBudgetMs,
+        notices);
   }
 
   @Override
   public int getRetries() {
-    return delegate.getRetries() + leaseRaceRetries;
+    return delegate.getRetries() + leaseRaceRetries + (connectionRetry == null ? 0 : connectionRetry.resends());
   }
 
   @Override
@@ -97,10 +112,18 @@ final class BindingRetryStrategy implements RetryStrategy {
     if (ex instanceof PartialResultFailedException) {
       return 0; // the SDK then completes the call with the partial result; BatchWriter retries the rows
     }
-    long pause = delegate.nextPause(action, ex);
     String unreachable = unreachableReason(ex);
-    if (unreachable != null && pause > 0) {
-      pause = withinUnreachableBudget(pause, unreachable);
+    long pause;
+    if (connectionRetry != null && BINDING_REQUESTS.contains(action) && ConnectionRetry.isConnectionFailure(ex)) {
+      pause = connectionRetry.nextPauseMs();
+      if (unreachable != null && pause > 0) {
+        announce(unreachable, connectionBudgetMs);
+      }
+    } else {
+      pause = delegate.nextPause(action, ex);
+      if (unreachable != null && pause > 0) {
+        pause = withinUnreachableBudget(pause, unreachable);
+      }
     }
     if (pause <= 0 && BINDING_REQUESTS.contains(action) && leaseRaceRetries < MAX_LEASE_RACE_RETRIES
         && isConnectionLeaseRace(ex)) {
@@ -123,14 +146,18 @@ final class BindingRetryStrategy implements RetryStrategy {
     if (unreachableBudgetMs > 0 && TimeUnit.NANOSECONDS.toMillis(now - unreachableSince) >= unreachableBudgetMs) {
       return 0;
     }
+    announce(reason, unreachableBudgetMs > 0 ? unreachableBudgetMs : SDK_RETRY_MS);
+    return pause;
+  }
+
+  /** Says once per endpoint and JVM that it cannot be connected to, and for how long it is retried. */
+  private void announce(String reason, long budgetMs) {
     if (endpoint != null && ANNOUNCED.add(endpoint)) {
-      long budget = unreachableBudgetMs > 0 ? unreachableBudgetMs : SDK_RETRY_MS;
       notices.println(ClientConfig.ENDPOINT + " " + endpoint + " not reachable (" + reason
-          + "); retrying for up to " + (budget % 1000 == 0 ? String.valueOf(budget / 1000)
-          : String.format(Locale.ROOT, "%.1f", budget / 1000.0)) + " s");
+          + "); retrying for up to " + (budgetMs % 1000 == 0 ? String.valueOf(budgetMs / 1000)
+          : String.format(Locale.ROOT, "%.1f", budgetMs / 1000.0)) + " s");
       notices.flush();
     }
-    return pause;
   }
 
   /**

@@ -26,6 +26,10 @@ public final class BindingRun {
   private final RunStats stats = new RunStats();
   private final ErrorAccounting errors = new ErrorAccounting(stats);
   private volatile Path statsFile;
+  private volatile RunPlan plan;
+  private final long startedNanos = System.nanoTime();
+  /** The outcome of the last run of this JVM that ended, or null. */
+  private static volatile RunOutcome lastOutcome;
 
   private BindingRun() {
   }
@@ -45,6 +49,21 @@ public final class BindingRun {
 
   public ErrorAccounting errors() {
     return errors;
+  }
+
+  /** What the run was asked to do (the first DB instance's properties: all instances share one set). */
+  public void plan(java.util.Properties props) {
+    if (plan == null) {
+      plan = RunPlan.from(props);
+    }
+  }
+
+  /**
+   * The outcome of the last run of this JVM that ended (reported by its last DB instance), or null
+   * when none has: what a launcher's exit status and final line are made of.
+   */
+  public static RunOutcome lastOutcome() {
+    return lastOutcome;
   }
 
   /** Where the report's JSON goes (the last setting wins; all instances share one properties set). */
@@ -71,13 +90,24 @@ public final class BindingRun {
 
   private void report(PrintStream out) throws IOException {
     RunStats.Snapshot snapshot = stats.snapshot();
+    RunOutcome outcome = outcome(snapshot);
+    lastOutcome = outcome;
     out.print(snapshot.toReportLines());
+    out.print(outcome.toReportLines());
     out.flush();
     Path file = statsFile;
     if (file != null) {
-      writeAtomically(file, snapshot.toJson());
+      writeAtomically(file, snapshot.toJson(outcome));
       LOG.info("wrote Tablestore run statistics to {}", file);
     }
+  }
+
+  private RunOutcome outcome(RunStats.Snapshot snapshot) {
+    RunPlan asked = plan == null ? RunPlan.from(new java.util.Properties()) : plan;
+    long elapsedMs = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
+    boolean timeLimitReached = asked.maxExecutionSeconds() > 0 && elapsedMs >= asked.maxExecutionSeconds() * 1000;
+    return new RunOutcome(asked, snapshot.rowsWritten(), snapshot.writes(),
+        snapshot.requests().getOrDefault(Action.GetRow, 0L), snapshot.readsNotFound(), timeLimitReached);
   }
 
   private static void writeAtomically(Path file, String json) throws IOException {

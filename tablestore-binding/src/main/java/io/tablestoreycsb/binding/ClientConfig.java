@@ -29,6 +29,7 @@ public final class ClientConfig {
   public static final String SOCKET_TIMEOUT = "tablestore.sockettimeout";
   public static final String MAX_CONNECTIONS = "tablestore.maxconnections";
   public static final String RETRY = "tablestore.retry";
+  public static final String RETRY_BUDGET = "tablestore.retrybudget";
   public static final String CLIENT_PER_THREAD = "tablestore.clientperthread";
   public static final String SCAN_WRAP = "tablestore.scanwrap";
   public static final String STATS_FILE = "tablestore.statsfile";
@@ -56,6 +57,9 @@ public final class ClientConfig {
   public static final int MAX_BATCH_ROWS = 200;
   public static final int DEFAULT_BATCH_RETRIES = 5;
   public static final int SDK_DEFAULT_TIMEOUT_MS = 30_000;
+  /** How long a request that failed on its connection is resent by default: rides out a 10 s outage with room. */
+  public static final long DEFAULT_RETRY_BUDGET_MS = 30_000;
+  static final long MAX_RETRY_BUDGET_MS = 3_600_000;
 
   /** The SDK accepts only http(s)://host[:port][/], without a path. */
   private static final Pattern ENDPOINT_FORMAT =
@@ -89,6 +93,7 @@ public final class ClientConfig {
   private final boolean maxConnectionsExplicit;
   private final int threadCount;
   private final RetryMode retryMode;
+  private final long retryBudgetMs;
   private final boolean clientPerThread;
   private final boolean scanWrap;
   private final Path statsFile;
@@ -98,6 +103,12 @@ public final class ClientConfig {
     PropertyReader r = new PropertyReader(props, env);
     endpoint = required(r.get(ENDPOINT, ALIAS_ENDPOINT), ENDPOINT,
         "the service address, e.g. https://myinstance.cn-hangzhou.ots.aliyuncs.com");
+    if (EndpointText.hasUserInfo(endpoint)) {
+      // Never echoed: the part before '@' may be a password.
+      throw new ConfigException(shown(r, ENDPOINT, ALIAS_ENDPOINT) + " must not hold a user name or password (got '"
+          + EndpointText.withoutUserInfo(endpoint) + "' with user information before it, not shown); give the"
+          + " credentials with " + ACCESS_KEY_ID + " and " + ACCESS_KEY_SECRET + " or their environment variables");
+    }
     if (!ENDPOINT_FORMAT.matcher(endpoint).matches()) {
       throw new ConfigException(shown(r, ENDPOINT, ALIAS_ENDPOINT)
           + " must look like http(s)://host[:port] with no path, got '" + endpoint + "'");
@@ -151,6 +162,10 @@ public final class ClientConfig {
     } else {
       throw new ConfigException(RETRY + " must be 'sdk' or 'none', got '" + retry + "'");
     }
+    // With retry=none the user wants the raw service: no resend after a connection failure either,
+    // unless told to.
+    retryBudgetMs = r.getMillis(RETRY_BUDGET, retryMode == RetryMode.NONE ? 0 : DEFAULT_RETRY_BUDGET_MS,
+        MAX_RETRY_BUDGET_MS);
     // With retry=none the user wants the raw service: the binding does not retry batch rows either
     // unless told to.
     batchRetries = r.getInt(BATCH_RETRIES, null,
@@ -287,6 +302,14 @@ public final class ClientConfig {
     return retryMode;
   }
 
+  /**
+   * How long a request that failed on its connection (refused, reset, closed, timed out) is sent
+   * again, in ms; 0: not at all.
+   */
+  public long retryBudgetMs() {
+    return retryBudgetMs;
+  }
+
   public boolean clientPerThread() {
     return clientPerThread;
   }
@@ -314,7 +337,7 @@ public final class ClientConfig {
         Integer.toHexString(Objects.hashCode(accessKeySecret)),
         Integer.toHexString(Objects.hashCode(stsToken)),
         String.valueOf(connectionTimeoutMs), String.valueOf(socketTimeoutMs),
-        String.valueOf(maxConnections), retryMode.name());
+        String.valueOf(maxConnections), retryMode.name(), String.valueOf(retryBudgetMs));
   }
 
   @Override
@@ -326,7 +349,7 @@ public final class ClientConfig {
         + ", batchRetries=" + batchRetries + ", batchGrouping=" + batchGrouping.name().toLowerCase()
         + ", maxVersions=" + maxVersions
         + ", connectionTimeoutMs=" + connectionTimeoutMs + ", socketTimeoutMs=" + socketTimeoutMs
-        + ", maxConnections=" + maxConnections + ", retry=" + retryMode.name().toLowerCase()
+        + ", maxConnections=" + maxConnections + ", retry=" + retryMode.name().toLowerCase() + ", retryBudgetMs=" + retryBudgetMs
         + ", clientPerThread=" + clientPerThread + ", scanWrap=" + scanWrap + ", statsFile=" + statsFile + "}";
   }
 }

@@ -54,7 +54,7 @@ public final class KnownProperties {
       ClientConfig.STS_TOKEN, ClientConfig.PRIMARY_KEY, ClientConfig.BATCH_SIZE, ClientConfig.BATCH_RETRIES,
       ClientConfig.BATCH_GROUPING,
       ClientConfig.MAX_VERSIONS, ClientConfig.CONNECTION_TIMEOUT, ClientConfig.SOCKET_TIMEOUT,
-      ClientConfig.MAX_CONNECTIONS, ClientConfig.RETRY, ClientConfig.CLIENT_PER_THREAD, ClientConfig.SCAN_WRAP,
+      ClientConfig.MAX_CONNECTIONS, ClientConfig.RETRY, ClientConfig.RETRY_BUDGET, ClientConfig.CLIENT_PER_THREAD, ClientConfig.SCAN_WRAP,
       ClientConfig.STATS_FILE)));
 
   private static final Set<String> ALIASES = Collections.unmodifiableSet(new TreeSet<>(List.of(

@@ -2,6 +2,8 @@ package io.tablestoreycsb.binding;
 
 import java.util.Map;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads binding properties by their canonical name, falling back to the alias used by YCSB's own
@@ -10,6 +12,9 @@ import java.util.Properties;
  * through to the environment. Number parsing errors name the property that was actually set.
  */
 final class PropertyReader {
+  /** A whole number with an optional unit: ms (the default), s or m. */
+  private static final Pattern DURATION = Pattern.compile("^([0-9]+)\\s*(ms|s|m)?$");
+
   private final Properties props;
   private final Map<String, String> env;
 
@@ -66,6 +71,34 @@ final class PropertyReader {
           + ", got " + parsed);
     }
     return (int) parsed;
+  }
+
+  /**
+   * A duration in milliseconds: a whole number of ms ({@code 30000}) or with a unit ({@code 500ms},
+   * {@code 30s}, {@code 2m}), from 0 to {@code maxMs}.
+   */
+  long getMillis(String name, long defaultMs, long maxMs) {
+    String value = get(name, null);
+    if (value == null) {
+      return defaultMs;
+    }
+    Matcher m = DURATION.matcher(value);
+    String range = " (0 to " + maxMs / 1000 + "s)";
+    if (!m.matches()) {
+      throw new ConfigException(name + " must be a duration such as 30000 (ms), 500ms, 30s or 2m" + range
+          + ", got '" + value + "'");
+    }
+    long ms;
+    try {
+      long unit = m.group(2) == null || m.group(2).equals("ms") ? 1 : m.group(2).equals("s") ? 1000 : 60_000;
+      ms = Math.multiplyExact(Long.parseLong(m.group(1)), unit);
+    } catch (ArithmeticException | NumberFormatException e) {
+      ms = Long.MAX_VALUE;
+    }
+    if (ms > maxMs) {
+      throw new ConfigException(name + " must be at most " + maxMs / 1000 + "s, got '" + value + "'");
+    }
+    return ms;
   }
 
   boolean getBoolean(String name, boolean defaultValue) {

@@ -22,6 +22,12 @@ public final class RunStats {
   private final LongAdder writeCu = new LongAdder();
   private final LongAdder batchRowsRetried = new LongAdder();
   private final LongAdder batchRowsFailed = new LongAdder();
+  private final LongAdder rowsFailed = new LongAdder();
+  private final LongAdder rowsFailedAfterBatchedOk = new LongAdder();
+  private final LongAdder rowsFailedOnConnection = new LongAdder();
+  private final LongAdder rowsAttempted = new LongAdder();
+  private final LongAdder readsNotFound = new LongAdder();
+  private final LongAdder threadsStoppedAtFailedInsert = new LongAdder();
   private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, LongAdder> sdkRetries = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, PartitionCounters> partitions = new ConcurrentHashMap<>();
@@ -81,6 +87,42 @@ public final class RunStats {
     batchRowsFailed.add(n);
   }
 
+  /** Rows whose write failed for good: single-row writes whose call failed, batch rows not written. */
+  public void rowsFailed(long n) {
+    rowsFailed.add(n);
+  }
+
+  /**
+   * Failed rows (also counted in {@link #rowsFailed}) whose insert had returned BATCHED_OK before
+   * their batch was sent: YCSB counts them as done.
+   */
+  public void rowsFailedAfterBatchedOk(long n) {
+    rowsFailedAfterBatchedOk.add(n);
+  }
+
+  /**
+   * Failed rows (also counted in {@link #rowsFailed}) whose request failed on its connection: the
+   * service may have written them (an answer lost), so the table may hold them after all.
+   */
+  public void rowsFailedOnConnection(long n) {
+    rowsFailedOnConnection.add(n);
+  }
+
+  /** A row handed to {@code insert} for the first time (not a repeat of an insert that failed). */
+  public void rowAttempted() {
+    rowsAttempted.increment();
+  }
+
+  /** A read that found no row. */
+  public void readNotFound() {
+    readsNotFound.increment();
+  }
+
+  /** A DB instance whose last insert failed: YCSB stops a load thread at its first failed insert. */
+  public void threadStoppedAtFailedInsert() {
+    threadsStoppedAtFailedInsert.increment();
+  }
+
   /** The per-partition counters of {@code table}, made on first use with its partitions. */
   public PartitionCounters partitions(String table, PartitionMap map) {
     return partitions.computeIfAbsent(table, t -> new PartitionCounters(map));
@@ -96,17 +138,36 @@ public final class RunStats {
     Map<String, PartitionCounters.Snapshot> byTable = new TreeMap<>();
     partitions.forEach((t, c) -> byTable.put(t, c.snapshot()));
     return new Snapshot(req, rowsRead.sum(), rowsWritten.sum(), readCu.sum(), writeCu.sum(), err,
-        batchRowsRetried.sum(), batchRowsFailed.sum(), retried, byTable);
+        batchRowsRetried.sum(), batchRowsFailed.sum(), retried, byTable,
+        new WriteOutcome(rowsFailed.sum(), rowsFailedAfterBatchedOk.sum(), rowsFailedOnConnection.sum(),
+            rowsAttempted.sum(),
+            threadsStoppedAtFailedInsert.sum()), readsNotFound.sum());
+  }
+
+  /**
+   * What became of the rows the workload asked to write: failed for good, of those the ones YCSB
+   * had been told were done (BATCHED_OK), of those the ones whose request failed on its connection
+   * (the service may have written them), rows handed to {@code insert}, and the DB instances whose
+   * last insert failed.
+   */
+  public record WriteOutcome(long rowsFailed, long rowsFailedAfterBatchedOk, long rowsFailedOnConnection,
+                             long rowsAttempted, long threadsStoppedAtFailedInsert) {
   }
 
   /** A consistent-enough copy of the counters, with the report formats. */
   public record Snapshot(Map<Action, Long> requests, long rowsRead, long rowsWritten, long readCu,
                          long writeCu, Map<String, Long> errors, long batchRowsRetried,
                          long batchRowsFailed, Map<String, Long> sdkRetries,
-                         Map<String, PartitionCounters.Snapshot> partitions) {
+                         Map<String, PartitionCounters.Snapshot> partitions, WriteOutcome writes,
+                         long readsNotFound) {
 
     /** The stats file's JSON (field names are a contract with the capacity planner). */
     public String toJson() {
+      return toJson(null);
+    }
+
+    /** The stats file's JSON, with the run's {@code outcome} when there is one. */
+    public String toJson(RunOutcome outcome) {
       StringBuilder sb = new StringBuilder(512);
       sb.append("{\n  \"requests\": {");
       boolean first = true;
@@ -114,7 +175,12 @@ public final class RunStats {
         sb.append(first ? "" : ", ").append('"').append(e.getKey().name()).append("\": ").append(e.getValue());
         first = false;
       }
-      sb.append("},\n  \"rows\": {\"read\": ").append(rowsRead).append(", \"written\": ").append(rowsWritten);
+      sb.append("},\n  \"rows\": {\"read\": ").append(rowsRead).append(", \"written\": ").append(rowsWritten)
+          .append(", \"failed\": ").append(writes.rowsFailed())
+          .append(", \"failedAfterBatchedOk\": ").append(writes.rowsFailedAfterBatchedOk())
+          .append(", \"failedOnConnection\": ").append(writes.rowsFailedOnConnection())
+          .append(", \"attempted\": ").append(writes.rowsAttempted());
+      sb.append("},\n  \"reads\": {\"notFound\": ").append(readsNotFound);
       sb.append("},\n  \"capacityUnits\": {\"read\": ").append(readCu).append(", \"write\": ").append(writeCu);
       sb.append("},\n  \"errors\": {");
       first = true;
@@ -137,7 +203,11 @@ public final class RunStats {
         partitionJson(sb, e.getValue());
         first = false;
       }
-      sb.append(partitions.isEmpty() ? "}\n}\n" : "\n  }\n}\n");
+      sb.append(partitions.isEmpty() ? "}" : "\n  }");
+      if (outcome != null) {
+        sb.append(",\n  \"outcome\": ").append(outcome.toJson());
+      }
+      sb.append("\n}\n");
       return sb.toString();
     }
 
@@ -180,6 +250,10 @@ public final class RunStats {
       requests.forEach((a, n) -> line(sb, "Requests." + a.name(), n));
       line(sb, "Rows.Read", rowsRead);
       line(sb, "Rows.Written", rowsWritten);
+      line(sb, "Rows.Failed", writes.rowsFailed());
+      line(sb, "Rows.FailedAfterBatchedOk", writes.rowsFailedAfterBatchedOk());
+      line(sb, "Rows.FailedOnConnection", writes.rowsFailedOnConnection());
+      line(sb, "Reads.NotFound", readsNotFound);
       line(sb, "CapacityUnits.Read", readCu);
       line(sb, "CapacityUnits.Write", writeCu);
       long totalErrors = errors.values().stream().mapToLong(Long::longValue).sum();

@@ -92,7 +92,7 @@ public final class SharedClients {
    * {@link #TOOL_UNREACHABLE_BUDGET_MS} rather than the SDK's 10 s. The caller shuts it down.
    */
   public static SyncClient newToolClient(ClientConfig config) {
-    return syncClient(config, sdkConfiguration(config, 1, null, TOOL_UNREACHABLE_BUDGET_MS));
+    return syncClient(config, sdkConfiguration(config, 1, null, TOOL_UNREACHABLE_BUDGET_MS, 0));
   }
 
   private static SyncClient syncClient(ClientConfig config, ClientConfiguration sdk) {
@@ -111,15 +111,19 @@ public final class SharedClients {
    */
   public static InternalClient newInternalClient(ClientConfig config) {
     return new InternalClient(config.endpoint(), config.accessKeyId(), config.accessKeySecret(),
-        config.instance(), sdkConfiguration(config, 1, null, TOOL_UNREACHABLE_BUDGET_MS), null, config.stsToken());
+        config.instance(), sdkConfiguration(config, 1, null, TOOL_UNREACHABLE_BUDGET_MS, 0), null, config.stsToken());
   }
 
   private static ClientConfiguration sdkConfiguration(ClientConfig config, int ioThreads, RunStats stats) {
-    return sdkConfiguration(config, ioThreads, stats, 0);
+    return sdkConfiguration(config, ioThreads, stats, 0, config.retryBudgetMs());
   }
 
+  /**
+   * {@code connectionBudgetMs}: how long the binding's requests are resent after a connection failure
+   * (a run's clients: {@code tablestore.retrybudget}; a tool's: 0, it answers fast instead).
+   */
   private static ClientConfiguration sdkConfiguration(ClientConfig config, int ioThreads, RunStats stats,
-      long unreachableBudgetMs) {
+      long unreachableBudgetMs, long connectionBudgetMs) {
     ClientConfiguration sdk = new ClientConfiguration();
     sdk.setConnectionTimeoutInMillisecond(config.connectionTimeoutMs());
     sdk.setSocketTimeoutInMillisecond(config.socketTimeoutMs());
@@ -129,7 +133,8 @@ public final class SharedClients {
     }
     RetryStrategy base = config.retryMode() == ClientConfig.RetryMode.NONE
         ? new NoRetryStrategy() : new DefaultRetryStrategy();
-    sdk.setRetryStrategy(new BindingRetryStrategy(base, stats, config.endpoint(), unreachableBudgetMs, System.err));
+    sdk.setRetryStrategy(new BindingRetryStrategy(base, stats, config.endpoint(), unreachableBudgetMs,
+        connectionBudgetMs, System.err));
     return sdk;
   }
 

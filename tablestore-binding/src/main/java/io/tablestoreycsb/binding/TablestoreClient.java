@@ -54,6 +54,12 @@ public class TablestoreClient extends DB {
   private BatchWriter batch;
   private RunStats stats;
   private ErrorAccounting errors;
+  /** The key of this instance's last insert when it failed (YCSB may retry it), else null. */
+  private String failedInsertKey;
+  /** Whether that insert's PutRow failed on its connection (counted in Rows.FailedOnConnection). */
+  private boolean failedInsertOnConnection;
+  /** Whether the last single-row write failed on its connection. */
+  private boolean lastFailureOnConnection;
   /** This instance's per-partition counters by table (an instance serves one YCSB thread). */
   private final Map<String, PartitionCounters> partitionCounters = new HashMap<>();
   private static final java.util.concurrent.atomic.AtomicBoolean WARNED_NO_PARTITIONS =
@@ -66,12 +72,14 @@ public class TablestoreClient extends DB {
     if (run == null) {
       run = BindingRun.join();
     }
+    run.plan(p);
   }
 
   @Override
   public void init() throws DBException {
     if (run == null) {
       run = BindingRun.join();
+      run.plan(getProperties());
     }
     KnownProperties.warnAboutLikelyTyposOnce(getProperties(), System.err);
     try {
@@ -95,7 +103,7 @@ public class TablestoreClient extends DB {
     codec = new RowCodec(config.primaryKey());
     if (config.batchSize() > 1) {
       batch = new BatchWriter(client, stats, errors, config.batchSize(), config.batchRetries(), partitionMaps(),
-          this::partitionsOf);
+          this::partitionsOf, config.retryBudgetMs() > 0);
     }
   }
 
@@ -145,6 +153,9 @@ public class TablestoreClient extends DB {
 
   @Override
   public void cleanup() throws DBException {
+    if (failedInsertKey != null && stats != null) {
+      stats.threadStoppedAtFailedInsert();
+    }
     Status flushed = Status.OK;
     int unsent = batch == null ? 0 : batch.pendingRows();
     try {
@@ -182,6 +193,7 @@ public class TablestoreClient extends DB {
     stats.consumed(response.getConsumedCapacity());
     Row row = response.getRow();
     if (row == null) {
+      stats.readNotFound();
       return Status.NOT_FOUND;
     }
     stats.rowsRead(1);
@@ -255,11 +267,45 @@ public class TablestoreClient extends DB {
     return Status.OK;
   }
 
+  /**
+   * Counts each row once as attempted, however often YCSB retries a failed insert of it
+   * ({@code core_workload_insertion_retry_limit}), and remembers a failure: YCSB stops a load thread
+   * at an insert that still fails.
+   */
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    if (batch != null) {
-      return batch.add(table, key, codec.putChange(table, key, values));
+    boolean retryOfFailed = key.equals(failedInsertKey);
+    if (!retryOfFailed) {
+      stats.rowAttempted();
+    } else {
+      BatchWriter.RowFate before = batch != null ? batch.takeFlushingRowFate(key)
+          : failedInsertOnConnection ? BatchWriter.RowFate.FAILED_ON_CONNECTION : BatchWriter.RowFate.FAILED;
+      if (before == BatchWriter.RowFate.WRITTEN) {
+        // Its batch failed for other rows: this one is in the table, and writing it again would count it twice.
+        failedInsertKey = null;
+        return Status.OK;
+      }
+      // The row counted failed is being written again: pending, counted anew as written or failed.
+      unfail(before);
     }
+    Status status = batch != null ? batch.add(table, key, codec.putChange(table, key, values))
+        : putRow(table, key, values);
+    failedInsertKey = status.isOk() ? null : key;
+    failedInsertOnConnection = !status.isOk() && batch == null && lastFailureOnConnection;
+    return status;
+  }
+
+  /** A row counted failed is pending again. */
+  private void unfail(BatchWriter.RowFate fate) {
+    if (fate == BatchWriter.RowFate.FAILED || fate == BatchWriter.RowFate.FAILED_ON_CONNECTION) {
+      stats.rowsFailed(-1);
+    }
+    if (fate == BatchWriter.RowFate.FAILED_ON_CONNECTION) {
+      stats.rowsFailedOnConnection(-1);
+    }
+  }
+
+  private Status putRow(String table, String key, Map<String, ByteIterator> values) {
     stats.request(Action.PutRow);
     PartitionCounters partitions = partitionsOf(table);
     int partition = partitions == null ? -1 : partitions.partitionOf(key);
@@ -270,6 +316,7 @@ public class TablestoreClient extends DB {
       stats.consumed(response.getConsumedCapacity());
     } catch (RuntimeException e) {
       failedOn(partitions, partition);
+      countFailedRow(e);
       return errors.requestFailed(Action.PutRow, table, e);
     }
     written(partitions, partition);
@@ -288,6 +335,7 @@ public class TablestoreClient extends DB {
       stats.consumed(response.getConsumedCapacity());
     } catch (RuntimeException e) {
       failedOn(partitions, partition);
+      countFailedRow(e);
       return errors.requestFailed(Action.UpdateRow, table, e);
     }
     written(partitions, partition);
@@ -307,6 +355,7 @@ public class TablestoreClient extends DB {
       stats.consumed(response.getConsumedCapacity());
     } catch (RuntimeException e) {
       failedOn(partitions, partition);
+      countFailedRow(e);
       return errors.requestFailed(Action.DeleteRow, table, e);
     }
     written(partitions, partition);
@@ -348,6 +397,15 @@ public class TablestoreClient extends DB {
   private static void failedOn(PartitionCounters partitions, int partition) {
     if (partitions != null) {
       partitions.failed(partition);
+    }
+  }
+
+  /** A single-row write failed for good; on its connection, the service may have applied it. */
+  private void countFailedRow(RuntimeException e) {
+    stats.rowsFailed(1);
+    lastFailureOnConnection = ConnectionRetry.isConnectionFailure(e);
+    if (lastFailureOnConnection) {
+      stats.rowsFailedOnConnection(1);
     }
   }
 

@@ -46,7 +46,7 @@ class BindingRetryStrategyTest {
     String endpoint = "http://127.0.0.1:1/unit-" + System.nanoTime();
     ClientException refused = new ClientException("Connection refused",
         new java.net.ConnectException("Connection refused"), "trace");
-    RetryStrategy template = new BindingRetryStrategy(new DefaultRetryStrategy(), null, endpoint, 200, out);
+    RetryStrategy template = new BindingRetryStrategy(new DefaultRetryStrategy(), null, endpoint, 200, 0, out);
 
     RetryStrategy first = template.clone();
     assertThat(first.nextPause("DescribeTable", refused)).isPositive();
@@ -63,7 +63,7 @@ class BindingRetryStrategyTest {
   void withoutABudgetAnUnreachableEndpointIsRetriedAsTheSdkDoesAndOtherFailuresAreNotAnnounced() {
     java.io.ByteArrayOutputStream notices = new java.io.ByteArrayOutputStream();
     String endpoint = "http://127.0.0.1:1/run-" + System.nanoTime();
-    RetryStrategy retry = new BindingRetryStrategy(new DefaultRetryStrategy(), null, endpoint, 0,
+    RetryStrategy retry = new BindingRetryStrategy(new DefaultRetryStrategy(), null, endpoint, 0, 0,
         new java.io.PrintStream(notices, true)).clone();
 
     assertThat(retry.nextPause("GetRow", new ClientException("connection reset"))).isPositive();
@@ -146,5 +146,63 @@ class BindingRetryStrategyTest {
     assertThat(retry.nextPause("PutRow", new ClientException("Connection reset"))).isZero();
     assertThat(BindingRetryStrategy.isConnectionLeaseRace(new TableStoreException("busy", "OTSServerBusy"))).isFalse();
     assertThat(stats.snapshot().sdkRetries()).isEmpty();
+  }
+
+  private static ClientException failedOn(java.io.IOException cause) {
+    return new ClientException("Unexpected error: " + cause, cause, "trace");
+  }
+
+  @Test
+  void withABudgetWritesThatFailedOnTheirConnectionAreResentUntilItIsSpentAndEachResendIsCounted() throws Exception {
+    RunStats stats = new RunStats();
+    java.io.ByteArrayOutputStream notices = new java.io.ByteArrayOutputStream();
+    String endpoint = "http://127.0.0.1:1/budget-" + System.nanoTime();
+    RetryStrategy template = new BindingRetryStrategy(new DefaultRetryStrategy(), stats, endpoint, 0, 300,
+        new java.io.PrintStream(notices, true));
+    java.util.List<ClientException> failures = java.util.List.of(
+        failedOn(new java.net.ConnectException("Connection refused")),
+        failedOn(new java.io.IOException("Connection reset by peer")),
+        failedOn(new java.net.SocketTimeoutException("Read timed out")),
+        connectionClosedIn("endOfInput"));
+    int resends = 0;
+    for (String write : new String[] {"PutRow", "UpdateRow", "DeleteRow", "BatchWriteRow"}) {
+      for (ClientException failure : failures) {
+        long pause = template.clone().nextPause(write, failure);
+        assertThat(pause).as(write + " after " + failure.getMessage()).isBetween(1L, ConnectionRetry.FIRST_PAUSE_MS);
+        resends++;
+      }
+    }
+    // A failure that is not the connection's (no I/O error under it) is not resent for a write.
+    assertThat(template.clone().nextPause("PutRow", new ClientException("bad response"))).isZero();
+    assertThat(stats.snapshot().sdkRetries()).containsEntry("ClientException", (long) resends).hasSize(1);
+    assertThat(notices.toString()).contains("not reachable (connection refused); retrying for up to 0.3 s");
+
+    // One request: pauses grow, never beyond what is left of the budget, and end with it.
+    RetryStrategy one = template.clone();
+    ClientException reset = failures.get(1);
+    long started = System.nanoTime();
+    long slept = 0;
+    int tries = 0;
+    for (long pause = one.nextPause("PutRow", reset); pause > 0; pause = one.nextPause("PutRow", reset)) {
+      Thread.sleep(pause);
+      slept += pause;
+      tries++;
+    }
+    long elapsedMs = (System.nanoTime() - started) / 1_000_000;
+    assertThat(elapsedMs).isGreaterThanOrEqualTo(300);
+    assertThat(slept).isLessThanOrEqualTo(300);
+    assertThat(tries).isBetween(3, 300);
+    assertThat(one.getRetries()).isEqualTo(tries);
+  }
+
+  @Test
+  void aBudgetOfZeroLeavesConnectionFailuresToTheDelegate() {
+    ClientException refused = failedOn(new java.net.ConnectException("Connection refused"));
+    RetryStrategy none = new BindingRetryStrategy(new NoRetryStrategy(), new RunStats(), null, 0, 0, System.err);
+    assertThat(none.clone().nextPause("PutRow", refused)).isZero();
+    assertThat(none.clone().nextPause("GetRow", refused)).isZero();
+    RetryStrategy sdk = new BindingRetryStrategy(new DefaultRetryStrategy(), new RunStats(), null, 0, 0, System.err);
+    assertThat(sdk.clone().nextPause("PutRow", refused)).as("the SDK resends no write after a client error").isZero();
+    assertThat(sdk.clone().nextPause("GetRow", refused)).isPositive();
   }
 }

@@ -66,6 +66,16 @@ class ClientConfigTest {
   }
 
   @Test
+  void aPasswordInTheEndpointIsNeverEchoed() {
+    assertThatThrownBy(() -> ClientConfig.from(with("tablestore.endpoint", "http://admin:s3cret-pw@127.0.0.1:8080"),
+        NO_ENV))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("tablestore.endpoint must not hold a user name or password")
+        .hasMessageContaining("'http://127.0.0.1:8080'")
+        .hasMessageNotContaining("s3cret-pw").hasMessageNotContaining("admin");
+  }
+
+  @Test
   void batchSizeOutOfRangeIsNamedWithTheLimit() {
     assertThatThrownBy(() -> ClientConfig.from(with("tablestore.batchsize", "201"), NO_ENV))
         .hasMessage("tablestore.batchsize must be an integer from 1 to 200, got 201");
@@ -121,6 +131,20 @@ class ClientConfigTest {
     Properties p = with("tablestore.retry", "none");
     p.setProperty("tablestore.batchretries", "3");
     assertThat(ClientConfig.from(p, NO_ENV).batchRetries()).isEqualTo(3);
+  }
+
+  @Test
+  void theRetryBudgetIsADurationOf30SecondsByDefaultAndNoneWithRetryNoneUnlessSet() {
+    assertThat(ClientConfig.from(with("tablestore.retry", "sdk"), NO_ENV).retryBudgetMs()).isEqualTo(30_000);
+    assertThat(ClientConfig.from(with("tablestore.retry", "none"), NO_ENV).retryBudgetMs()).isZero();
+    assertThat(ClientConfig.from(with("tablestore.retrybudget", "1500"), NO_ENV).retryBudgetMs()).isEqualTo(1_500);
+    assertThat(ClientConfig.from(with("tablestore.retrybudget", "250ms"), NO_ENV).retryBudgetMs()).isEqualTo(250);
+    assertThat(ClientConfig.from(with("tablestore.retrybudget", "45s"), NO_ENV).retryBudgetMs()).isEqualTo(45_000);
+    assertThat(ClientConfig.from(with("tablestore.retrybudget", "2m"), NO_ENV).retryBudgetMs()).isEqualTo(120_000);
+    assertThat(ClientConfig.from(with("tablestore.retrybudget", "0"), NO_ENV).retryBudgetMs()).isZero();
+    Properties p = with("tablestore.retry", "none");
+    p.setProperty("tablestore.retrybudget", "10s");
+    assertThat(ClientConfig.from(p, NO_ENV).retryBudgetMs()).isEqualTo(10_000);
   }
 
   @Test

@@ -59,9 +59,24 @@ class RunStatsTest {
     stats.batchRowsFailed(1);
     stats.sdkRetry("OTSServerBusy");
     stats.sdkRetry("OTSServerBusy");
+    stats.rowsFailed(1);
+    stats.rowsFailedAfterBatchedOk(1);
+    stats.readNotFound();
+    for (int i = 0; i < 202; i++) {
+      stats.rowAttempted();
+    }
     JsonNode json = new ObjectMapper().readTree(stats.snapshot().toJson());
     assertThat(json.fieldNames()).toIterable()
-        .containsExactly("requests", "rows", "capacityUnits", "errors", "batch", "sdkRetries", "partitions");
+        .containsExactly("requests", "rows", "reads", "capacityUnits", "errors", "batch", "sdkRetries", "partitions");
+    assertThat(json.at("/rows/failed").asLong()).isEqualTo(1);
+    assertThat(json.at("/rows/failedAfterBatchedOk").asLong()).isEqualTo(1);
+    assertThat(json.at("/rows/attempted").asLong()).isEqualTo(202);
+    assertThat(json.at("/reads/notFound").asLong()).isEqualTo(1);
+    RunOutcome outcome = new RunOutcome(new RunPlan(true, 300, 300, 0), 201, stats.snapshot().writes(), 0, 0, false);
+    JsonNode withOutcome = new ObjectMapper().readTree(stats.snapshot().toJson(outcome));
+    assertThat(withOutcome.at("/outcome/rowsNotAttempted").asLong()).isEqualTo(98);
+    assertThat(withOutcome.at("/outcome/exitStatus").asInt()).isEqualTo(1);
+    assertThat(withOutcome.at("/outcome/phase").asText()).isEqualTo("load");
     assertThat(json.at("/sdkRetries/OTSServerBusy").asLong()).isEqualTo(2);
     assertThat(json.get("requests").fieldNames()).toIterable()
         .containsExactlyInAnyOrder("GetRow", "GetRange", "PutRow", "BatchWriteRow", "UpdateRow", "DeleteRow");

@@ -63,8 +63,8 @@ public final class MockTablestore implements AutoCloseable {
     this.pipeline = pipeline;
     this.host = server.host();
     this.port = server.port();
-    this.options = new ServerOptions(options.host(), port, options.maxRequestBodyBytes(), options.idleTimeout(),
-        options.workerThreads());
+    this.options = new ServerOptions(options.host(), port, options.maxRequestBodyBytes(), options.bodyMemoryBytes(),
+        options.requestReadTimeout(), options.idleTimeout(), options.workerThreads());
   }
 
   public static Builder builder() {
@@ -176,6 +176,8 @@ public final class MockTablestore implements AutoCloseable {
     private String accessKeySecret = DEFAULT_ACCESS_KEY_SECRET;
     private long memoryBudgetBytes = -1;
     private Duration idleTimeout = Duration.ofMinutes(5);
+    private long bodyMemoryBytes = -1;
+    private Duration requestReadTimeout = ServerOptions.DEFAULT_REQUEST_READ_TIMEOUT;
     private int workerThreads;
     private boolean rangePagesEndAtPartitionBoundary = true;
     private Duration localTransactionIdleTimeout = LocalTransactions.DEFAULT_IDLE_TIMEOUT;
@@ -219,6 +221,35 @@ public final class MockTablestore implements AutoCloseable {
     /** Keep-alive connections idle this long are closed; default 5 minutes. */
     public Builder idleTimeout(Duration idleTimeout) {
       this.idleTimeout = Objects.requireNonNull(idleTimeout, "idleTimeout");
+      return this;
+    }
+
+    /**
+     * What request bodies may hold together across all connections, from their first byte until
+     * their action has run; default a quarter of the max heap. Memory grows with the bytes that
+     * arrive, not with the Content-Length a client announces; a body that would go beyond gets
+     * OTSServerBusy and its connection is closed. At least the 5 MB body limit.
+     */
+    public Builder bodyMemoryBytes(long bytes) {
+      if (bytes < ServiceLimits.MAX_REQUEST_BODY_BYTES) {
+        throw new IllegalArgumentException("bodyMemoryBytes must be at least the " + ServiceLimits.MAX_REQUEST_BODY_BYTES
+            + "-byte request body limit, got " + bytes);
+      }
+      this.bodyMemoryBytes = bytes;
+      return this;
+    }
+
+    /**
+     * A request must arrive whole (request line, headers, body) this long after its first byte;
+     * default 30 s. Otherwise it is answered OTSTimeout and its connection closed, so a client
+     * that trickles bytes cannot hold a connection and its buffer for ever.
+     */
+    public Builder requestReadTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "requestReadTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("requestReadTimeout must be positive, got " + timeout);
+      }
+      this.requestReadTimeout = timeout;
       return this;
     }
 
@@ -315,7 +346,10 @@ public final class MockTablestore implements AutoCloseable {
       RequestJournal journal = new RequestJournal(journalCapacity);
       RequestPipeline pipeline = new RequestPipeline(catalog, credentials, faultPlan, journal, Clock.systemUTC(),
           rangePagesEndAtPartitionBoundary, tunnels.actions(), new LocalTransactions(localTransactionIdleTimeout));
-      ServerOptions options = new ServerOptions(host, port, ServiceLimits.MAX_REQUEST_BODY_BYTES, idleTimeout, workerThreads);
+      int maxBody = ServiceLimits.MAX_REQUEST_BODY_BYTES;
+      ServerOptions options = new ServerOptions(host, port, maxBody,
+          bodyMemoryBytes > 0 ? bodyMemoryBytes : ServerOptions.defaultBodyMemoryBytes(maxBody),
+          requestReadTimeout, idleTimeout, workerThreads);
       MockHttpServer server = MockHttpServer.start(options, pipeline);
       return new MockTablestore(credentials, server, faultPlan, journal, budget, pipeline, options);
     }

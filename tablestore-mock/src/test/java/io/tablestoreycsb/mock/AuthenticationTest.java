@@ -117,6 +117,18 @@ class AuthenticationTest {
 
     assertThat(answer.status()).isEqualTo(400);
     assertThat(answer.error().getCode()).isEqualTo("OTSParameterInvalid");
+    assertThat(answer.error().getMessage()).contains("2014-08-08", "2015-12-31", "2018-04-01");
+  }
+
+  @Test
+  void theGoTunnelClientsApiVersionIsAccepted() {
+    // The Go SDK's tunnel package sends 2018-04-01; every other official client 2015-12-31.
+    RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> {
+      h.put("x-ots-apiversion", "2018-04-01");
+      h.put("x-ots-signature", raw.sign("ListTable", h));
+    });
+
+    assertThat(answer.status()).isEqualTo(200);
   }
 
   @Test

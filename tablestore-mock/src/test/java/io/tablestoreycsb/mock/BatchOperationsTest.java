@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.core.protocol.OTSProtocolBuilder;
 import com.alicloud.openservices.tablestore.model.BatchGetRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchGetRowResponse;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
@@ -161,11 +162,33 @@ class BatchOperationsTest {
   }
 
   @Test
-  void theSameRowTwiceInOneTableRefusesTheWholeBatchAsTheServiceDoes() {
+  void theSameRowTwiceWithoutConditionsIsWrittenTwiceInRequestOrder() {
+    BatchWriteRowRequest putThenUpdate = new BatchWriteRowRequest();
+    putThenUpdate.addRowChange(putChange("orders", "twice", "put"));
+    RowUpdateChange update = new RowUpdateChange("orders", key("twice"));
+    update.put("field1", ColumnValue.fromString("updated"));
+    putThenUpdate.addRowChange(update);
+    BatchWriteRowRequest putThenDelete = new BatchWriteRowRequest();
+    putThenDelete.addRowChange(putChange("orders", "put-then-deleted", "put"));
+    putThenDelete.addRowChange(new RowDeleteChange("orders", key("put-then-deleted")));
+
+    assertThat(client.batchWriteRow(putThenUpdate).isAllSucceed()).isTrue();
+    assertThat(client.batchWriteRow(putThenDelete).isAllSucceed()).isTrue();
+
+    Row twice = get("orders", "twice");
+    assertThat(twice.getLatestColumn("field0").getValue().asString()).isEqualTo("put");
+    assertThat(twice.getLatestColumn("field1").getValue().asString()).isEqualTo("updated");
+    assertThat(get("orders", "put-then-deleted")).isNull();
+  }
+
+  @Test
+  void theSameRowTwiceWithAConditionRefusesTheWholeBatch() {
     BatchWriteRowRequest batch = new BatchWriteRowRequest();
     batch.addRowChange(putChange("customers", "dup-other", "c"));
     batch.addRowChange(putChange("orders", "dup-first", "a"));
-    batch.addRowChange(putChange("orders", "dup", "1"));
+    RowPutChange conditional = putChange("orders", "dup", "1");
+    conditional.setCondition(new Condition(RowExistenceExpectation.EXPECT_NOT_EXIST));
+    batch.addRowChange(conditional);
     batch.addRowChange(new RowDeleteChange("orders", key("dup")));
 
     assertThatThrownBy(() -> client.batchWriteRow(batch))
@@ -248,6 +271,25 @@ class BatchOperationsTest {
   }
 
   // --- helpers -----------------------------------------------------------------------------
+
+  @Test
+  void aBatchIsMeasuredByItsDataNotItsSerializedSize() {
+    // 200 rows of 1,000 one-byte cells: about 1 MB of data (names and values) in a request of
+    // over 4 MB, since PlainBuffer frames every cell with about 20 bytes.
+    BatchWriteRowRequest batch = new BatchWriteRowRequest();
+    for (int r = 0; r < 200; r++) {
+      RowPutChange change = new RowPutChange("orders", key(String.format("small-cells-%03d", r)));
+      for (int c = 0; c < 1000; c++) {
+        change.addColumn(String.format("c%03d", c), ColumnValue.fromString("x"));
+      }
+      batch.addRowChange(change);
+    }
+    int serialized = OTSProtocolBuilder.buildBatchWriteRowRequest(batch).getSerializedSize();
+    assertThat(serialized).as("the request's serialized size").isGreaterThan(4 * 1024 * 1024);
+
+    assertThat(client.batchWriteRow(batch).isAllSucceed()).isTrue();
+    assertThat(get("orders", "small-cells-199").getColumns()).hasSize(1000);
+  }
 
   private static void createTable(String name) {
     TableMeta meta = new TableMeta(name);

@@ -27,7 +27,10 @@ import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
 import com.alicloud.openservices.tablestore.model.condition.ColumnCondition;
 import com.alicloud.openservices.tablestore.model.condition.CompositeColumnValueCondition;
 import com.alicloud.openservices.tablestore.model.condition.SingleColumnValueCondition;
+import com.alicloud.openservices.tablestore.model.filter.CompositeColumnValueFilter;
 import com.alicloud.openservices.tablestore.model.filter.SingleColumnValueFilter;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -119,17 +122,8 @@ class ConditionsAndFiltersTest {
 
   @Test
   void aGetRangeFilterReturnsOnlyMatchingRows() {
-    RangeRowQueryCriteria criteria = new RangeRowQueryCriteria(TABLE);
-    criteria.setInclusiveStartPrimaryKey(key("acct0"));
-    criteria.setExclusiveEndPrimaryKey(key("acct9~"));
-    criteria.setMaxVersions(1);
-    criteria.setFilter(new SingleColumnValueFilter("balance", SingleColumnValueFilter.CompareOperator.GREATER_EQUAL,
-        ColumnValue.fromLong(500)));
-
-    var rows = client.getRange(new GetRangeRequest(criteria)).getRows();
-
-    assertThat(rows).extracting(r -> r.getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString())
-        .containsExactly("acct5", "acct6", "acct7", "acct8", "acct9");
+    assertThat(idsOfAccountsPassing(new SingleColumnValueFilter("balance", SingleColumnValueFilter.CompareOperator.GREATER_EQUAL,
+        ColumnValue.fromLong(500)))).containsExactly("acct5", "acct6", "acct7", "acct8", "acct9");
   }
 
   @Test
@@ -140,6 +134,80 @@ class ConditionsAndFiltersTest {
         ColumnValue.fromString("100")));
 
     assertThat(client.getRow(new GetRowRequest(criteria)).getRow()).isNull();
+  }
+
+  @Test
+  void aFilterOnAPrimaryKeyColumnComparesTheKey() {
+    SingleRowQueryCriteria noMatch = new SingleRowQueryCriteria(TABLE, key("acct1"));
+    noMatch.setMaxVersions(1);
+    noMatch.setFilter(new SingleColumnValueFilter("id", SingleColumnValueFilter.CompareOperator.EQUAL,
+        ColumnValue.fromString("acct2")));
+
+    assertThat(idsOfAccountsPassing(new SingleColumnValueFilter("id", SingleColumnValueFilter.CompareOperator.GREATER_EQUAL,
+        ColumnValue.fromString("acct7")))).containsExactly("acct7", "acct8", "acct9");
+    assertThat(client.getRow(new GetRowRequest(noMatch)).getRow()).isNull();
+  }
+
+  @Test
+  void aColumnConditionOnAPrimaryKeyColumnComparesTheKey() {
+    putAccount("keyed", 100, "open");
+
+    assertConditionFails(() -> setBalanceIf("keyed", 1, equal("id", "other")));
+    setBalanceIf("keyed", 200, equal("id", "keyed"));
+
+    assertThat(balanceOf("keyed")).isEqualTo(200);
+  }
+
+  @Test
+  void aFilterOf32NodesIsServedAndOneOf33IsRefusedInTheServicesWords() {
+    SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(TABLE, key("acct4"));
+    criteria.setMaxVersions(1);
+    criteria.setFilter(orOfBalances(31)); // the OR and 31 comparisons: 32 nodes
+    assertThat(client.getRow(new GetRowRequest(criteria)).getRow()).isNotNull();
+
+    criteria.setFilter(orOfBalances(32));
+
+    assertThatThrownBy(() -> client.getRow(new GetRowRequest(criteria)))
+        .isInstanceOfSatisfying(TableStoreException.class, e -> {
+          assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
+          assertThat(e.getMessage()).isEqualTo("The count of filter exceeds the max: 32.");
+        });
+  }
+
+  @Test
+  void aFilterValueOver2MegabytesIsRefused() {
+    SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(TABLE, key("acct4"));
+    criteria.setMaxVersions(1);
+    criteria.setFilter(new SingleColumnValueFilter("status", SingleColumnValueFilter.CompareOperator.EQUAL,
+        ColumnValue.fromBinary(new byte[2 * 1024 * 1024 + 1])));
+
+    assertThatThrownBy(() -> client.getRow(new GetRowRequest(criteria)))
+        .isInstanceOfSatisfying(TableStoreException.class, e -> {
+          assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
+          assertThat(e.getMessage()).contains("status", "2097152");
+        });
+  }
+
+  /** The ids of acct0..acct9 (and any account after them) that a GetRange with {@code filter} returns. */
+  private static List<String> idsOfAccountsPassing(SingleColumnValueFilter filter) {
+    RangeRowQueryCriteria criteria = new RangeRowQueryCriteria(TABLE);
+    criteria.setInclusiveStartPrimaryKey(key("acct0"));
+    criteria.setExclusiveEndPrimaryKey(key("acct9~"));
+    criteria.setMaxVersions(1);
+    criteria.setFilter(filter);
+    return client.getRange(new GetRangeRequest(criteria)).getRows().stream()
+        .map(r -> r.getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString())
+        .collect(Collectors.toList());
+  }
+
+  /** balance = 0 OR balance = 100 OR ... ({@code comparisons} of them, one matching acct4's 400). */
+  private static CompositeColumnValueFilter orOfBalances(int comparisons) {
+    CompositeColumnValueFilter or = new CompositeColumnValueFilter(CompositeColumnValueFilter.LogicOperator.OR);
+    for (int i = 0; i < comparisons; i++) {
+      or.addFilter(new SingleColumnValueFilter("balance", SingleColumnValueFilter.CompareOperator.EQUAL,
+          ColumnValue.fromLong(i * 100L)));
+    }
+    return or;
   }
 
   private static void assertConditionFails(org.assertj.core.api.ThrowableAssert.ThrowingCallable write) {

@@ -14,9 +14,11 @@ import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.PutRowRequest;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
+import com.alicloud.openservices.tablestore.model.RowUpdateChange;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
+import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,7 +57,8 @@ class LimitsTest {
   void aPrimaryKeyOfTheWrongTypeIsRefused() {
     PrimaryKey integerKey = PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn("userid", PrimaryKeyValue.fromLong(1)).build();
 
-    assertRefused(() -> putRow(integerKey, "field0", ColumnValue.fromString("v")), "OTSParameterInvalid", "Validate PK type fail");
+    assertRefused(() -> putRow(integerKey, "field0", ColumnValue.fromString("v")), "OTSInvalidPK",
+        "Validate PK type fail. Input: VT_INTEGER, Meta: VT_STRING.");
   }
 
   @Test
@@ -65,8 +68,10 @@ class LimitsTest {
         .addPrimaryKeyColumn("extra", PrimaryKeyValue.fromString("b")).build();
     PrimaryKey wrongName = PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn("user", PrimaryKeyValue.fromString("a")).build();
 
-    assertRefused(() -> putRow(twoColumns, "field0", ColumnValue.fromString("v")), "OTSParameterInvalid", "Validate PK size fail");
-    assertRefused(() -> putRow(wrongName, "field0", ColumnValue.fromString("v")), "OTSParameterInvalid", "Validate PK name fail");
+    assertRefused(() -> putRow(twoColumns, "field0", ColumnValue.fromString("v")), "OTSInvalidPK",
+        "Validate PK size fail. Input: 2, Meta: 1.");
+    assertRefused(() -> putRow(wrongName, "field0", ColumnValue.fromString("v")), "OTSInvalidPK",
+        "Validate PK name fail. Input: user, Meta: userid.");
   }
 
   @Test
@@ -111,14 +116,30 @@ class LimitsTest {
   }
 
   @Test
-  void moreThan128ColumnsToGetAreRefused() {
+  void moreThan1024ColumnsToGetAreRefused() {
     SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(TABLE, key("a"));
     criteria.setMaxVersions(1);
-    for (int i = 0; i < 129; i++) {
+    for (int i = 0; i < 1024; i++) {
       criteria.addColumnsToGet("c" + i);
     }
+    client.getRow(new GetRowRequest(criteria));
+    criteria.addColumnsToGet("c1024");
 
-    assertRefused(() -> client.getRow(new GetRowRequest(criteria)), "OTSParameterInvalid", "128");
+    assertRefused(() -> client.getRow(new GetRowRequest(criteria)), "OTSParameterInvalid", "1024");
+  }
+
+  @Test
+  void aCellTimestampMustBeBelowInt64MaxOver1000() {
+    long limit = Long.MAX_VALUE / 1000;
+    putRow(key("versions"), "field0", ColumnValue.fromString("v"));
+    RowUpdateChange below = new RowUpdateChange(TABLE, key("versions"));
+    below.deleteColumn("field0", limit - 1);
+    RowUpdateChange atLimit = new RowUpdateChange(TABLE, key("versions"));
+    atLimit.deleteColumn("field0", limit);
+
+    client.updateRow(new UpdateRowRequest(below));
+
+    assertRefused(() -> client.updateRow(new UpdateRowRequest(atLimit)), "OTSParameterInvalid", Long.toString(limit));
   }
 
   private static void assertRefused(ThrowingCallable call, String code, String messagePart) {

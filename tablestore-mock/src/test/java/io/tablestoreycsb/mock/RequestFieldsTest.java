@@ -36,6 +36,7 @@ import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
 import com.alicloud.openservices.tablestore.model.UpdateTableRequest;
+import com.alicloud.openservices.tablestore.model.filter.ColumnPaginationFilter;
 import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterAll;
@@ -90,6 +91,24 @@ class RequestFieldsTest {
     assertThat(client.getRow(new GetRowRequest(from)).getRow().getColumns()).extracting(Column::getName)
         .containsExactly("c", "d");
     assertThat(client.getRow(new GetRowRequest(narrowed)).getRow().getColumns()).extracting(Column::getName)
+        .containsExactly("c");
+  }
+
+  @Test
+  void aColumnPaginationFilterSkipsOffsetColumnsAndReturnsLimitOfThemAfterTheColumnSelection() {
+    SingleRowQueryCriteria page = criteria("r1");
+    page.setFilter(new ColumnPaginationFilter(2, 1));
+    SingleRowQueryCriteria pastTheEnd = criteria("r1");
+    pastTheEnd.setFilter(new ColumnPaginationFilter(2, 3));
+    SingleRowQueryCriteria withinRange = criteria("r1");
+    withinRange.setStartColumn("b");
+    withinRange.setFilter(new ColumnPaginationFilter(1, 1));
+
+    assertThat(client.getRow(new GetRowRequest(page)).getRow().getColumns()).extracting(Column::getName)
+        .containsExactly("b", "c");
+    assertThat(client.getRow(new GetRowRequest(pastTheEnd)).getRow().getColumns()).extracting(Column::getName)
+        .containsExactly("d");
+    assertThat(client.getRow(new GetRowRequest(withinRange)).getRow().getColumns()).extracting(Column::getName)
         .containsExactly("c");
   }
 
@@ -156,14 +175,18 @@ class RequestFieldsTest {
     RowUpdateChange update = new RowUpdateChange("full_row", key("f1"));
     update.put("a", ColumnValue.fromLong(10));
     client.updateRow(new UpdateRowRequest(update));
-    UpdateTableRequest change = new UpdateTableRequest("full_row");
-    TableOptions unchanged = new TableOptions(-1, 1);
-    unchanged.setUpdateFullRow(true);
-    change.setTableOptionsForUpdate(unchanged);
 
     assertThat(client.describeTable(new DescribeTableRequest("full_row")).getTableOptions().getUpdateFullRow()).isTrue();
-    assertThat(client.describeTable(new DescribeTableRequest("not_full_row")).getTableOptions().getUpdateFullRow()).isFalse();
-    assertParameterInvalid(() -> client.updateTable(change), "must not contain updateFullRow");
+    assertThat(client.describeTable(new DescribeTableRequest("not_full_row")).getTableOptions().getUpdateFullRow())
+        .as("the default").isFalse();
+    for (boolean value : new boolean[] {true, false}) {
+      TableOptions change = new TableOptions(-1, 1);
+      change.setUpdateFullRow(value);
+      UpdateTableRequest updateTable = new UpdateTableRequest("full_row");
+      updateTable.setTableOptionsForUpdate(change);
+      assertParameterInvalid(() -> client.updateTable(updateTable), "can not contain updateFullRow");
+    }
+    assertThat(client.describeTable(new DescribeTableRequest("full_row")).getTableOptions().getUpdateFullRow()).isTrue();
     Row row = client.getRow(new GetRowRequest(criteria("full_row", "f1"))).getRow();
     assertThat(row.getColumns()).extracting(c -> c.getName() + "=" + c.getValue().asLong()).containsExactly("a=10", "b=2");
   }

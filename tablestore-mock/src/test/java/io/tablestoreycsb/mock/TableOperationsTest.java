@@ -137,6 +137,8 @@ class TableOperationsTest {
     assertThat(response.getSplits()).hasSize(2);
     assertThat(response.getSplits().get(0).getUpperBound().getPrimaryKeyColumn(0).getValue()).isEqualTo(PrimaryKeyValue.fromString("m"));
     assertThat(response.getSplits().get(0).getLocation()).isNotEqualTo(response.getSplits().get(1).getLocation());
+    // The service names locations with 32 hexadecimal characters.
+    assertThat(response.getSplits()).allSatisfy(split -> assertThat(split.getLocation()).matches("[0-9a-f]{32}"));
     assertThat(response.getConsumedCapacity().getCapacityUnit().getReadCapacityUnit()).isEqualTo(1);
   }
 

@@ -43,7 +43,7 @@ public class SignatureBench {
     body = new byte[700]; // about one PutRow of a paper row
     headers = new HashMap<>();
     headers.put(OtsHeaders.DATE, now.toString());
-    headers.put(OtsHeaders.API_VERSION, OtsHeaders.SUPPORTED_API_VERSION);
+    headers.put(OtsHeaders.API_VERSION, OtsHeaders.SUPPORTED_API_VERSIONS.get(0));
     headers.put(OtsHeaders.ACCESS_KEY_ID, "mock-access-key-id");
     headers.put(OtsHeaders.INSTANCE_NAME, "mock");
     headers.put(OtsHeaders.CONTENT_MD5, Signatures.md5Base64(body));

@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.Latency;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -43,28 +45,28 @@ final class ChartWriter {
       SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS};
 
   /** The latency percentiles drawn, each with its own colour, marker and line so they differ at a glance. */
-  private record Percentile(String name, ToDoubleFunction<ReportRow> ms, Color color, Marker marker,
+  private record Percentile(String name, ToDoubleFunction<Latency> ms, Color color, Marker marker,
       BasicStroke line) {}
 
   private static final List<Percentile> PERCENTILES = List.of(
-      new Percentile("p50", ReportRow::p50Ms, new Color(0x1f77b4), SeriesMarkers.CIRCLE, SeriesLines.SOLID),
-      new Percentile("p99", ReportRow::p99Ms, new Color(0xff7f0e), SeriesMarkers.SQUARE, SeriesLines.DASH_DASH),
+      new Percentile("p50", Latency::p50Ms, new Color(0x1f77b4), SeriesMarkers.CIRCLE, SeriesLines.SOLID),
+      new Percentile("p99", Latency::p99Ms, new Color(0xff7f0e), SeriesMarkers.SQUARE, SeriesLines.DASH_DASH),
       // A cross drawn last: where p99.9 equals p99 (few requests), the square still shows around it.
-      new Percentile("p99.9", ReportRow::p999Ms, new Color(0xb00020), SeriesMarkers.CROSS, SeriesLines.DOT_DOT));
+      new Percentile("p99.9", Latency::p999Ms, new Color(0xb00020), SeriesMarkers.CROSS, SeriesLines.DOT_DOT));
 
   private ChartWriter() {}
 
   /** Writes every chart and returns, per group title, the image file names in display order. */
-  static Map<String, List<String>> write(List<ReportRow> rows, Path dir) throws IOException {
+  static Map<String, List<String>> write(List<CellResult> rows, Path dir) throws IOException {
     System.setProperty("java.awt.headless", "true");
     Map<String, List<String>> images = new LinkedHashMap<>();
-    for (Map.Entry<String, Map<String, List<ReportRow>>> inst : ReportTable.grouped(rows).entrySet()) {
+    for (Map.Entry<String, Map<String, List<CellResult>>> inst : ReportTable.grouped(rows).entrySet()) {
       String instance = inst.getKey();
-      for (Map.Entry<String, List<ReportRow>> group : inst.getValue().entrySet()) {
+      for (Map.Entry<String, List<CellResult>> group : inst.getValue().entrySet()) {
         List<String> files = new ArrayList<>();
         String base = Formats.slug(instance + "-" + group.getKey());
         // Open-loop cells are driven by their target, not their threads: only latency against QPS tells.
-        if (!group.getValue().stream().allMatch(ReportRow::openLoop)) {
+        if (!group.getValue().stream().allMatch(CellResult::isOpenLoop)) {
           files.add(save(qpsVsThreads(instance, group.getKey(), group.getValue()), dir,
               base + "-qps-vs-threads.png"));
         }
@@ -83,14 +85,14 @@ final class ChartWriter {
   }
 
   /** QPS(row) against threads per runner, a line per partition count. */
-  static XYChart qpsVsThreads(String instance, String title, List<ReportRow> rows) {
+  static XYChart qpsVsThreads(String instance, String title, List<CellResult> rows) {
     XYChart chart = chart(WIDTH, HEIGHT, instance + ": " + title + " - QPS(row) vs threads per runner",
-        "threads per runner (" + rows.get(0).runners() + " runners)", "QPS(row), rows/s");
+        "threads per runner (" + rows.get(0).cell().runners() + " runners)", "QPS(row), rows/s");
     int index = 0;
-    for (Map.Entry<Integer, List<ReportRow>> e : byPartitions(rows).entrySet()) {
-      List<ReportRow> series = e.getValue();
-      style(chart.addSeries(partitionsLabel(e.getKey()), series.stream().mapToDouble(ReportRow::threads).toArray(),
-          series.stream().mapToDouble(ReportRow::qpsRows).toArray()), PALETTE[index % PALETTE.length],
+    for (Map.Entry<Integer, List<CellResult>> e : byPartitions(rows).entrySet()) {
+      List<CellResult> series = e.getValue();
+      style(chart.addSeries(partitionsLabel(e.getKey()), series.stream().mapToDouble(r -> r.cell().threads())
+          .toArray(), series.stream().mapToDouble(r -> r.rates().qpsRows()).toArray()), PALETTE[index % PALETTE.length],
           MARKERS[index % MARKERS.length], SeriesLines.SOLID);
       index++;
     }
@@ -101,18 +103,19 @@ final class ChartWriter {
    * Latency percentiles against QPS(row), one chart per partition count, so that a chart holds three
    * series that differ in colour, marker and line style, and a legend of three entries.
    */
-  static Map<Integer, XYChart> latencyVsQps(String instance, String title, List<ReportRow> rows) {
+  static Map<Integer, XYChart> latencyVsQps(String instance, String title, List<CellResult> rows) {
     Map<Integer, XYChart> charts = new LinkedHashMap<>();
-    for (Map.Entry<Integer, List<ReportRow>> e : byPartitions(rows).entrySet()) {
-      List<ReportRow> series = e.getValue();
+    for (Map.Entry<Integer, List<CellResult>> e : byPartitions(rows).entrySet()) {
+      List<CellResult> series = e.getValue();
       XYChart chart = chart(PANEL_WIDTH, PANEL_HEIGHT, instance + ": " + title + ", " + partitionsLabel(e.getKey()),
           "QPS(row), rows/s", "latency, ms");
       chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
       chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
-      double[] qps = series.stream().mapToDouble(ReportRow::qpsRows).toArray();
+      double[] qps = series.stream().mapToDouble(r -> r.rates().qpsRows()).toArray();
+      List<Latency> latencies = series.stream().map(CellResult::latency).toList();
       for (Percentile p : PERCENTILES) {
-        style(chart.addSeries(p.name(), qps, series.stream().mapToDouble(p.ms()).toArray()), p.color(), p.marker(),
-            p.line());
+        style(chart.addSeries(p.name(), qps, latencies.stream().mapToDouble(p.ms()).toArray()), p.color(),
+            p.marker(), p.line());
       }
       charts.put(e.getKey(), chart);
     }
@@ -120,14 +123,14 @@ final class ChartWriter {
   }
 
   /** Peak QPS(row) over the thread sweep against partitions, a line per case. */
-  static Optional<XYChart> qpsVsPartitions(String instance, Map<String, List<ReportRow>> groups) {
+  static Optional<XYChart> qpsVsPartitions(String instance, Map<String, List<CellResult>> groups) {
     XYChart chart = chart(WIDTH, HEIGHT, instance + ": peak QPS(row) vs partitions (best thread point)",
         "partitions", "peak QPS(row), rows/s");
     int index = 0;
-    for (Map.Entry<String, List<ReportRow>> g : groups.entrySet()) {
+    for (Map.Entry<String, List<CellResult>> g : groups.entrySet()) {
       Map<Integer, Double> peak = new TreeMap<>();
-      for (ReportRow r : g.getValue()) {
-        peak.merge(r.partitions(), r.qpsRows(), Math::max);
+      for (CellResult r : g.getValue()) {
+        peak.merge(r.cell().partitions(), r.rates().qpsRows(), Math::max);
       }
       style(chart.addSeries(g.getKey(), peak.keySet().stream().mapToDouble(Integer::doubleValue).toArray(),
           peak.values().stream().mapToDouble(Double::doubleValue).toArray()), PALETTE[index % PALETTE.length],
@@ -148,10 +151,10 @@ final class ChartWriter {
     series.setLineStyle(line);
   }
 
-  private static Map<Integer, List<ReportRow>> byPartitions(List<ReportRow> rows) {
-    Map<Integer, List<ReportRow>> map = new TreeMap<>();
-    for (ReportRow r : rows) {
-      map.computeIfAbsent(r.partitions(), k -> new ArrayList<>()).add(r);
+  private static Map<Integer, List<CellResult>> byPartitions(List<CellResult> rows) {
+    Map<Integer, List<CellResult>> map = new TreeMap<>();
+    for (CellResult r : rows) {
+      map.computeIfAbsent(r.cell().partitions(), k -> new ArrayList<>()).add(r);
     }
     return map;
   }

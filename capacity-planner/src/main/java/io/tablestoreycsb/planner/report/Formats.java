@@ -48,4 +48,11 @@ public final class Formats {
   static String slug(String s) {
     return s.replaceAll("[^A-Za-z0-9_.-]+", "_");
   }
+
+  /** A duration as the plan's progress says it: "45s", "2m10s", "1h02m03s". */
+  public static String clock(double seconds) {
+    long s = Math.round(seconds);
+    return s >= 3600 ? String.format(Locale.ROOT, "%dh%02dm%02ds", s / 3600, s / 60 % 60, s % 60)
+        : s >= 60 ? String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60) : s + "s";
+  }
 }

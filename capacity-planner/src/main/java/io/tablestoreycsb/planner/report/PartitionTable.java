@@ -1,5 +1,8 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.Latency;
+import io.tablestoreycsb.planner.analysis.PartitionFigure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,11 +26,11 @@ final class PartitionTable {
   private PartitionTable() {}
 
   /** Whether any cell of {@code rows} has per-partition figures. */
-  static boolean any(List<ReportRow> rows) {
+  static boolean any(List<CellResult> rows) {
     return rows.stream().anyMatch(r -> !r.partitionFigures().isEmpty());
   }
 
-  static List<String> headers(List<ReportRow> rows) {
+  static List<String> headers(List<CellResult> rows) {
     int n = rows.stream().mapToInt(r -> r.partitionFigures().size()).max().orElse(0);
     List<String> h = new ArrayList<>(List.of("Partitions", "Thread"));
     for (int i = 0; i < n; i++) {
@@ -37,8 +40,9 @@ final class PartitionTable {
     return h;
   }
 
-  static List<String> cells(ReportRow r, int columns) {
-    List<String> c = new ArrayList<>(List.of(Integer.toString(r.partitions()), Integer.toString(r.threads())));
+  static List<String> cells(CellResult r, int columns) {
+    List<String> c = new ArrayList<>(List.of(Integer.toString(r.cell().partitions()),
+        Integer.toString(r.cell().threads())));
     List<PartitionFigure> ps = r.partitionFigures();
     double mean = ps.stream().mapToLong(PartitionFigure::rows).average().orElse(0);
     for (int i = 0; i < columns; i++) {
@@ -63,25 +67,25 @@ final class PartitionTable {
     return c;
   }
 
-  static String markdown(List<ReportRow> rows) {
+  static String markdown(List<CellResult> rows) {
     List<String> headers = headers(rows);
     int columns = headers.size() - 7;
     StringBuilder md = new StringBuilder("| ").append(String.join(" | ", headers)).append(" |\n|");
     headers.forEach(h -> md.append("---|"));
     md.append('\n');
-    for (ReportRow r : rows) {
+    for (CellResult r : rows) {
       md.append("| ").append(String.join(" | ", cells(r, columns))).append(" |\n");
     }
     return md.toString();
   }
 
-  static String html(List<ReportRow> rows) {
+  static String html(List<CellResult> rows) {
     List<String> headers = headers(rows);
     int columns = headers.size() - 7;
     StringBuilder h = new StringBuilder("<table><tr>");
     headers.forEach(col -> h.append("<th>").append(ReportWriter.esc(col)).append("</th>"));
     h.append("</tr>\n");
-    for (ReportRow r : rows) {
+    for (CellResult r : rows) {
       h.append("<tr>");
       for (String cell : cells(r, columns)) {
         boolean hot = cell.endsWith("*");
@@ -94,14 +98,15 @@ final class PartitionTable {
   }
 
   /** partitions.csv: one line per cell and partition. */
-  static String csv(List<ReportRow> rows) {
+  static String csv(List<CellResult> rows) {
     StringBuilder csv = new StringBuilder("instance_type,case,sweep,partitions,threads,partition,start_key,qps_rows,"
         + "share,rows,requests,errors,avg_ms,p50_ms,p95_ms,p99_ms,p999_ms,max_ms\n");
-    for (ReportRow r : rows) {
+    for (CellResult r : rows) {
       for (PartitionFigure p : r.partitionFigures()) {
-        ReportRow.Latency l = p.latency();
-        csv.append(String.join(",", ReportWriter.quote(r.instanceType()), ReportWriter.quote(r.caseName()),
-            ReportWriter.quote(r.sweep()), Integer.toString(r.partitions()), Integer.toString(r.threads()),
+        Latency l = p.latency();
+        csv.append(String.join(",", ReportWriter.quote(r.cell().instanceType()), ReportWriter.quote(r.cell().caseName()),
+            ReportWriter.quote(r.cell().sweep()), Integer.toString(r.cell().partitions()),
+            Integer.toString(r.cell().threads()),
             Integer.toString(p.partition()), ReportWriter.quote(p.start()), ReportWriter.d(p.qpsRows()),
             ReportWriter.d(p.share()), Long.toString(p.rows()), Long.toString(p.requests()), Long.toString(p.errors()),
             l == null ? ",,,,," : String.join(",", ReportWriter.d(l.avgMs()), ReportWriter.d(l.p50Ms()),

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.tablestoreycsb.binding.EndpointText;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.faults.FaultPlan;
 import io.tablestoreycsb.planner.matrix.CaseSpec;
@@ -120,7 +121,8 @@ public record PlanInfo(long startedEpochMs, String command, String plan, String 
       }
     }
     matrix.properties().forEach(p::setProperty);
-    String endpoint = withoutUserInfo(p.getProperty("tablestore.endpoint"));
+    // An endpoint written as http://user:secret@host would put a secret into the report: drop it.
+    String endpoint = EndpointText.withoutUserInfo(p.getProperty("tablestore.endpoint"));
     EndpointKind kind = matrix.db().equals(TABLESTORE_DB) ? kindOf(endpoint) : EndpointKind.NOT_TABLESTORE;
     return new PlanInfo(System.currentTimeMillis(), command, matrix.name(), matrix.instanceType(),
         matrix.source().toString(), quick, matrix.db(), kind, kind == EndpointKind.NOT_TABLESTORE ? null : endpoint,
@@ -146,21 +148,6 @@ public record PlanInfo(long startedEpochMs, String command, String plan, String 
     } catch (IllegalArgumentException e) {
       return null;
     }
-  }
-
-  /** An endpoint written as http://user:secret@host would put a secret into the report: drop it. */
-  static String withoutUserInfo(String endpoint) {
-    if (endpoint == null) {
-      return null;
-    }
-    String s = endpoint.strip();
-    int scheme = s.indexOf("://");
-    int at = s.indexOf('@');
-    int path = s.indexOf('/', scheme < 0 ? 0 : scheme + 3);
-    if (at >= 0 && (path < 0 || at < path)) {
-      return (scheme < 0 ? "" : s.substring(0, scheme + 3)) + s.substring(at + 1);
-    }
-    return s;
   }
 
   /** Adds this start to {@value #FILE_NAME} in {@code dir} (created if needed). */

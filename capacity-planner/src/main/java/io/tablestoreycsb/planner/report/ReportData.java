@@ -1,5 +1,9 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.planner.analysis.CellAnalyzer;
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.Plateaus;
+import io.tablestoreycsb.planner.analysis.RunnerResult;
 import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.matrix.TargetLabel;
 import io.tablestoreycsb.planner.runner.CellKey;
@@ -25,7 +29,7 @@ import java.util.stream.Stream;
  * @param failures cells with a failed runner: label and error
  * @param header what the report states above its tables (run period, endpoint, versions, row size)
  */
-public record ReportData(List<ReportRow> rows, Map<String, String> failures, ReportHeader header) {
+public record ReportData(List<CellResult> rows, Map<String, String> failures, ReportHeader header) {
 
   /** Case order of the paper. */
   private static final List<String> CASE_ORDER = List.of("random-write", "batch-write", "random-read", "range-read");
@@ -60,7 +64,7 @@ public record ReportData(List<ReportRow> rows, Map<String, String> failures, Rep
         }
       }
     }
-    List<ReportRow> rows = new ArrayList<>();
+    List<CellResult> rows = new ArrayList<>();
     Map<String, String> failures = new TreeMap<>();
     for (Map.Entry<CellKey, List<Path>> e : runnersByCell.entrySet()) {
       List<RunnerResult> results = new ArrayList<>();
@@ -83,11 +87,11 @@ public record ReportData(List<ReportRow> rows, Map<String, String> failures, Rep
       } else {
         rows.add(CellAnalyzer.analyze(results, sloOverride != null ? sloOverride
             : facts.sloOf(e.getKey().instanceType(), e.getKey().caseName()),
-            CellStop.read(e.getValue().get(0)).orElse(null)));
+            StopFile.read(e.getValue().get(0)).orElse(null)));
       }
     }
     rows.sort(ORDER);
-    return new ReportData(markPlateaus(rows), failures, facts.header());
+    return new ReportData(Plateaus.mark(rows), failures, facts.header());
   }
 
   private static boolean isRecord(Path p) {
@@ -151,13 +155,13 @@ public record ReportData(List<ReportRow> rows, Map<String, String> failures, Rep
   /** Name the planner gives the load step's runners (not a cell of the report). */
   public static final String LOAD_CASE = "load";
 
-  static final Comparator<ReportRow> ORDER = Comparator.comparing(ReportRow::instanceType)
-      .thenComparing(r -> caseRank(r.caseName()))
-      .thenComparing(ReportRow::caseName)
-      .thenComparing(r -> TargetLabel.withoutTarget(r.sweep()), ReportData::compareSweeps)
-      .thenComparingInt(ReportRow::partitions)
-      .thenComparingInt(ReportRow::threads)
-      .thenComparingDouble(r -> r.openLoop() ? r.targetRowsPerSecond() : -1);
+  static final Comparator<CellResult> ORDER = Comparator.comparing((CellResult r) -> r.cell().instanceType())
+      .thenComparing(r -> caseRank(r.cell().caseName()))
+      .thenComparing(r -> r.cell().caseName())
+      .thenComparing(r -> TargetLabel.withoutTarget(r.cell().sweep()), ReportData::compareSweeps)
+      .thenComparingInt(r -> r.cell().partitions())
+      .thenComparingInt(r -> r.cell().threads())
+      .thenComparingDouble(r -> r.isOpenLoop() ? r.targetRowsPerSecond() : -1);
 
   private static int caseRank(String name) {
     int i = CASE_ORDER.indexOf(name);
@@ -173,23 +177,5 @@ public record ReportData(List<ReportRow> rows, Map<String, String> failures, Rep
     } catch (NumberFormatException e) {
       return a.compareTo(b);
     }
-  }
-
-  /**
-   * A thread point is on the plateau when it gave under 10% more rows/s than the previous (smaller)
-   * thread point of the same instance type, case, sweep setting and partition count.
-   */
-  static List<ReportRow> markPlateaus(List<ReportRow> sorted) {
-    List<ReportRow> out = new ArrayList<>();
-    ReportRow previous = null;
-    for (ReportRow r : sorted) {
-      boolean sameSeries = previous != null && previous.instanceType().equals(r.instanceType())
-          && previous.caseName().equals(r.caseName()) && previous.sweep().equals(r.sweep())
-          && previous.partitions() == r.partitions();
-      boolean plateau = sameSeries && r.qpsRows() < previous.qpsRows() * 1.10;
-      out.add(r.withPlateau(plateau));
-      previous = r;
-    }
-    return List.copyOf(out);
   }
 }

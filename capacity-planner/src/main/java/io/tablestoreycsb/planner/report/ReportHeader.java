@@ -1,10 +1,12 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.planner.analysis.CellResult;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,11 +53,11 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
     starts.stream().sorted(Comparator.comparingLong(PlanInfo::startedEpochMs))
         .forEach(p -> byFacts.computeIfAbsent(p.withoutStart(), k -> new ArrayList<>()).add(p.startedEpochMs()));
     return new ReportHeader(List.copyOf(byFacts.keySet()), List.copyOf(byFacts.values()), List.copyOf(problems),
-        firstStart, lastEnd, Map.copyOf(rowBytesByCase), Map.copyOf(cpusByHost));
+        firstStart, lastEnd, sorted(rowBytesByCase), sorted(cpusByHost));
   }
 
   /** Label and text of each header line, in display order. */
-  public Map<String, String> lines(List<ReportRow> rows, BuildInfo reportBuild, Instant writtenAt) {
+  public Map<String, String> lines(List<CellResult> rows, BuildInfo reportBuild, Instant writtenAt) {
     Map<String, String> lines = new LinkedHashMap<>();
     lines.put("Run", runPeriod());
     lines.put("Endpoint", plans.isEmpty() ? NO_PLAN_RECORD : perPlan(ReportHeader::endpoint));
@@ -153,24 +155,24 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
   }
 
   /** The range of the cells' windows, warm-ups and start skews (each cell's own are in its table row). */
-  static String windows(List<ReportRow> rows) {
-    List<ReportRow> known = rows.stream().filter(r -> !Double.isNaN(r.windowSeconds())).toList();
-    if (known.isEmpty()) {
+  static String windows(List<CellResult> rows) {
+    if (rows.isEmpty()) {
       return "not recorded";
     }
-    String text = "windows of " + range(known.stream().mapToDouble(ReportRow::windowSeconds).min().orElseThrow(),
-        known.stream().mapToDouble(ReportRow::windowSeconds).max().orElseThrow()) + " s";
-    double[] warmups = known.stream().mapToDouble(ReportRow::warmupSeconds).filter(v -> !Double.isNaN(v)).toArray();
+    String text = "windows of " + range(rows.stream().mapToDouble(r -> r.window().seconds()).min().orElseThrow(),
+        rows.stream().mapToDouble(r -> r.window().seconds()).max().orElseThrow()) + " s";
+    double[] warmups = rows.stream().mapToDouble(r -> r.window().warmupSeconds()).filter(v -> !Double.isNaN(v))
+        .toArray();
     if (warmups.length > 0) {
       text += ", after warm-ups of " + range(Arrays.stream(warmups).min().orElseThrow(),
           Arrays.stream(warmups).max().orElseThrow()) + " s";
     }
-    double skew = known.stream().mapToDouble(ReportRow::startSkewMs).filter(v -> !Double.isNaN(v)).max()
+    double skew = rows.stream().mapToDouble(r -> r.window().startSkewMs()).filter(v -> !Double.isNaN(v)).max()
         .orElse(Double.NaN);
     if (!Double.isNaN(skew)) {
       text += "; runners started at most " + Formats.num(skew) + " ms apart";
     }
-    double clocks = known.stream().mapToDouble(ReportRow::clockSpreadMs).filter(v -> !Double.isNaN(v)).max()
+    double clocks = rows.stream().mapToDouble(ReportTable::clockSpreadMs).filter(v -> !Double.isNaN(v)).max()
         .orElse(Double.NaN);
     if (!Double.isNaN(clocks)) {
       text += "; their clocks were at most " + Formats.num(clocks) + " ms apart";
@@ -179,15 +181,23 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
   }
 
   /** Each objective and the cases judged by it: "p99 < 10ms (random-read, random-write)". */
-  static String slos(List<ReportRow> rows) {
+  static String slos(List<CellResult> rows) {
     Map<String, java.util.Set<String>> casesBySlo = new TreeMap<>();
-    for (ReportRow r : rows) {
+    for (CellResult r : rows) {
       if (r.slo() != null) {
         casesBySlo.computeIfAbsent(r.slo().toString(), k -> new java.util.TreeSet<>()).add(ReportTable.caseTitle(r));
       }
     }
     return casesBySlo.entrySet().stream().map(e -> e.getKey() + " (" + String.join(", ", e.getValue()) + ")")
         .collect(Collectors.joining("; "));
+  }
+
+  /**
+   * The map in key order, unmodifiable: report.json lists it in that order, the same on every run ({@code
+   * Map.copyOf} iterates in an order that changes from one JVM to the next).
+   */
+  private static Map<String, Integer> sorted(Map<String, Integer> map) {
+    return Collections.unmodifiableMap(new TreeMap<>(map));
   }
 
   private static String range(double min, double max) {

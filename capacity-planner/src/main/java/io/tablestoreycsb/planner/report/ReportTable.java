@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.Latency;
 import io.tablestoreycsb.planner.matrix.TargetLabel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,71 +29,89 @@ final class ReportTable {
   }
 
   /** Whether a table of these rows needs the open-loop columns. */
-  static boolean anyOpenLoop(List<ReportRow> rows) {
-    return rows.stream().anyMatch(ReportRow::openLoop);
+  static boolean anyOpenLoop(List<CellResult> rows) {
+    return rows.stream().anyMatch(CellResult::isOpenLoop);
   }
 
-  static List<String> headers(List<ReportRow> rows) {
+  static List<String> headers(List<CellResult> rows) {
     return anyOpenLoop(rows) ? OPEN_LOOP_HEADERS : HEADERS;
   }
 
-  static List<String> cells(ReportRow r) {
-    return cells(r, false);
-  }
-
   /** A row's cells; with {@code openLoopColumns}, those of {@link #OPEN_LOOP_HEADERS} ("-" for a closed loop). */
-  static List<String> cells(ReportRow r, boolean openLoopColumns) {
+  static List<String> cells(CellResult r, boolean openLoopColumns) {
     List<String> c = new ArrayList<>();
-    c.add(Integer.toString(r.partitions()));
-    c.add(Integer.toString(r.runners()));
-    c.add(Integer.toString(r.threads()));
+    c.add(Integer.toString(r.cell().partitions()));
+    c.add(Integer.toString(r.cell().runners()));
+    c.add(Integer.toString(r.cell().threads()));
     if (openLoopColumns) {
-      c.add(r.openLoop() ? Formats.num(r.targetRowsPerSecond()) : "-");
+      c.add(r.isOpenLoop() ? Formats.num(r.targetRowsPerSecond()) : "-");
     }
-    c.add(Formats.num(r.qpsRows()) + (r.plateau() ? " (plateau)" : "") + (r.knee() ? " (knee)" : ""));
-    c.add(Formats.ms(r.avgMs()));
-    c.add(Formats.ms(r.p50Ms()));
-    c.add(Formats.ms(r.p95Ms()));
-    c.add(Formats.ms(r.p99Ms()));
-    c.add(Formats.ms(r.p999Ms()));
-    c.add(Formats.ms(r.maxMs()));
+    c.add(Formats.num(r.rates().qpsRows()) + (r.plateau() ? " (plateau)" : "") + (r.knee() ? " (knee)" : ""));
+    Latency latency = r.latency();
+    c.add(Formats.ms(latency.avgMs()));
+    c.add(Formats.ms(latency.p50Ms()));
+    c.add(Formats.ms(latency.p95Ms()));
+    c.add(Formats.ms(latency.p99Ms()));
+    c.add(Formats.ms(latency.p999Ms()));
+    c.add(Formats.ms(latency.maxMs()));
     if (openLoopColumns) {
-      ReportRow.Latency i = r.intended();
+      Latency i = r.intended();
       for (double v : i == null ? new double[] {Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN}
           : new double[] {i.avgMs(), i.p50Ms(), i.p99Ms(), i.p999Ms(), i.maxMs()}) {
         c.add(Double.isNaN(v) ? "-" : Formats.ms(v));
       }
     }
-    c.add(Formats.num(r.requestsPerSecond()));
-    c.add(Formats.num(r.mbPerSecond()));
-    c.add(Formats.num(r.readCuPerSecond()));
-    c.add(Formats.num(r.writeCuPerSecond()));
-    c.add(Formats.num(r.cpuCoresPerRunner()));
-    c.add(Formats.num(r.peakMemMbPerRunner()));
-    c.add(Formats.num(r.predictedQpsRows()));
-    c.add(Formats.percent(r.measuredOverPredicted()));
-    c.add(Formats.timeOfDay(r.windowStartEpochMs()) + ", " + Formats.num(r.windowSeconds()) + " s");
-    c.add(Formats.num(r.warmupSeconds()));
-    c.add(Formats.num(r.startSkewMs()));
-    c.add(Double.isNaN(r.clockSpreadMs()) ? "-"
-        : Formats.num(r.clockSpreadMs()) + " ± " + Formats.num(r.clockSpreadUncertaintyMs()));
-    c.add(r.stopped().isEmpty() ? "-" : r.stopped());
-    c.add(r.limit() + (r.failed() > 0 ? "; " + r.failed() + " failed" : ""));
+    c.add(Formats.num(r.rates().requestsPerSecond()));
+    c.add(Formats.num(r.rates().mbPerSecond()));
+    c.add(Formats.num(r.rates().readCuPerSecond()));
+    c.add(Formats.num(r.rates().writeCuPerSecond()));
+    c.add(Formats.num(r.resources().cpuCoresPerRunner()));
+    c.add(Formats.num(r.resources().peakMemMbPerRunner()));
+    c.add(Formats.num(r.prediction().qpsRows()));
+    c.add(Formats.percent(r.prediction().measuredOverPredicted()));
+    c.add(Formats.timeOfDay(r.window().startEpochMs()) + ", " + Formats.num(r.window().seconds()) + " s");
+    c.add(Formats.num(r.window().warmupSeconds()));
+    c.add(Formats.num(r.window().startSkewMs()));
+    c.add(r.clockSpread() == null ? "-"
+        : Formats.num(r.clockSpread().ms()) + " ± " + Formats.num(r.clockSpread().uncertaintyMs()));
+    String stopped = StopText.stopped(r.stop());
+    c.add(stopped.isEmpty() ? "-" : stopped);
+    c.add(boundBy(r));
     return c;
   }
 
+  /** The "Bound by" column: the verdict, and the failed operations when there were any. */
+  static String boundBy(CellResult r) {
+    return VerdictText.of(r.verdict()) + (r.rates().failed() > 0 ? "; " + r.rates().failed() + " failed" : "");
+  }
+
+  /** The hosts the runners ran on, space-separated. */
+  static String hosts(CellResult r) {
+    return String.join(" ", r.resources().hosts());
+  }
+
+  /** How far apart the runners' clocks were, or NaN when not measured. */
+  static double clockSpreadMs(CellResult r) {
+    return r.clockSpread() == null ? Double.NaN : r.clockSpread().ms();
+  }
+
+  /** Plus or minus this, or NaN. */
+  static double clockSpreadUncertaintyMs(CellResult r) {
+    return r.clockSpread() == null ? Double.NaN : r.clockSpread().uncertaintyMs();
+  }
+
   /** Rows grouped by instance type, then by case and sweep setting, keeping the report order. */
-  static Map<String, Map<String, List<ReportRow>>> grouped(List<ReportRow> rows) {
-    Map<String, Map<String, List<ReportRow>>> groups = new LinkedHashMap<>();
-    for (ReportRow r : rows) {
-      groups.computeIfAbsent(r.instanceType(), k -> new LinkedHashMap<>())
+  static Map<String, Map<String, List<CellResult>>> grouped(List<CellResult> rows) {
+    Map<String, Map<String, List<CellResult>>> groups = new LinkedHashMap<>();
+    for (CellResult r : rows) {
+      groups.computeIfAbsent(r.cell().instanceType(), k -> new LinkedHashMap<>())
           .computeIfAbsent(caseTitle(r), k -> new ArrayList<>()).add(r);
     }
     return groups;
   }
 
-  static String caseTitle(ReportRow r) {
-    return caseTitle(r.caseName(), r.sweep());
+  static String caseTitle(CellResult r) {
+    return caseTitle(r.cell().caseName(), r.cell().sweep());
   }
 
   /** A case and its sweep setting, as the report's section titles name them. */
@@ -100,14 +120,15 @@ final class ReportTable {
     return caseName + (setting.isEmpty() ? "" : ", " + setting);
   }
 
-  static String latencyNote(ReportRow r) {
-    return switch (r.measure()) {
-      case "BATCH_WRITE" -> "request latency = BATCH_WRITE (one BatchWriteRow of " + r.rowsPerRequest()
+  static String latencyNote(CellResult r) {
+    int rowsPerRequest = r.cell().rowsPerRequest();
+    return switch (r.cell().measure()) {
+      case "BATCH_WRITE" -> "request latency = BATCH_WRITE (one BatchWriteRow of " + rowsPerRequest
           + " rows); YCSB's INSERT only times buffering a row and is not used";
-      case "SCAN" -> "request latency = SCAN (one GetRange of up to " + r.rowsPerRequest() + " rows)";
+      case "SCAN" -> "request latency = SCAN (one GetRange of up to " + rowsPerRequest + " rows)";
       case "READ" -> "request latency = READ (one GetRow)";
       case "INSERT" -> "request latency = INSERT (one PutRow)";
-      default -> "request latency = " + r.measure();
+      default -> "request latency = " + r.cell().measure();
     };
   }
 }

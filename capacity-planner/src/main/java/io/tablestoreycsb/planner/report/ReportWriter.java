@@ -2,6 +2,9 @@ package io.tablestoreycsb.planner.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.tablestoreycsb.planner.analysis.CellAnalyzer;
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.Latency;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -69,7 +72,7 @@ public final class ReportWriter {
     json.put("runEnded", Formats.isoInstant(data.header().lastEndEpochMs()));
     json.put("rowBytesByCase", data.header().rowBytesByCase());
     json.put("sloAnswers", SloTable.answers(data.rows()).stream().map(ReportWriter::json).toList());
-    json.put("rows", data.rows());
+    json.put("rows", data.rows().stream().map(RowJson::of).toList());
     json.put("failedCells", data.failures());
     return json;
   }
@@ -82,11 +85,11 @@ public final class ReportWriter {
     json.put("slo", a.slo().toString());
     json.put("met", a.best() != null);
     if (a.best() != null) {
-      json.put("qpsRows", a.best().qpsRows());
-      json.put("threads", a.best().threads());
-      json.put("runners", a.best().runners());
+      json.put("qpsRows", a.best().rates().qpsRows());
+      json.put("threads", a.best().cell().threads());
+      json.put("runners", a.best().cell().runners());
       json.put("latencyMs", a.best().sloLatencyMs());
-      json.put("cuPerHour", a.best().cuPerHour());
+      json.put("cuPerHour", a.best().rates().cuPerHour());
       json.put("heaviestTried", a.heaviestTried());
     }
     json.put("note", a.note());
@@ -103,9 +106,9 @@ public final class ReportWriter {
     }
     md.append('\n').append(COLUMNS_TEXT).append("\n\n").append(WINDOW_TEXT).append("\n\n").append(IDENTITY_TEXT)
         .append("\n\n").append(PartitionTable.TEXT).append("\n");
-    for (Map.Entry<String, Map<String, List<ReportRow>>> inst : ReportTable.grouped(data.rows()).entrySet()) {
+    for (Map.Entry<String, Map<String, List<CellResult>>> inst : ReportTable.grouped(data.rows()).entrySet()) {
       md.append("\n## Instance type: ").append(inst.getKey()).append("\n");
-      for (Map.Entry<String, List<ReportRow>> g : inst.getValue().entrySet()) {
+      for (Map.Entry<String, List<CellResult>> g : inst.getValue().entrySet()) {
         md.append("\n### ").append(g.getKey()).append("\n\n")
             .append(ReportTable.latencyNote(g.getValue().get(0))).append(".\n\n");
         md.append(markdownTable(g.getValue()));
@@ -124,31 +127,33 @@ public final class ReportWriter {
     return md.toString();
   }
 
-  public static String markdownTable(List<ReportRow> rows) {
+  public static String markdownTable(List<CellResult> rows) {
     List<String> headers = ReportTable.headers(rows);
     boolean openLoop = ReportTable.anyOpenLoop(rows);
     StringBuilder md = new StringBuilder("| ").append(String.join(" | ", headers)).append(" |\n|");
     headers.forEach(h -> md.append("---|"));
     md.append('\n');
-    for (ReportRow r : rows) {
+    for (CellResult r : rows) {
       md.append("| ").append(String.join(" | ", ReportTable.cells(r, openLoop))).append(" |\n");
     }
     return md.toString();
   }
 
   /** The paper's four columns (plus p99) per case, for the terminal. */
-  public static String terminalTable(List<ReportRow> rows) {
+  public static String terminalTable(List<CellResult> rows) {
     StringBuilder out = new StringBuilder();
-    for (Map.Entry<String, Map<String, List<ReportRow>>> inst : ReportTable.grouped(rows).entrySet()) {
-      for (Map.Entry<String, List<ReportRow>> g : inst.getValue().entrySet()) {
+    for (Map.Entry<String, Map<String, List<CellResult>>> inst : ReportTable.grouped(rows).entrySet()) {
+      for (Map.Entry<String, List<CellResult>> g : inst.getValue().entrySet()) {
         out.append('\n').append(inst.getKey()).append(" - ").append(g.getKey()).append('\n');
         out.append(String.format(Locale.ROOT, "%10s %7s %7s %14s %17s %9s %9s  %s%n", "Partitions", "Runner",
             "Thread", "QPS(row)", "Avg Latency (ms)", "p99 (ms)", "Meas/Pred", "Bound by"));
-        for (ReportRow r : g.getValue()) {
-          out.append(String.format(Locale.ROOT, "%10d %7d %7d %14s %17s %9s %9s  %s%n", r.partitions(), r.runners(),
-              r.threads(), Formats.num(r.qpsRows()), Formats.ms(r.avgMs()), Formats.ms(r.p99Ms()),
-              Formats.percent(r.measuredOverPredicted()), r.limit() + (r.plateau() ? ", plateau" : "")
-                  + (r.knee() ? ", knee" : "") + openLoopNote(r)));
+        for (CellResult r : g.getValue()) {
+          Latency latency = r.latency();
+          out.append(String.format(Locale.ROOT, "%10d %7d %7d %14s %17s %9s %9s  %s%n", r.cell().partitions(),
+              r.cell().runners(), r.cell().threads(), Formats.num(r.rates().qpsRows()), Formats.ms(latency.avgMs()),
+              Formats.ms(latency.p99Ms()), Formats.percent(r.prediction().measuredOverPredicted()),
+              VerdictText.of(r.verdict()) + (r.plateau() ? ", plateau" : "") + (r.knee() ? ", knee" : "")
+                  + openLoopNote(r)));
         }
       }
     }
@@ -156,8 +161,8 @@ public final class ReportWriter {
   }
 
   /** For the terminal: an open-loop cell's target and the latency from the intended start. */
-  private static String openLoopNote(ReportRow r) {
-    if (!r.openLoop()) {
+  private static String openLoopNote(CellResult r) {
+    if (!r.isOpenLoop()) {
       return "";
     }
     return "; target " + Formats.num(r.targetRowsPerSecond()) + (r.intended() == null ? ""
@@ -174,7 +179,7 @@ public final class ReportWriter {
         .append("\n```\n"));
   }
 
-  static String csv(List<ReportRow> rows) {
+  static String csv(List<CellResult> rows) {
     StringBuilder csv = new StringBuilder("instance_type,case,sweep,partitions,runners,threads,measure,"
         + "rows_per_request,qps_rows,requests_per_s,avg_ms,p50_ms,p95_ms,p99_ms,p999_ms,max_ms,requests,failed,"
         + "mb_per_s,read_cu_per_s,write_cu_per_s,cpu_cores_per_runner,peak_mem_mb_per_runner,"
@@ -182,26 +187,29 @@ public final class ReportWriter {
         + "window_start_utc,window_s,warmup_s,start_skew_ms,clock_spread_ms,clock_spread_uncertainty_ms,slo,slo_latency_ms,met_slo,target_qps_rows,"
         + "target_reached,intended_avg_ms,intended_p50_ms,intended_p95_ms,intended_p99_ms,intended_p999_ms,"
         + "intended_max_ms,stopped\n");
-    for (ReportRow r : rows) {
-      csv.append(String.join(",", quote(r.instanceType()), quote(r.caseName()), quote(r.sweep()),
-          Integer.toString(r.partitions()), Integer.toString(r.runners()), Integer.toString(r.threads()),
-          r.measure(), Integer.toString(r.rowsPerRequest()), d(r.qpsRows()), d(r.requestsPerSecond()),
-          d(r.avgMs()), d(r.p50Ms()), d(r.p95Ms()), d(r.p99Ms()), d(r.p999Ms()), d(r.maxMs()),
-          Long.toString(r.requests()), Long.toString(r.failed()), d(r.mbPerSecond()), d(r.readCuPerSecond()),
-          d(r.writeCuPerSecond()), d(r.cpuCoresPerRunner()), d(r.peakMemMbPerRunner()),
-          d(r.ioMbPerSecondPerRunner()), d(r.predictedQpsRows()), d(r.measuredOverPredicted()), quote(r.limit()),
-          Boolean.toString(r.plateau()), quote(r.hosts()), Formats.isoInstant(r.windowStartEpochMs()),
-          d(r.windowSeconds()), d(r.warmupSeconds()), d(r.startSkewMs()), d(r.clockSpreadMs()),
-          d(r.clockSpreadUncertaintyMs()),
+    for (CellResult r : rows) {
+      Latency l = r.latency();
+      csv.append(String.join(",", quote(r.cell().instanceType()), quote(r.cell().caseName()), quote(r.cell().sweep()),
+          Integer.toString(r.cell().partitions()), Integer.toString(r.cell().runners()),
+          Integer.toString(r.cell().threads()), r.cell().measure(), Integer.toString(r.cell().rowsPerRequest()),
+          d(r.rates().qpsRows()), d(r.rates().requestsPerSecond()), d(l.avgMs()), d(l.p50Ms()), d(l.p95Ms()),
+          d(l.p99Ms()), d(l.p999Ms()), d(l.maxMs()), Long.toString(r.rates().requests()),
+          Long.toString(r.rates().failed()), d(r.rates().mbPerSecond()), d(r.rates().readCuPerSecond()),
+          d(r.rates().writeCuPerSecond()), d(r.resources().cpuCoresPerRunner()),
+          d(r.resources().peakMemMbPerRunner()), d(r.resources().ioMbPerSecondPerRunner()),
+          d(r.prediction().qpsRows()), d(r.prediction().measuredOverPredicted()), quote(VerdictText.of(r.verdict())),
+          Boolean.toString(r.plateau()), quote(ReportTable.hosts(r)), Formats.isoInstant(r.window().startEpochMs()),
+          d(r.window().seconds()), d(r.window().warmupSeconds()), d(r.window().startSkewMs()),
+          d(ReportTable.clockSpreadMs(r)), d(ReportTable.clockSpreadUncertaintyMs(r)),
           quote(r.slo() == null ? "" : r.slo().toString()), d(r.sloLatencyMs()),
           r.slo() == null ? "" : Boolean.toString(r.metSlo()), d(r.targetRowsPerSecond()),
-          r.openLoop() ? Boolean.toString(r.targetReached()) : "", intended(r.intended()), quote(r.stopped())))
-          .append('\n');
+          r.isOpenLoop() ? Boolean.toString(r.targetReached()) : "", intended(r.intended()),
+          quote(StopText.stopped(r.stop())))).append('\n');
     }
     return csv.toString();
   }
 
-  private static String intended(ReportRow.Latency i) {
+  private static String intended(Latency i) {
     return i == null ? ",,,,," : String.join(",", d(i.avgMs()), d(i.p50Ms()), d(i.p95Ms()), d(i.p99Ms()),
         d(i.p999Ms()), d(i.maxMs()));
   }
@@ -232,9 +240,9 @@ public final class ReportWriter {
         .append(esc(COLUMNS_TEXT)).append("</p>\n<p>").append(esc(WINDOW_TEXT))
         .append("</p>\n<p>").append(esc(IDENTITY_TEXT)).append("</p>\n<p>").append(esc(PartitionTable.TEXT))
         .append("</p>\n");
-    for (Map.Entry<String, Map<String, List<ReportRow>>> inst : ReportTable.grouped(data.rows()).entrySet()) {
+    for (Map.Entry<String, Map<String, List<CellResult>>> inst : ReportTable.grouped(data.rows()).entrySet()) {
       h.append("<h2>Instance type: ").append(esc(inst.getKey())).append("</h2>\n");
-      for (Map.Entry<String, List<ReportRow>> g : inst.getValue().entrySet()) {
+      for (Map.Entry<String, List<CellResult>> g : inst.getValue().entrySet()) {
         h.append("<h3>").append(esc(g.getKey())).append("</h3>\n<p>")
             .append(esc(ReportTable.latencyNote(g.getValue().get(0)))).append(".</p>\n<table><tr>");
         // A break opportunity after each '/' keeps "Measured/Predicted" from widening its column.
@@ -242,7 +250,7 @@ public final class ReportWriter {
         ReportTable.headers(g.getValue()).forEach(col -> h.append("<th>").append(esc(col).replace("/", "/<wbr>"))
             .append("</th>"));
         h.append("</tr>\n");
-        for (ReportRow r : g.getValue()) {
+        for (CellResult r : g.getValue()) {
           h.append("<tr>");
           List<String> cells = ReportTable.cells(r, openLoop);
           for (int i = 0; i < cells.size(); i++) {

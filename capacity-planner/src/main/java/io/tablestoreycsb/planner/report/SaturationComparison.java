@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.planner.analysis.CellIdentity;
+import io.tablestoreycsb.planner.analysis.CellResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,11 +36,11 @@ public final class SaturationComparison {
    * @param sameCellSpread the largest relative difference between the two plans' steady cells at a thread
    *     count both ran (NaN when they share none)
    */
-  public record Series(String caseName, int partitions, ReportRow fixed, ReportRow searched, int fixedCells,
+  public record Series(String caseName, int partitions, CellResult fixed, CellResult searched, int fixedCells,
       int searchedCells, double sameCellSpread) {
     /** The search's saturation rows/s relative to the fixed sweep's, minus 1 (NaN when one is missing). */
     public double difference() {
-      return fixed == null || searched == null ? Double.NaN : searched.qpsRows() / fixed.qpsRows() - 1;
+      return fixed == null || searched == null ? Double.NaN : searched.rates().qpsRows() / fixed.rates().qpsRows() - 1;
     }
 
     /** Whether the search came within {@link #TOLERANCE} of the fixed sweep. */
@@ -55,40 +57,42 @@ public final class SaturationComparison {
   private SaturationComparison() {}
 
   /** The series of both plans, in the fixed sweep's order (then any only the search ran). */
-  public static List<Series> of(List<ReportRow> fixedRows, List<ReportRow> searchedRows) {
-    Map<String, List<ReportRow>> fixed = bySeries(fixedRows);
-    Map<String, List<ReportRow>> searched = bySeries(searchedRows);
+  public static List<Series> of(List<CellResult> fixedRows, List<CellResult> searchedRows) {
+    Map<String, List<CellResult>> fixed = bySeries(fixedRows);
+    Map<String, List<CellResult>> searched = bySeries(searchedRows);
     Map<String, Boolean> keys = new LinkedHashMap<>();
     fixed.keySet().forEach(k -> keys.put(k, true));
     searched.keySet().forEach(k -> keys.put(k, true));
     List<Series> out = new ArrayList<>();
     for (String k : keys.keySet()) {
-      List<ReportRow> f = fixed.getOrDefault(k, List.of());
-      List<ReportRow> s = searched.getOrDefault(k, List.of());
-      ReportRow any = f.isEmpty() ? s.get(0) : f.get(0);
-      out.add(new Series(any.caseName(), any.partitions(), best(f), best(s), f.size(), s.size(), spread(f, s)));
+      List<CellResult> f = fixed.getOrDefault(k, List.of());
+      List<CellResult> s = searched.getOrDefault(k, List.of());
+      CellResult any = f.isEmpty() ? s.get(0) : f.get(0);
+      out.add(new Series(any.cell().caseName(), any.cell().partitions(), best(f), best(s), f.size(), s.size(),
+          spread(f, s)));
     }
     return out;
   }
 
-  private static Map<String, List<ReportRow>> bySeries(List<ReportRow> rows) {
-    Map<String, List<ReportRow>> out = new LinkedHashMap<>();
-    for (ReportRow r : rows) {
-      if (r.caseName().equals(ReportData.LOAD_CASE)) {
+  private static Map<String, List<CellResult>> bySeries(List<CellResult> rows) {
+    Map<String, List<CellResult>> out = new LinkedHashMap<>();
+    for (CellResult r : rows) {
+      CellIdentity c = r.cell();
+      if (c.caseName().equals(ReportData.LOAD_CASE)) {
         continue;
       }
-      out.computeIfAbsent(r.caseName() + "\u0000" + r.sweep() + "\u0000" + r.partitions(), k -> new ArrayList<>())
+      out.computeIfAbsent(c.caseName() + "\u0000" + c.sweep() + "\u0000" + c.partitions(), k -> new ArrayList<>())
           .add(r);
     }
     return out;
   }
 
-  private static double spread(List<ReportRow> fixed, List<ReportRow> searched) {
+  private static double spread(List<CellResult> fixed, List<CellResult> searched) {
     double spread = Double.NaN;
-    for (ReportRow f : fixed) {
-      for (ReportRow s : searched) {
-        if (f.threads() == s.threads() && f.steady() && s.steady()) {
-          double d = Math.abs(s.qpsRows() / f.qpsRows() - 1);
+    for (CellResult f : fixed) {
+      for (CellResult s : searched) {
+        if (f.cell().threads() == s.cell().threads() && f.evidence() && s.evidence()) {
+          double d = Math.abs(s.rates().qpsRows() / f.rates().qpsRows() - 1);
           spread = Double.isNaN(spread) ? d : Math.max(spread, d);
         }
       }
@@ -96,10 +100,10 @@ public final class SaturationComparison {
     return spread;
   }
 
-  private static ReportRow best(List<ReportRow> rows) {
-    ReportRow best = null;
-    for (ReportRow r : rows) {
-      if (r.steady() && (best == null || r.qpsRows() > best.qpsRows())) {
+  private static CellResult best(List<CellResult> rows) {
+    CellResult best = null;
+    for (CellResult r : rows) {
+      if (r.evidence() && (best == null || r.rates().qpsRows() > best.rates().qpsRows())) {
         best = r;
       }
     }
@@ -144,12 +148,12 @@ public final class SaturationComparison {
     return b.toString();
   }
 
-  private static String rate(ReportRow r) {
-    return r == null ? "-" : String.format(Locale.ROOT, "%,.0f", r.qpsRows());
+  private static String rate(CellResult r) {
+    return r == null ? "-" : String.format(Locale.ROOT, "%,.0f", r.rates().qpsRows());
   }
 
-  private static String threads(ReportRow r) {
-    return r == null ? "-" : Integer.toString(r.threads());
+  private static String threads(CellResult r) {
+    return r == null ? "-" : Integer.toString(r.cell().threads());
   }
 
   private static String clock(double seconds) {

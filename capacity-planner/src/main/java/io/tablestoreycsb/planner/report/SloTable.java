@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.matrix.Slo;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -32,15 +33,16 @@ public final class SloTable {
    * @param heaviestTried whether {@code best} is the heaviest load tried (more may meet the objective)
    * @param unsteadyCells cells left out because their figures are not evidence
    */
-  public record Answer(String instanceType, String caseTitle, int partitions, Slo slo, ReportRow best,
-      ReportRow closest, boolean heaviestTried, int unsteadyCells) {
+  public record Answer(String instanceType, String caseTitle, int partitions, Slo slo, CellResult best,
+      CellResult closest, boolean heaviestTried, int unsteadyCells) {
 
     /** The answer's last column: why the figure is what it is. */
     String note() {
       List<String> notes = new ArrayList<>();
       if (best == null) {
         notes.add(closest == null ? "no steady cell to judge" : "no cell met it; the lowest " + slo.percentileName()
-            + " was " + Formats.ms(closest.sloLatencyMs()) + " ms at " + Formats.num(closest.qpsRows()) + " rows/s");
+            + " was " + Formats.ms(closest.sloLatencyMs()) + " ms at " + Formats.num(closest.rates().qpsRows())
+            + " rows/s");
       } else if (heaviestTried) {
         notes.add("the heaviest load tried: more may meet it");
       }
@@ -64,30 +66,32 @@ public final class SloTable {
   private SloTable() {}
 
   /** The answers for every row that has an objective, in report order. */
-  public static List<Answer> answers(List<ReportRow> rows) {
-    Map<String, List<ReportRow>> series = new LinkedHashMap<>();
-    for (ReportRow r : rows) {
+  public static List<Answer> answers(List<CellResult> rows) {
+    Map<String, List<CellResult>> series = new LinkedHashMap<>();
+    for (CellResult r : rows) {
       if (r.slo() != null) {
-        series.computeIfAbsent(r.instanceType() + "\u0000" + ReportTable.caseTitle(r) + "\u0000" + r.partitions(),
+        series.computeIfAbsent(r.cell().instanceType() + "\u0000" + ReportTable.caseTitle(r) + "\u0000"
+            + r.cell().partitions(),
             k -> new ArrayList<>()).add(r);
       }
     }
     List<Answer> answers = new ArrayList<>();
-    for (List<ReportRow> cells : series.values()) {
+    for (List<CellResult> cells : series.values()) {
       answers.add(answer(cells));
     }
     return answers;
   }
 
-  private static Answer answer(List<ReportRow> cells) {
-    ReportRow first = cells.get(0);
-    List<ReportRow> judged = cells.stream().filter(ReportRow::steady).toList();
-    ReportRow best = judged.stream().filter(ReportRow::metSlo).max(Comparator.comparingDouble(ReportRow::qpsRows))
-        .orElse(null);
-    ReportRow closest = judged.stream().min(Comparator.comparingDouble(ReportRow::sloLatencyMs)).orElse(null);
-    ReportRow heaviest = cells.stream().max(Comparator.comparingDouble((ReportRow r) -> r.openLoop()
-        ? r.targetRowsPerSecond() : -1).thenComparingInt(ReportRow::threads)).orElseThrow();
-    return new Answer(first.instanceType(), ReportTable.caseTitle(first), first.partitions(), first.slo(), best,
+  private static Answer answer(List<CellResult> cells) {
+    CellResult first = cells.get(0);
+    List<CellResult> judged = cells.stream().filter(CellResult::evidence).toList();
+    CellResult best = judged.stream().filter(CellResult::metSlo)
+        .max(Comparator.comparingDouble((CellResult r) -> r.rates().qpsRows())).orElse(null);
+    CellResult closest = judged.stream().min(Comparator.comparingDouble(CellResult::sloLatencyMs)).orElse(null);
+    CellResult heaviest = cells.stream().max(Comparator.comparingDouble((CellResult r) -> r.isOpenLoop()
+        ? r.targetRowsPerSecond() : -1).thenComparingInt(r -> r.cell().threads())).orElseThrow();
+    return new Answer(first.cell().instanceType(), ReportTable.caseTitle(first), first.cell().partitions(),
+        first.slo(), best,
         best == null ? closest : null, best != null && best == heaviest, cells.size() - judged.size());
   }
 
@@ -100,16 +104,16 @@ public final class SloTable {
 
   /** The cells of one answer's line, as the report's tables show them. */
   static List<String> cells(Answer a) {
-    ReportRow b = a.best();
+    CellResult b = a.best();
     return List.of(a.caseTitle(), a.slo().toString(), Integer.toString(a.partitions()),
-        b == null ? "none" : Formats.num(b.qpsRows()),
-        b == null ? "" : (b.openLoop() ? "target " + Formats.num(b.targetRowsPerSecond()) + ", " : "") + b.threads()
-            + " threads x " + b.runners() + " runners",
-        b == null ? "" : Formats.ms(b.sloLatencyMs()), b == null ? "" : Formats.num(b.cuPerHour()), a.note());
+        b == null ? "none" : Formats.num(b.rates().qpsRows()),
+        b == null ? "" : (b.isOpenLoop() ? "target " + Formats.num(b.targetRowsPerSecond()) + ", " : "")
+            + b.cell().threads() + " threads x " + b.cell().runners() + " runners",
+        b == null ? "" : Formats.ms(b.sloLatencyMs()), b == null ? "" : Formats.num(b.rates().cuPerHour()), a.note());
   }
 
   /** The answers for the terminal: one table per instance type. */
-  public static String terminal(List<ReportRow> rows) {
+  public static String terminal(List<CellResult> rows) {
     List<Answer> answers = answers(rows);
     if (answers.isEmpty()) {
       return "";
@@ -129,7 +133,7 @@ public final class SloTable {
   }
 
   /** The answers as HTML: a heading and a table per instance type. */
-  static String html(List<ReportRow> rows) {
+  static String html(List<CellResult> rows) {
     List<Answer> answers = answers(rows);
     if (answers.isEmpty()) {
       return "";
@@ -154,7 +158,7 @@ public final class SloTable {
   }
 
   /** The answers as Markdown: a heading and a table per instance type. */
-  static String markdown(List<ReportRow> rows) {
+  static String markdown(List<CellResult> rows) {
     List<Answer> answers = answers(rows);
     if (answers.isEmpty()) {
       return "";

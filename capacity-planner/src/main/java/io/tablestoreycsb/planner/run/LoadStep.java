@@ -8,6 +8,7 @@ import io.tablestoreycsb.planner.runner.CellRunner;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.OptionalInt;
 
 /**
  * The load before a table's read cells: batch writes of keys [0, N) split across the runners, once per
@@ -45,8 +46,10 @@ final class LoadStep {
     ResumeMarkers.startOver(dir);
     long total = matrix.totalLoadedRows(partitions);
     String table = RunnerSpecFactory.tableName(matrix, partitions);
-    out.printf("load %s: %,d rows (%,d per partition) with batch writes from %d runners x %d threads%n", table,
-        total, matrix.rowsPerPartition(), matrix.runners(), matrix.loadThreads());
+    OptionalInt batch = runners.loadBatchSize();
+    out.printf("load %s: %,d rows (%,d per partition) with %s from %d runners x %d threads%n", table,
+        total, matrix.rowsPerPartition(), batch.isPresent() ? "BatchWriteRow of " + batch.getAsInt() + " rows"
+            : "batch writes", matrix.runners(), matrix.loadThreads());
     long started = System.nanoTime();
     CellOutcome outcome = executor.run(key, runners.load(key, dir), NO_TIMEOUT_SECONDS, new CellRunner.Listener() {
       @Override

@@ -142,7 +142,7 @@ public final class PlanEstimate {
   private static LoadLine load(Matrix matrix, WorkloadFiles workloads, int partitions, EstimateAssumptions a) {
     RowShape row = RowShape.of(workloads.resolve(matrix.loadWorkload(), 1), matrix.properties());
     long rows = matrix.totalLoadedRows(partitions);
-    double rate = capped(matrix.runners() * (double) matrix.loadThreads() * row.batchSize()
+    double rate = capped(matrix.runners() * (double) matrix.loadThreads() * RunnerSpecFactory.loadBatchSize(matrix, workloads).orElse(row.batchSize())
         * 1000 / a.requestLatencyMs(), partitions, a);
     return new LoadLine(partitions, RunnerSpecFactory.tableName(matrix, partitions), rows, rate,
         rows * (double) row.writeCuPerRow(), row.capacityBytes());

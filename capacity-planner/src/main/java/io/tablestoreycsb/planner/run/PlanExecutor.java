@@ -1,10 +1,16 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.analysis.CellAnalyzer;
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.CellStop;
+import io.tablestoreycsb.planner.analysis.SearchMark;
+import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.report.CellLine;
+import io.tablestoreycsb.planner.report.StopFile;
+import io.tablestoreycsb.planner.report.StopText;
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.CellRunner;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
-import io.tablestoreycsb.planner.report.CellStop;
-import io.tablestoreycsb.planner.matrix.Matrix;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -53,14 +59,17 @@ public final class PlanExecutor {
       for (PlannedCell cell : ofTable) {
         index++;
         Path dir = outDir.resolve(cell.key().relativeDir());
-        String skip = search.skipReason(cell);
+        SearchMark skip = search.skipReason(cell);
         if (skip != null) {
-          out.printf("[cell %d/%d] %s: skipped (%s)%n", index, cells.size(), cell.key().label(), skip);
+          out.printf("[cell %d/%d] %s: skipped (%s)%n", index, cells.size(), cell.key().label(), StopText.of(skip));
           continue;
         }
         if (ResumeMarkers.isComplete(dir)) {
           out.printf("[cell %d/%d] %s: kept (finished earlier)%n", index, cells.size(), cell.key().label());
-          searched(cell, dir);
+          if (cell.spec().search() != null) {
+            searched(cell, dir, CellAnalyzer.analyze(dir, matrix.sloFor(cell.spec()),
+                StopFile.readCell(dir).orElse(null)));
+          }
           continue;
         }
         if (!tableReady) {
@@ -136,23 +145,20 @@ public final class PlanExecutor {
       return false;
     }
     CellStop stop = watch.outcome();
-    stop.write(dir);
+    StopFile.write(dir, stop);
+    CellResult result = CellAnalyzer.analyze(dir, matrix.sloFor(cell.spec()), stop);
     out.printf("[cell %d/%d] %s: done in %.0f s (%s): %s%n", index, all.size(), cell.key().label(),
-        outcome.wallSeconds(), stop.reason(), CellSummary.of(dir, matrix.sloFor(cell.spec())));
+        outcome.wallSeconds(), StopText.reason(stop), CellLine.of(result));
     ResumeMarkers.markComplete(dir, "");
-    searched(cell, dir);
+    searched(cell, dir, result);
     return true;
   }
 
   /** Tells the saturation search of a {@code threads = auto} case how a cell of it went. */
-  private void searched(PlannedCell cell, Path dir) throws IOException {
-    if (cell.spec().search() == null) {
-      return;
-    }
-    String concluded = search.record(cell, dir, CellSummary.row(dir, matrix.sloFor(cell.spec())),
-        matrix.sloFor(cell.spec()));
+  private void searched(PlannedCell cell, Path dir, CellResult result) throws IOException {
+    SearchMark concluded = search.record(cell, dir, result);
     if (concluded != null) {
-      out.printf("  %s: %s%n", cell.key().label(), concluded);
+      out.printf("  %s: %s%n", cell.key().label(), StopText.of(concluded));
     }
   }
 

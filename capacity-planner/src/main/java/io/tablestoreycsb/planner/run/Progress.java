@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.report.Formats;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Locale;
@@ -83,9 +84,7 @@ public final class Progress {
   }
 
   public static String clock(double seconds) {
-    long s = Math.round(seconds);
-    return s >= 3600 ? String.format(Locale.ROOT, "%dh%02dm%02ds", s / 3600, s / 60 % 60, s % 60)
-        : s >= 60 ? String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60) : s + "s";
+    return Formats.clock(seconds);
   }
 
   public PrintStream out() {

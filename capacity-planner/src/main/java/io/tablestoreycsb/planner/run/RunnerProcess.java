@@ -52,6 +52,9 @@ final class RunnerProcess {
     Files.createDirectories(spec.dir());
     ProcessBuilder pb = new ProcessBuilder(command)
         .directory(spec.dir().toFile())
+        // Never written nor closed while the runner runs: the runner exits when it closes, which the
+        // kernel does when this JVM ends, kill -9 included (RunnerMain --exit-with-parent).
+        .redirectInput(ProcessBuilder.Redirect.PIPE)
         .redirectOutput(spec.dir().resolve(ResultFiles.STDOUT_FILE).toFile());
     long start = System.currentTimeMillis();
     return new RunnerProcess(spec, pb.start(), start);

@@ -2,8 +2,8 @@ package io.tablestoreycsb.planner.run;
 
 import io.tablestoreycsb.planner.hdr.HdrLogs;
 import io.tablestoreycsb.planner.matrix.StopRule;
-import io.tablestoreycsb.planner.report.CellAnalyzer;
-import io.tablestoreycsb.planner.report.CellStop;
+import io.tablestoreycsb.planner.analysis.CellAnalyzer;
+import io.tablestoreycsb.planner.analysis.CellStop;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.nio.file.Files;
@@ -94,18 +94,15 @@ final class SteadyWatch {
   /** Why the cell ended, once it has. */
   CellStop outcome() {
     if (!rule.steady()) {
-      return new CellStop(rule.describe(), false, "ran its " + Progress.clock(durationSeconds), 0);
+      return CellStop.ranDuration(rule.describe(), durationSeconds);
     }
     if (steady != null) {
-      double after = (steadyAtMs - firstStartMs) / 1000.0;
-      return new CellStop(rule.describe(), true, "steady after " + Progress.clock(after) + ": " + steady.reason(),
+      return CellStop.steady(rule.describe(), durationSeconds, (steadyAtMs - firstStartMs) / 1000.0, steady.reason(),
           steady.windowStartMs());
     }
     if (last == null) {
-      return new CellStop(rule.describe(), false, "ran its " + Progress.clock(durationSeconds) + " (its rate was not"
-          + " judged: the cell was too short, or its executor cannot stop runners early)", 0);
+      return CellStop.notJudged(rule.describe(), durationSeconds);
     }
-    return new CellStop(rule.describe(), false, "reached its cap of " + Progress.clock(durationSeconds)
-        + " " + CellStop.NOT_STEADY_AT_CAP + " (" + last.reason() + ")", 0);
+    return CellStop.capUnsteady(rule.describe(), durationSeconds, last.reason());
   }
 }

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -47,6 +48,10 @@ public final class RunnerMain implements Callable<Integer> {
       description = "How long to wait for the release file (default: ${DEFAULT-VALUE}).")
   long gateTimeoutSeconds;
 
+  /** Local runners are started with {@value ParentWatch#OPTION}: they end with the planner. */
+  @Mixin
+  ParentWatch parentWatch = new ParentWatch();
+
   @Parameters(paramLabel = "YCSB_ARGS", description = "Arguments of site.ycsb.Client (after --).")
   List<String> ycsbArgs = List.of();
 
@@ -60,6 +65,7 @@ public final class RunnerMain implements Callable<Integer> {
     if (startAt <= 0 && releaseFile == null) {
       throw new CommandLine.ParameterException(new CommandLine(this), "give --start-at or --release-file");
     }
+    parentWatch.startIfAsked("runner");
     SelfReport report = new SelfReport(resultDir.resolve(ResultFiles.RESOURCES_FILE));
     report.start();
     preload(ycsbArgs);

@@ -98,6 +98,8 @@ public record RunnerSpec(
     cmd.add("-cp");
     cmd.add(classpath);
     cmd.add(RunnerMain.class.getName());
+    // The runner's stdin is a pipe the planner holds open (RunnerProcess): it ends with the planner.
+    cmd.add(ParentWatch.OPTION);
     cmd.add("--result-dir");
     cmd.add(dir.toAbsolutePath().toString());
     if (gate.startAtEpochMs() > 0) {

@@ -55,10 +55,6 @@ public final class YcsbOutput {
     return (long) value("OVERALL", "RunTime(ms)").orElse(0);
   }
 
-  public double throughput() {
-    return value("OVERALL", "Throughput(ops/sec)").orElse(0);
-  }
-
   public long operations(String measurement) {
     return (long) value(measurement, "Operations").orElse(0);
   }
@@ -96,9 +92,5 @@ public final class YcsbOutput {
       }
     }
     return failed;
-  }
-
-  public Map<String, Map<String, String>> sections() {
-    return sections;
   }
 }

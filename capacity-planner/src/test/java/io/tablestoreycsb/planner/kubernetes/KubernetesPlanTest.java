@@ -1,5 +1,9 @@
 package io.tablestoreycsb.planner.kubernetes;
 
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.CellStop;
+import io.tablestoreycsb.planner.report.StopFile;
+import io.tablestoreycsb.planner.report.StopText;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.SecretBuilder;
@@ -10,11 +14,9 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
-import io.tablestoreycsb.planner.report.CellStop;
-import io.tablestoreycsb.planner.report.MeasuredWindow;
+import io.tablestoreycsb.planner.analysis.MeasuredWindow;
 import io.tablestoreycsb.planner.report.ReportData;
-import io.tablestoreycsb.planner.report.ReportRow;
-import io.tablestoreycsb.planner.report.RunnerResult;
+import io.tablestoreycsb.planner.analysis.RunnerResult;
 import io.tablestoreycsb.planner.results.EmbeddedS3;
 import io.tablestoreycsb.planner.results.ResultStore;
 import io.tablestoreycsb.planner.results.S3Clients;
@@ -190,12 +192,13 @@ class KubernetesPlanTest {
 
     ReportData data = ReportData.collect(List.of(dir.resolve("out")));
     assertThat(data.failures()).isEmpty();
-    Map<String, ReportRow> rows = data.rows().stream().collect(Collectors.toMap(ReportRow::caseName, Function.identity()));
+    Map<String, CellResult> rows = data.rows().stream().collect(Collectors.toMap(r -> r.cell().caseName(),
+        Function.identity()));
     assertThat(rows).containsOnlyKeys("batch-write", "random-read");
     rows.values().forEach(r -> {
-      assertThat(r.runners()).isEqualTo(2);
-      assertThat(r.qpsRows()).isPositive();
-      assertThat(r.failed()).isZero();
+      assertThat(r.cell().runners()).isEqualTo(2);
+      assertThat(r.rates().qpsRows()).isPositive();
+      assertThat(r.rates().failed()).isZero();
     });
     // the row holds both runners' requests of the common window: merged, never averaged
     List<RunnerResult> results = new ArrayList<>();
@@ -205,7 +208,7 @@ class KubernetesPlanTest {
     MeasuredWindow window = MeasuredWindow.of(results);
     long windowRequests = results.stream().mapToLong(r -> window.latencyIn(r).getTotalCount()).sum();
     assertThat(windowRequests).isPositive();
-    assertThat(rows.get("random-read").requests()).isEqualTo(windowRequests);
+    assertThat(rows.get("random-read").rates().requests()).isEqualTo(windowRequests);
   }
 
   @Test
@@ -299,9 +302,9 @@ class KubernetesPlanTest {
     String output = output();
     assertThat(failed).as(output).isZero();
     Path cell = dir.resolve("out/mock/p4/random-read/t2");
-    CellStop stop = CellStop.readCell(cell).orElseThrow();
+    CellStop stop = StopFile.readCell(cell).orElseThrow();
     assertThat(stop.stoppedEarly()).as(output).isTrue();
-    assertThat(stop.reason()).startsWith("steady after ");
+    assertThat(StopText.reason(stop)).startsWith("steady after ");
     assertThat(output).contains("(steady after ");
     // both pods' YCSB runs ended (summaries printed) well before their maxexecutiontime of 90 s
     for (int r = 0; r < 2; r++) {
@@ -309,11 +312,11 @@ class KubernetesPlanTest {
       assertThat(ycsb.finished()).isTrue();
       assertThat(ycsb.runtimeMs()).as("runner %d", r).isLessThan(60_000);
     }
-    ReportRow row = ReportData.collect(List.of(dir.resolve("out"))).rows().stream()
-        .filter(x -> x.caseName().equals("random-read")).findFirst().orElseThrow();
-    assertThat(row.stopped()).isEqualTo(stop.reason());
-    assertThat(row.windowStartEpochMs()).isEqualTo(stop.steadyFromEpochMs());
-    assertThat(row.qpsRows()).as("the 4 partitions' 1,200 rows/s bound the cell").isPositive().isLessThan(1200 * 1.05);
+    CellResult row = ReportData.collect(List.of(dir.resolve("out"))).rows().stream()
+        .filter(x -> x.cell().caseName().equals("random-read")).findFirst().orElseThrow();
+    assertThat(StopText.stopped(row.stop())).isEqualTo(StopText.reason(stop));
+    assertThat(row.window().startEpochMs()).isEqualTo(stop.steadyFromEpochMs());
+    assertThat(row.rates().qpsRows()).as("the 4 partitions' 1,200 rows/s bound the cell").isPositive().isLessThan(1200 * 1.05);
     // what the pods and the planner exchanged while the cell ran is gone; the result sets stay
     assertThat(s3.listObjectsV2(b -> b.bucket("results").prefix("plans/steady/mock/p4/random-read/t2/live/"))
         .contents()).isEmpty();

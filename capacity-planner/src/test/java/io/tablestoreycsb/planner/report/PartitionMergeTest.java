@@ -3,6 +3,11 @@ package io.tablestoreycsb.planner.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.tablestoreycsb.planner.analysis.BindingStats;
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.PartitionFigure;
+import io.tablestoreycsb.planner.analysis.PartitionMerge;
+import io.tablestoreycsb.planner.analysis.TestCells;
 import io.tablestoreycsb.planner.hdr.HdrLogs;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +41,7 @@ class PartitionMergeTest {
     assertThat(merged.get(1).latency().maxMs()).isCloseTo(100.0, within(0.1));
     assertThat(merged.get(1).requests()).isEqualTo(9050);
 
-    ReportRow row = withPartitions(merged);
+    CellResult row = withPartitions(merged);
     assertThat(row.hottestPartition().partition()).isEqualTo(1);
     List<String> cells = PartitionTable.cells(row, 4);
     assertThat(cells.subList(2, 6)).containsExactly("50.0", Formats.num(452.5) + "*", "50.0", "50.0");
@@ -60,9 +65,7 @@ class PartitionMergeTest {
     return new BindingStats.Partition(start, rows, rows, 0, 0, h);
   }
 
-  private static ReportRow withPartitions(List<PartitionFigure> partitions) {
-    return new ReportRow("i", "random-read", "", 4, 2, 1, "READ", 1, 605, 605, 1, 1, 1, 1, 1, 1, 100, 0, 0, 0, 0,
-        0, 0, 0, 605, 1, "service", false, "h", 10, 0, 1, 5, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN,
-        null, "", partitions);
+  private static CellResult withPartitions(List<PartitionFigure> partitions) {
+    return TestCells.cell().instanceType("i").partitions(4).runners(2).qps(605).partitionFigures(partitions).build();
   }
 }

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.MeasuredWindow;
+import io.tablestoreycsb.planner.analysis.TestCells;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import java.awt.Color;
@@ -119,7 +122,7 @@ class ReportWriterTest {
 
   @Test
   void csvAndJsonCarryEachCellsWindow(@TempDir Path dir) throws Exception {
-    ReportRow r = row(4, 8, 3900, 2, 9, 20);
+    CellResult r = row(4, 8, 3900, 2, 9, 20);
     List<String> csv = ReportWriter.csv(List.of(r)).lines().toList();
     List<String> columns = List.of(csv.get(0).split(","));
     List<String> values = List.of(csv.get(1).split(","));
@@ -142,9 +145,23 @@ class ReportWriterTest {
     assertThat(Files.readString(dir.resolve("report.md"))).contains("| 10:51:43.0, 4.00 s | 1.00 | 35.0 | 3.00 ± 1.50 |");
   }
 
+  /** The same directories give the same report.json, also in the order of its maps. */
+  @Test
+  void theHeadersMapsAreInKeyOrder() {
+    Map<String, Integer> rowBytes = new java.util.HashMap<>();
+    for (String c : List.of("random-write", "batch-write", "range-read", "random-read", "a-case", "z-case")) {
+      rowBytes.put(c, 520);
+    }
+    ReportHeader header = ReportHeader.of(List.of(), List.of(), START, START + 1, rowBytes, Map.of("vm2", 2, "vm1",
+        4, "vm3", 8));
+    assertThat(header.rowBytesByCase().keySet()).containsExactly("a-case", "batch-write", "random-read",
+        "random-write", "range-read", "z-case");
+    assertThat(header.cpusByHost().keySet()).containsExactly("vm1", "vm2", "vm3");
+  }
+
   @Test
   void throughputAxesStartAtZeroAndEveryChartHasTitleAxesAndUnits() {
-    List<ReportRow> rows = List.of(row(1, 2, 950, 5, 30, 90), row(1, 8, 1000, 30, 60, 200),
+    List<CellResult> rows = List.of(row(1, 2, 950, 5, 30, 90), row(1, 8, 1000, 30, 60, 200),
         row(16, 2, 9000, 1, 4, 12), row(16, 8, 15000, 3, 20, 80));
     XYChart threads = ChartWriter.qpsVsThreads("mock", "random-read", rows);
     XYChart partitions = ChartWriter.qpsVsPartitions("mock", Map.of("random-read", rows)).orElseThrow();
@@ -171,7 +188,7 @@ class ReportWriterTest {
 
   @Test
   void latencyChartsComeOnePerPartitionCountWithThreeDistinctSeries() {
-    List<ReportRow> rows = List.of(row(1, 2, 950, 5, 30, 90), row(4, 2, 3000, 2, 9, 20), row(16, 2, 9000, 1, 4, 12));
+    List<CellResult> rows = List.of(row(1, 2, 950, 5, 30, 90), row(4, 2, 3000, 2, 9, 20), row(16, 2, 9000, 1, 4, 12));
     Map<Integer, XYChart> charts = ChartWriter.latencyVsQps("mock", "random-read", rows);
     assertThat(charts).containsOnlyKeys(1, 4, 16);
     XYChart one = charts.get(4);
@@ -190,7 +207,7 @@ class ReportWriterTest {
   void everyChartIsWrittenAsAPng(@TempDir Path dir) throws Exception {
     // Two thread points per partition count, as in the quickstart: equally spaced values that made XChart
     // 3.8.8 loop forever when tick labels came from a formatting function.
-    List<ReportRow> rows = List.of(row(1, 2, 809, 5.04, 109, 399), row(1, 8, 834, 21.3, 219, 247),
+    List<CellResult> rows = List.of(row(1, 2, 809, 5.04, 109, 399), row(1, 8, 834, 21.3, 219, 247),
         row(16, 2, 2374, 0.48, 34.1, 94.6), row(16, 8, 1784, 12.8, 124, 359));
     Map<String, List<String>> images = ChartWriter.write(rows, dir);
     assertThat(images.get("mock/random-read")).containsExactly("mock-random-read-qps-vs-threads.png",
@@ -200,9 +217,9 @@ class ReportWriterTest {
   }
 
   /** One cell; the window started two seconds after {@link #START} and lasted four seconds. */
-  static ReportRow row(int partitions, int threads, double qps, double p50, double p99, double p999) {
-    return new ReportRow("mock", "random-read", "", partitions, 5, threads, "READ", 1, qps, qps, p50, p50, p99, p99,
-        p999, p999 * 1.2, 1000, 0, qps * 520 / 1e6, qps, 0, 0.2, 140, 0.1, qps, 1.0, "service", false, "vm",
-        4.0, START + 2_000, 1.0, 35.0, 3.0, 1.5, null, Double.NaN, Double.NaN, null, "", java.util.List.of());
+  static CellResult row(int partitions, int threads, double qps, double p50, double p99, double p999) {
+    return TestCells.cell().partitions(partitions).threads(threads).qps(qps).latencyMs(p50, p99, p99, p999, p999 * 1.2)
+        .requests(1000).mbPerSecond(qps * 520 / 1e6).cuPerSecond(qps, 0).resources(0.2, 140, 0.1, "vm")
+        .window(new MeasuredWindow(START + 2_000, START + 6_000, true, 1.0, 35.0)).clockSpread(3.0, 1.5).build();
   }
 }

@@ -2,6 +2,9 @@ package io.tablestoreycsb.planner.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.TestCells;
+import io.tablestoreycsb.planner.analysis.Verdict;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -10,20 +13,22 @@ import org.junit.jupiter.api.Test;
  * a steady cell, never an unsteady one's; within 5% or not; and whether the search took a third of the time.
  */
 class SaturationComparisonTest {
+  private static final Verdict SERVICE = new Verdict.Service();
+
   @Test
   void eachSeriesComparesItsBestSteadyCells() {
-    List<ReportRow> fixed = List.of(row("random-read", 1, 1, 900, "service"), row("random-read", 1, 10, 990, "service"),
-        row("random-read", 1, 100, 1500, "unsteady (window too short for its latency; run longer cells)"),
-        row("batch-write", 1, 1, 2000, "service"));
-    List<ReportRow> search = List.of(row("random-read", 1, 1, 910, "service"), row("random-read", 1, 2, 960, "service"),
-        row("random-read", 1, 4, 975, "service"), row("batch-write", 1, 1, 1800, "service"));
+    List<CellResult> fixed = List.of(row("random-read", 1, 1, 900, SERVICE), row("random-read", 1, 10, 990, SERVICE),
+        row("random-read", 1, 100, 1500, new Verdict.AboveIdentity()),
+        row("batch-write", 1, 1, 2000, SERVICE));
+    List<CellResult> search = List.of(row("random-read", 1, 1, 910, SERVICE), row("random-read", 1, 2, 960, SERVICE),
+        row("random-read", 1, 4, 975, SERVICE), row("batch-write", 1, 1, 1800, SERVICE));
 
     List<SaturationComparison.Series> series = SaturationComparison.of(fixed, search);
 
     assertThat(series).extracting(SaturationComparison.Series::caseName).containsExactly("random-read", "batch-write");
     SaturationComparison.Series read = series.get(0);
-    assertThat(read.fixed().qpsRows()).as("the unsteady 1,500 is no evidence").isEqualTo(990);
-    assertThat(read.searched().threads()).isEqualTo(4);
+    assertThat(read.fixed().rates().qpsRows()).as("the unsteady 1,500 is no evidence").isEqualTo(990);
+    assertThat(read.searched().cell().threads()).isEqualTo(4);
     assertThat(read.within()).isTrue();
     assertThat(read.fixedCells()).isEqualTo(3);
     assertThat(series.get(1).difference()).isCloseTo(-0.1, org.assertj.core.api.Assertions.within(1e-9));
@@ -47,12 +52,11 @@ class SaturationComparisonTest {
    */
   @Test
   void aMissWithinTheSameCellsSpreadIsToldApartFromOneBeyondIt() {
-    List<ReportRow> fixed = List.of(row("random-read", 16, 1, 4699, "service"), row("random-read", 16, 100, 5841,
-        "service"), row("random-write", 16, 1, 4300, "service"), row("random-write", 16, 100, 5000, "service"));
-    List<ReportRow> search = List.of(row("random-read", 16, 1, 4447, "service"), row("random-read", 16, 100, 5162,
-        "service"), row("random-write", 16, 1, 4290, "service"), row("random-write", 16, 4, 4400, "service"),
-        row("random-write", 16, 100, 3000, "unsteady (no two status intervals when every runner was past its start-up;"
-            + " run longer cells)"));
+    List<CellResult> fixed = List.of(row("random-read", 16, 1, 4699, SERVICE), row("random-read", 16, 100, 5841,
+        SERVICE), row("random-write", 16, 1, 4300, SERVICE), row("random-write", 16, 100, 5000, SERVICE));
+    List<CellResult> search = List.of(row("random-read", 16, 1, 4447, SERVICE), row("random-read", 16, 100, 5162,
+        SERVICE), row("random-write", 16, 1, 4290, SERVICE), row("random-write", 16, 4, 4400, SERVICE),
+        row("random-write", 16, 100, 3000, new Verdict.NoCommonWindow()));
 
     List<SaturationComparison.Series> series = SaturationComparison.of(fixed, search);
 
@@ -66,9 +70,8 @@ class SaturationComparisonTest {
         .contains("0 of 2 series within 5% (1 more within the same cells' spread)");
   }
 
-  private static ReportRow row(String caseName, int partitions, int threads, double qps, String limit) {
-    return new ReportRow("i", caseName, "", partitions, 5, threads, "READ", 1, qps, qps, 1, 1, 1, 1, 1, 1, 100, 0, 0,
-        0, 0, 0, 0, 0, qps, 1, limit, false, "h", 10, 0, 1, 5, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN,
-        null, "", List.of());
+  private static CellResult row(String caseName, int partitions, int threads, double qps, Verdict verdict) {
+    return TestCells.cell().instanceType("i").caseName(caseName).partitions(partitions).threads(threads).qps(qps)
+        .verdict(verdict).build();
   }
 }

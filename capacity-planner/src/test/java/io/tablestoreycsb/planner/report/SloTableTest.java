@@ -2,6 +2,10 @@ package io.tablestoreycsb.planner.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.MeasuredWindow;
+import io.tablestoreycsb.planner.analysis.TestCells;
+import io.tablestoreycsb.planner.analysis.Verdict;
 import io.tablestoreycsb.planner.matrix.Slo;
 import java.time.Instant;
 import java.util.List;
@@ -11,20 +15,21 @@ import org.junit.jupiter.api.Test;
 /** The SLO answer from constructed cells: the highest rows/s within the objective, per case and table. */
 class SloTableTest {
   private static final Slo P99_10MS = Slo.parse("p99 < 10ms");
+  private static final Verdict SERVICE = new Verdict.Service();
 
   @Test
   void theAnswerIsTheMostRowsPerSecondWhoseLatencyStayedBelowTheBound() {
-    List<ReportRow> rows = List.of(
-        cell(4, 1, 1000, 5.0, "service"),
-        cell(4, 2, 2000, 9.9, "service"),
-        cell(4, 8, 2100, 30, "service, plateau"),
+    List<CellResult> rows = List.of(
+        cell(4, 1, 1000, 5.0, SERVICE),
+        cell(4, 2, 2000, 9.9, SERVICE),
+        cell(4, 8, 2100, 30, SERVICE),
         // Faster and within the bound, but no evidence: not judged.
-        cell(4, 16, 2500, 8, "unsteady (the 0.4 s window is under 5 mean latencies of 0.10 s; run longer cells)"));
+        cell(4, 16, 2500, 8, new Verdict.ShortWindow(0.4, 5, 0.10)));
 
     SloTable.Answer a = SloTable.answers(rows).get(0);
 
-    assertThat(a.best().qpsRows()).isEqualTo(2000);
-    assertThat(a.best().threads()).isEqualTo(2);
+    assertThat(a.best().rates().qpsRows()).isEqualTo(2000);
+    assertThat(a.best().cell().threads()).isEqualTo(2);
     assertThat(a.heaviestTried()).isFalse();
     assertThat(a.unsteadyCells()).isEqualTo(1);
     // 2,000 read CU a second for an hour.
@@ -34,22 +39,22 @@ class SloTableTest {
 
   @Test
   void eachPartitionCountHasItsAnswerAndSaysWhenTheSweepNeverBrokeTheObjectiveOrNeverMetIt() {
-    List<ReportRow> rows = List.of(
-        cell(1, 1, 900, 12, "service"), cell(1, 4, 1000, 40, "service"),
-        cell(16, 1, 4000, 2, "service"), cell(16, 4, 15000, 6, "service"));
+    List<CellResult> rows = List.of(
+        cell(1, 1, 900, 12, SERVICE), cell(1, 4, 1000, 40, SERVICE),
+        cell(16, 1, 4000, 2, SERVICE), cell(16, 4, 15000, 6, SERVICE));
 
     List<SloTable.Answer> answers = SloTable.answers(rows);
 
     assertThat(answers).extracting(SloTable.Answer::partitions).containsExactly(1, 16);
     assertThat(answers.get(0).best()).isNull();
     assertThat(answers.get(0).note()).isEqualTo("no cell met it; the lowest p99 was 12.0 ms at 900 rows/s");
-    assertThat(answers.get(1).best().qpsRows()).isEqualTo(15000);
+    assertThat(answers.get(1).best().rates().qpsRows()).isEqualTo(15000);
     assertThat(answers.get(1).note()).isEqualTo("the heaviest load tried: more may meet it");
   }
 
   @Test
   void theReportOpensWithTheAnswerAndTheTerminalPrintsIt() {
-    List<ReportRow> rows = List.of(cell(4, 1, 1000, 5.0, "service"), cell(4, 2, 2000, 20, "service"));
+    List<CellResult> rows = List.of(cell(4, 1, 1000, 5.0, SERVICE), cell(4, 2, 2000, 20, SERVICE));
     ReportData data = new ReportData(rows, Map.of(), ReportHeader.empty());
     Map<String, String> header = data.header().lines(rows, BuildInfo.current(), Instant.EPOCH);
 
@@ -70,9 +75,9 @@ class SloTableTest {
     assertThat(Slo.parse("p99 < 10ms").metBy(10)).isFalse();
   }
 
-  private static ReportRow cell(int partitions, int threads, double qps, double p99, String limit) {
-    return new ReportRow("mock", "random-read", "", partitions, 5, threads, "READ", 1, qps, qps, p99 / 2, p99 / 2,
-        p99, p99, p99, p99, 1000, 0, 0, qps, 0, 0.2, 140, 0.1, qps, 1.0, limit, false, "vm", 10, 1, 1.0, 5.0,
-        Double.NaN, Double.NaN, P99_10MS, p99, Double.NaN, null, "", java.util.List.of());
+  private static CellResult cell(int partitions, int threads, double qps, double p99, Verdict verdict) {
+    return TestCells.cell().partitions(partitions).threads(threads).qps(qps).latencyMs(p99 / 2, p99, p99, p99, p99)
+        .requests(1000).cuPerSecond(qps, 0).resources(0.2, 140, 0.1, "vm")
+        .window(new MeasuredWindow(1, 10_001, true, 1.0, 5.0)).slo(P99_10MS).verdict(verdict).build();
   }
 }

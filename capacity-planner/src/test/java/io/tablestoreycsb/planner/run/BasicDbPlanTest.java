@@ -1,5 +1,8 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.MeasuredWindow;
+import io.tablestoreycsb.planner.analysis.RunnerResult;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -7,9 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablestoreycsb.planner.hdr.HdrLogs;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
-import io.tablestoreycsb.planner.report.MeasuredWindow;
 import io.tablestoreycsb.planner.report.ReportData;
-import io.tablestoreycsb.planner.report.ReportRow;
 import io.tablestoreycsb.planner.report.ReportWriter;
 import io.tablestoreycsb.planner.ycsb.YcsbOutput;
 import java.io.ByteArrayOutputStream;
@@ -61,7 +62,7 @@ class BasicDbPlanTest {
 
     Path readCell = out.resolve("basicdb/p1/random-read/t2");
     assertThat(readCell.resolve(ResumeMarkers.COMPLETE_MARKER)).exists();
-    List<io.tablestoreycsb.planner.report.RunnerResult> results = new ArrayList<>();
+    List<io.tablestoreycsb.planner.analysis.RunnerResult> results = new ArrayList<>();
     for (int r = 0; r < 2; r++) {
       Path runner = readCell.resolve("runner-" + r);
       YcsbOutput ycsb = YcsbOutput.read(runner.resolve(ResultFiles.STDOUT_FILE));
@@ -75,7 +76,7 @@ class BasicDbPlanTest {
       // -s with status.interval=1 on a 4 s cell: more than one interval was logged.
       assertThat(Files.readAllLines(runner.resolve("READ.hdr")).stream()
           .filter(l -> !l.startsWith("#") && !l.startsWith("\"")).count()).isGreaterThan(1);
-      results.add(io.tablestoreycsb.planner.report.RunnerResult.read(runner));
+      results.add(io.tablestoreycsb.planner.analysis.RunnerResult.read(runner));
       RunnerRecord record = RunnerRecord.read(runner.resolve(RunnerRecord.FILE_NAME));
       assertThat(record.error()).isNull();
       assertThat(record.cpuSeconds()).isPositive();
@@ -97,21 +98,21 @@ class BasicDbPlanTest {
 
     ReportData data = ReportData.collect(List.of(out));
     assertThat(data.failures()).isEmpty();
-    assertThat(data.rows()).extracting(ReportRow::caseName, ReportRow::threads)
+    assertThat(data.rows()).extracting(r -> r.cell().caseName(), r -> r.cell().threads())
         .containsExactly(org.assertj.core.groups.Tuple.tuple("random-write", 1),
             org.assertj.core.groups.Tuple.tuple("random-write", 2),
             org.assertj.core.groups.Tuple.tuple("random-read", 2));
-    ReportRow read = data.rows().get(2);
+    CellResult read = data.rows().get(2);
     Histogram merged = HdrLogs.merge(perRunner);
-    assertThat(read.requests()).isEqualTo(windowRequests);
-    assertThat(read.p99Ms()).isEqualTo(merged.getValueAtPercentile(99) / 1000.0);
-    assertThat(read.avgMs()).isCloseTo(merged.getMean() / 1000.0, org.assertj.core.data.Offset.offset(1e-9));
-    assertThat(read.runners()).isEqualTo(2);
+    assertThat(read.rates().requests()).isEqualTo(windowRequests);
+    assertThat(read.latency().p99Ms()).isEqualTo(merged.getValueAtPercentile(99) / 1000.0);
+    assertThat(read.latency().avgMs()).isCloseTo(merged.getMean() / 1000.0, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(read.cell().runners()).isEqualTo(2);
     // Identity: predicted = 1000 / avg(ms) x 2 runners x 2 threads.
-    assertThat(read.predictedQpsRows()).isCloseTo(1000 / read.avgMs() * 4, org.assertj.core.data.Percentage.withPercentage(0.01));
-    assertThat(read.measuredOverPredicted()).isCloseTo(read.qpsRows() / read.predictedQpsRows(),
+    assertThat(read.prediction().qpsRows()).isCloseTo(1000 / read.latency().avgMs() * 4, org.assertj.core.data.Percentage.withPercentage(0.01));
+    assertThat(read.prediction().measuredOverPredicted()).isCloseTo(read.rates().qpsRows() / read.prediction().qpsRows(),
         org.assertj.core.data.Offset.offset(1e-9));
-    assertThat(read.readCuPerSecond()).isNaN(); // BasicDB writes no binding stats file
+    assertThat(read.rates().readCuPerSecond()).isNaN(); // BasicDB writes no binding stats file
 
     Path html = ReportWriter.write(data, out);
     assertThat(html).exists();
@@ -136,8 +137,8 @@ class BasicDbPlanTest {
       }
     }
     ReportData merged = ReportData.collect(List.of(machines.resolve("machine-0"), machines.resolve("machine-1")));
-    ReportRow original = ReportData.collect(List.of(out)).rows().stream()
-        .filter(r -> r.caseName().equals("random-read")).findFirst().orElseThrow();
+    CellResult original = ReportData.collect(List.of(out)).rows().stream()
+        .filter(r -> r.cell().caseName().equals("random-read")).findFirst().orElseThrow();
     assertThat(merged.rows()).containsExactly(original);
     // The status lines YCSB printed with -s are the ones the progress line reads.
     List<String> status = Files.readAllLines(readCell.resolve("runner-0").resolve(ResultFiles.STDERR_FILE)).stream()

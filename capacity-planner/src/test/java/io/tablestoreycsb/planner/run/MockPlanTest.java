@@ -1,5 +1,8 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.MeasuredWindow;
+import io.tablestoreycsb.planner.analysis.RunnerResult;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -8,10 +11,7 @@ import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.hdr.HdrLogs;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
-import io.tablestoreycsb.planner.report.MeasuredWindow;
 import io.tablestoreycsb.planner.report.ReportData;
-import io.tablestoreycsb.planner.report.ReportRow;
-import io.tablestoreycsb.planner.report.RunnerResult;
 import io.tablestoreycsb.planner.ycsb.YcsbOutput;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -84,40 +84,40 @@ class MockPlanTest {
 
     ReportData data = ReportData.collect(List.of(out));
     assertThat(data.failures()).isEmpty();
-    Map<String, ReportRow> rows = data.rows().stream()
-        .collect(Collectors.toMap(ReportRow::caseName, Function.identity()));
+    Map<String, CellResult> rows = data.rows().stream()
+        .collect(Collectors.toMap(r -> r.cell().caseName(), Function.identity()));
     assertThat(rows).containsOnlyKeys("random-write", "batch-write", "random-read", "range-read");
     rows.values().forEach(r -> {
-      assertThat(r.partitions()).isEqualTo(4);
-      assertThat(r.runners()).isEqualTo(2);
-      assertThat(r.qpsRows()).isPositive();
-      assertThat(r.p50Ms()).isPositive().isLessThanOrEqualTo(r.p99Ms());
-      assertThat(r.p99Ms()).isLessThanOrEqualTo(r.maxMs());
+      assertThat(r.cell().partitions()).isEqualTo(4);
+      assertThat(r.cell().runners()).isEqualTo(2);
+      assertThat(r.rates().qpsRows()).isPositive();
+      assertThat(r.latency().p50Ms()).isPositive().isLessThanOrEqualTo(r.latency().p99Ms());
+      assertThat(r.latency().p99Ms()).isLessThanOrEqualTo(r.latency().maxMs());
       // Zero, also on a loaded machine: the SDK's HTTP client can report a write it sent and got
       // answered as "ConnectionClosedException: Connection closed" (a race in its connection lease);
       // the binding sends such a write again (BindingRetryStrategy.isConnectionLeaseRace).
-      assertThat(r.failed()).as("failed operations in %s", r.caseName()).isZero();
-      assertThat(r.cpuCoresPerRunner()).isPositive();
+      assertThat(r.rates().failed()).as("failed operations in %s", r.cell().caseName()).isZero();
+      assertThat(r.resources().cpuCoresPerRunner()).isPositive();
       // The binding counted every partition of the 4-partition table; merged over both runners, their
       // rows/s add up to the cell's (both are the binding's rows scaled to the window the same way).
-      assertThat(r.partitionFigures()).as("partitions of %s", r.caseName()).hasSize(4);
+      assertThat(r.partitionFigures()).as("partitions of %s", r.cell().caseName()).hasSize(4);
       assertThat(r.partitionFigures().stream().mapToDouble(p -> p.qpsRows()).sum())
-          .isCloseTo(r.qpsRows(), within(r.qpsRows() * 1e-6));
+          .isCloseTo(r.rates().qpsRows(), within(r.rates().qpsRows() * 1e-6));
       assertThat(r.partitionFigures()).allSatisfy(p -> assertThat(p.rows()).isPositive());
       assertThat(r.partitionFigures().get(2).start()).isEqualTo("8000");
     });
-    ReportRow batch = rows.get("batch-write");
+    CellResult batch = rows.get("batch-write");
     // Each BATCH_WRITE request carries 200 rows: rows/s from the binding's stats is ~200 x requests/s.
-    assertThat(batch.measure()).isEqualTo("BATCH_WRITE");
+    assertThat(batch.cell().measure()).isEqualTo("BATCH_WRITE");
     // (Rates are summed per runner, so the quotient carries floating-point error: allow 1e-9.)
-    assertThat(batch.qpsRows() / batch.requestsPerSecond()).isBetween(150.0, 200.0 + 1e-9);
-    assertThat(batch.writeCuPerSecond()).isPositive();
-    ReportRow range = rows.get("range-read");
+    assertThat(batch.rates().qpsRows() / batch.rates().requestsPerSecond()).isBetween(150.0, 200.0 + 1e-9);
+    assertThat(batch.rates().writeCuPerSecond()).isPositive();
+    CellResult range = rows.get("range-read");
     // tablestore-range-read wraps scans at the end of the table: exactly 100 rows each.
-    assertThat(range.qpsRows() / range.requestsPerSecond()).isCloseTo(100.0, within(1e-9));
-    assertThat(range.readCuPerSecond()).isPositive();
-    assertThat(rows.get("random-read").readCuPerSecond()).isPositive();
-    assertThat(rows.get("random-write").writeCuPerSecond()).isPositive();
+    assertThat(range.rates().qpsRows() / range.rates().requestsPerSecond()).isCloseTo(100.0, within(1e-9));
+    assertThat(range.rates().readCuPerSecond()).isPositive();
+    assertThat(rows.get("random-read").rates().readCuPerSecond()).isPositive();
+    assertThat(rows.get("random-write").rates().writeCuPerSecond()).isPositive();
 
     // The READ row holds both runners' requests of the measurement window (merged, not averaged), and
     // each runner's HDR log adds up to the READ operations YCSB reported.
@@ -138,6 +138,6 @@ class MockPlanTest {
       assertThat(inside).isPositive().isLessThan(result.output().operations("READ"));
       windowRequests += inside;
     }
-    assertThat(rows.get("random-read").requests()).isEqualTo(windowRequests);
+    assertThat(rows.get("random-read").rates().requests()).isEqualTo(windowRequests);
   }
 }

@@ -1,12 +1,13 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.report.VerdictText;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.report.ReportData;
-import io.tablestoreycsb.planner.report.ReportRow;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -52,16 +53,16 @@ class OpenLoopMockTest {
     Path runner = out.resolve("mock/p1/random-write/t2-target=400/runner-0");
     assertThat(runner.resolve("Intended-INSERT.hdr")).isNotEmptyFile();
 
-    ReportRow row = ReportData.collect(List.of(out), matrix.slo()).rows().get(0);
+    CellResult row = ReportData.collect(List.of(out), matrix.slo()).rows().get(0);
     assertThat(row.targetRowsPerSecond()).isEqualTo(400);
-    assertThat(row.qpsRows()).isLessThan(0.5 * 400);
+    assertThat(row.rates().qpsRows()).isLessThan(0.5 * 400);
     assertThat(row.targetReached()).isFalse();
-    assertThat(row.limit()).startsWith("target not reached");
+    assertThat(VerdictText.of(row.verdict())).startsWith("target not reached");
     // Service latency is the mock's 20 ms and a little; the intended start falls further behind with every
     // request, so the intended latency is far above it, and the SLO is judged by it.
-    assertThat(row.avgMs()).isGreaterThanOrEqualTo(20);
-    assertThat(row.intended().avgMs()).isGreaterThan(2 * row.avgMs());
-    assertThat(row.intended().p99Ms()).isGreaterThan(row.p99Ms());
+    assertThat(row.latency().avgMs()).isGreaterThanOrEqualTo(20);
+    assertThat(row.intended().avgMs()).isGreaterThan(2 * row.latency().avgMs());
+    assertThat(row.intended().p99Ms()).isGreaterThan(row.latency().p99Ms());
     assertThat(row.sloLatencyMs()).isEqualTo(row.intended().p99Ms());
     assertThat(row.metSlo()).isFalse();
   }

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.RunnerMain;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import io.tablestoreycsb.planner.runner.StartGate;
@@ -72,6 +73,19 @@ class PlanShapeTest {
         .containsSubsequence("-P", "endpoint.properties").endsWith("-threads", "1", "-s", "-load");
     assertThat(String.join(" ", cmd)).doesNotContain("accesskeysecret");
     assertThat(writers.get(0).rowBytes()).isEqualTo(20 + 5 * 100);
+  }
+
+  /** The endpoint file comes as a -P; the load's batch size as a -p after it, which YCSB lets win. */
+  @Test
+  void theLoadBatchesWhateverTheEndpointFileSays() throws Exception {
+    Matrix m = MatrixParser.parse(HP).quickened();
+    RunnerSpecFactory factory = new RunnerSpecFactory(m, Path.of("endpoint.properties"), List.of());
+    CellKey key = new CellKey(m.instanceType(), "load", 4, m.loadThreads(), "");
+
+    assertThat(factory.loadBatchSize()).hasValue(200);
+    assertThat(factory.load(key, Path.of("out"))).allSatisfy(runner ->
+        assertThat(runner.ycsbArguments(Path.of("out"))).containsSubsequence(
+            "-P", "endpoint.properties", "-p", "tablestore.batchsize=200").contains("-load"));
   }
 
   @Test

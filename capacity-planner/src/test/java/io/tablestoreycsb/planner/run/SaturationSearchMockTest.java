@@ -1,13 +1,14 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.report.StopFile;
+import io.tablestoreycsb.planner.report.StopText;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
-import io.tablestoreycsb.planner.report.CellStop;
 import io.tablestoreycsb.planner.report.ReportData;
-import io.tablestoreycsb.planner.report.ReportRow;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -52,9 +53,9 @@ class SaturationSearchMockTest {
           .isZero();
     }
     String output = log.toString(StandardCharsets.UTF_8);
-    List<ReportRow> rows = ReportData.collect(List.of(out)).rows();
-    assertThat(rows.get(rows.size() - 1).threads()).as("the probe").isEqualTo(64);
-    int last = rows.get(rows.size() - 2).threads();
+    List<CellResult> rows = ReportData.collect(List.of(out)).rows();
+    assertThat(rows.get(rows.size() - 1).cell().threads()).as("the probe").isEqualTo(64);
+    int last = rows.get(rows.size() - 2).cell().threads();
     assertThat(last).as(output).isLessThan(64);
     assertThat(output).contains("saturation search stopped at " + last + " threads: rows/s grew")
         .contains("; probing 64 threads to confirm");
@@ -63,15 +64,20 @@ class SaturationSearchMockTest {
       assertThat(output).contains("random-write p=1 threads=32: skipped (saturation search stopped at " + last
           + " threads: rows/s grew").contains("; probing 64 threads)");
     }
-    assertThat(CellStop.readCell(out.resolve("mock/p1/random-write/t64")).orElseThrow().search())
+    assertThat(searchNote(out.resolve("mock/p1/random-write/t64")))
         .startsWith("probe at 64 threads: ").contains("the knee at " + last / 4 + " threads stands");
     // The knee: two steps before the search stopped, already within 10% of the most the partition gave.
-    List<ReportRow> knees = rows.stream().filter(ReportRow::knee).toList();
+    List<CellResult> knees = rows.stream().filter(CellResult::knee).toList();
     assertThat(knees).as(output).singleElement().satisfies(k -> {
-      assertThat(k.threads()).isEqualTo(last / 4);
-      assertThat(k.qpsRows()).isGreaterThan(0.9 * rows.stream().mapToDouble(ReportRow::qpsRows).max().orElseThrow());
+      assertThat(k.cell().threads()).isEqualTo(last / 4);
+      assertThat(k.rates().qpsRows()).isGreaterThan(0.9 * rows.stream().mapToDouble(r -> r.rates().qpsRows()).max().orElseThrow());
     });
-    assertThat(CellStop.readCell(out.resolve("mock/p1/random-write/t" + last / 4)).orElseThrow().search())
+    assertThat(searchNote(out.resolve("mock/p1/random-write/t" + last / 4)))
         .startsWith("knee (" + last / 4 + " to " + last + " threads added");
+  }
+
+  /** The search's mark on a cell, in the words its stop.json keeps for people. */
+  private static String searchNote(Path cellDir) throws Exception {
+    return StopText.of(StopFile.readCell(cellDir).orElseThrow().mark());
   }
 }

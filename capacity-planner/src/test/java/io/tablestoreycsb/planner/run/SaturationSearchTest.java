@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablestoreycsb.planner.matrix.CaseSpec;
 import io.tablestoreycsb.planner.matrix.StopRule;
 import io.tablestoreycsb.planner.matrix.ThreadSearch;
-import io.tablestoreycsb.planner.report.CellStop;
-import io.tablestoreycsb.planner.report.ReportRow;
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.CellStop;
+import io.tablestoreycsb.planner.analysis.SearchMark;
+import io.tablestoreycsb.planner.analysis.TestCells;
+import io.tablestoreycsb.planner.report.StopFile;
+import io.tablestoreycsb.planner.report.StopText;
 import io.tablestoreycsb.planner.runner.CellKey;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * search stops only when steady cells level off.
  */
 class SaturationSearchTest {
+  private static final String KNEE = "knee";
   private static final StopRule STEADY = new StopRule(true, Duration.ofSeconds(20), 0.05);
   private static final CaseSpec CASE = new CaseSpec("random-write", "w", CaseSpec.Phase.LOAD, "INSERT", 1, false,
       new ThreadSearch(0.10, 16).points(), Duration.ofSeconds(60), Map.of(), 1, null, List.of(), STEADY,
@@ -34,10 +39,10 @@ class SaturationSearchTest {
     assertThat(record(search, dir, 1, 701, false)).contains("no evidence of saturation");
     assertThat(record(search, dir, 2, 970, true)).isNull();
     assertThat(record(search, dir, 4, 699, false)).contains("no evidence of saturation");
-    assertThat(search.skipReason(cell(8))).as("the old rule stopped here").isNull();
+    assertThat(skip(search, cell(8))).as("the old rule stopped here").isNull();
     assertThat(record(search, dir, 8, 995, true)).isNull();
     assertThat(record(search, dir, 16, 1001, true)).startsWith("saturation search stopped at 16 threads: rows/s grew +3%");
-    assertThat(CellStop.readCell(dir.resolve("t2")).orElseThrow().search()).startsWith(CellStop.KNEE);
+    assertThat(searchNote(dir.resolve("t2"))).startsWith(KNEE);
   }
 
   /**
@@ -52,14 +57,14 @@ class SaturationSearchTest {
     record(search, dir, 2, 3575, true);
     assertThat(record(search, dir, 4, 3371, true)).startsWith("saturation search stopped at 4 threads")
         .endsWith("; probing 16 threads to confirm");
-    assertThat(search.skipReason(cell(8))).contains("probing 16 threads");
-    assertThat(search.skipReason(cell(16))).as("the probe runs").isNull();
+    assertThat(skip(search, cell(8))).contains("probing 16 threads");
+    assertThat(skip(search, cell(16))).as("the probe runs").isNull();
     assertThat(record(search, dir, 16, 3968, true)).startsWith("probe at 16 threads: +11% over the best before it"
         + " (3,575 rows/s), beyond 10%").endsWith("the knee is at or below 16 threads");
-    assertThat(CellStop.readCell(dir.resolve("t16")).orElseThrow().search()).startsWith(CellStop.KNEE + " (at or below");
-    assertThat(CellStop.readCell(dir.resolve("t1")).orElseThrow().search()).as("no longer the knee")
+    assertThat(searchNote(dir.resolve("t16"))).startsWith(KNEE + " (at or below");
+    assertThat(searchNote(dir.resolve("t1"))).as("no longer the knee")
         .startsWith("the two-step rule's knee, overturned");
-    assertThat(search.skipReason(cell(16))).as("the series is done").isNotNull();
+    assertThat(skip(search, cell(16))).as("the series is done").isNotNull();
   }
 
   @Test
@@ -71,7 +76,7 @@ class SaturationSearchTest {
     assertThat(record(search, dir, 8, 1000, true)).endsWith("; probing 16 threads to confirm");
     assertThat(record(search, dir, 16, 1050, true)).isEqualTo("probe at 16 threads: +5% over the best before it"
         + " (1,000 rows/s), within 10%: the knee at 2 threads stands");
-    assertThat(CellStop.readCell(dir.resolve("t2")).orElseThrow().search()).startsWith(CellStop.KNEE + " (2 to 8");
+    assertThat(searchNote(dir.resolve("t2"))).startsWith(KNEE + " (2 to 8");
   }
 
   @Test
@@ -82,7 +87,7 @@ class SaturationSearchTest {
     record(search, dir, 4, 1001, true);
     assertThat(record(search, dir, 16, 1400, false)).contains("is no evidence").endsWith("the knee at 1 threads"
         + " stands unconfirmed");
-    assertThat(CellStop.readCell(dir.resolve("t1")).orElseThrow().search()).startsWith(CellStop.KNEE);
+    assertThat(searchNote(dir.resolve("t1"))).startsWith(KNEE);
   }
 
   @Test
@@ -95,7 +100,7 @@ class SaturationSearchTest {
       assertThat(record(search, dir, c, threads, 1000 + threads, true)).isNull();
     }
     assertThat(record(search, dir, c, 4, 1004, true)).doesNotContain("probing");
-    assertThat(search.skipReason(new PlannedCell(new CellKey("mock", "random-write", 1, 16, ""), c, null, null)))
+    assertThat(skip(search, new PlannedCell(new CellKey("mock", "random-write", 1, 16, ""), c, null, null)))
         .startsWith("saturation search stopped at 4 threads");
   }
 
@@ -108,19 +113,32 @@ class SaturationSearchTest {
       boolean steady) throws Exception {
     Path cell = dir.resolve("t" + threads);
     Files.createDirectories(cell.resolve("runner-0"));
-    new CellStop(STEADY.describe(), steady, steady ? "steady after 25s: steady at ..." : "reached its cap of 1m00s "
-        + CellStop.NOT_STEADY_AT_CAP + " (noisy at 790 requests/s: 95% confidence +/-15.2%)", 0).write(cell);
-    return search.record(new PlannedCell(new CellKey("mock", "random-write", 1, threads, ""), spec, null, null), cell,
-        row(threads, qps), null);
+    CellStop stop = steady ? CellStop.steady(STEADY.describe(), 60, 25, "steady at ...", 0)
+        : CellStop.capUnsteady(STEADY.describe(), 60, "noisy at 790 requests/s: 95% confidence +/-15.2%");
+    StopFile.write(cell, stop);
+    return text(search.record(new PlannedCell(new CellKey("mock", "random-write", 1, threads, ""), spec, null, null),
+        cell, row(threads, qps, stop)));
+  }
+
+  /** Why the search skips a cell, in words, or null. */
+  private static String skip(SaturationSearch search, PlannedCell cell) {
+    return text(search.skipReason(cell));
+  }
+
+  /** The search's mark on a cell, in the words its stop.json keeps for people. */
+  private static String searchNote(Path cellDir) throws Exception {
+    return StopText.of(StopFile.readCell(cellDir).orElseThrow().mark());
+  }
+
+  private static String text(SearchMark mark) {
+    return mark == null ? null : StopText.of(mark);
   }
 
   private static PlannedCell cell(int threads) {
     return new PlannedCell(new CellKey("mock", "random-write", 1, threads, ""), CASE, null, null);
   }
 
-  private static ReportRow row(int threads, double qps) {
-    return new ReportRow("mock", "random-write", "", 1, 5, threads, "INSERT", 1, qps, qps, 1, 1, 1, 1, 1, 1, 100, 0,
-        0, 0, 0, 0, 0, 0, qps, 1, "service", false, "h", 10, 0, 1, 5, Double.NaN, Double.NaN, null, Double.NaN,
-        Double.NaN, null, "", List.of());
+  private static CellResult row(int threads, double qps, CellStop stop) {
+    return TestCells.cell().caseName("random-write").measure("INSERT").threads(threads).qps(qps).stop(stop).build();
   }
 }

@@ -1,14 +1,14 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.MeasuredWindow;
+import io.tablestoreycsb.planner.analysis.RunnerResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
-import io.tablestoreycsb.planner.report.MeasuredWindow;
 import io.tablestoreycsb.planner.report.ReportData;
-import io.tablestoreycsb.planner.report.ReportRow;
-import io.tablestoreycsb.planner.report.RunnerResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -72,15 +72,15 @@ class StartSkewMockTest {
     assertThat(started.get(1) - started.get(0)).isBetween(2900L, 3300L);
     assertThat(started.get(2) - started.get(1)).isBetween(2900L, 3300L);
 
-    ReportRow row = ReportData.collect(List.of(out)).rows().get(0);
+    CellResult row = ReportData.collect(List.of(out)).rows().get(0);
     MeasuredWindow window = MeasuredWindow.of(runners);
     String spans = runners.stream().map(r -> r.intervals().stream()
         .map(h -> (h.getStartTimeStamp() - started.get(0)) + ".." + (h.getEndTimeStamp() - started.get(0)) + ":"
             + h.getTotalCount()).toList().toString()).toList().toString();
     assertThat(window.common()).as("intervals (ms after runner 0 started): %s", spans).isTrue();
-    assertThat(row.windowSeconds()).isEqualTo(window.seconds()).isPositive();
-    assertThat(row.startSkewMs()).isBetween(5900.0, 6400.0);
-    assertThat(row.qpsRows()).as(spans).isPositive().isLessThanOrEqualTo(CAPACITY * (1 + TOLERANCE));
+    assertThat(row.window().seconds()).isEqualTo(window.seconds()).isPositive();
+    assertThat(row.window().startSkewMs()).isBetween(5900.0, 6400.0);
+    assertThat(row.rates().qpsRows()).as(spans).isPositive().isLessThanOrEqualTo(CAPACITY * (1 + TOLERANCE));
     assertThat(sumOfOwnWindows(runners)).as(spans).isGreaterThan(CAPACITY * (1 + TOLERANCE));
   }
 

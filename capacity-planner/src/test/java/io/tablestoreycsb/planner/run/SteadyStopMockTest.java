@@ -1,13 +1,15 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.CellStop;
+import io.tablestoreycsb.planner.report.StopFile;
+import io.tablestoreycsb.planner.report.StopText;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
-import io.tablestoreycsb.planner.report.CellStop;
 import io.tablestoreycsb.planner.report.ReportData;
-import io.tablestoreycsb.planner.report.ReportRow;
 import io.tablestoreycsb.planner.ycsb.YcsbOutput;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -50,21 +52,21 @@ class SteadyStopMockTest {
           .isZero();
     }
     Path cell = out.resolve("mock/p1/random-write/t4");
-    CellStop stop = CellStop.readCell(cell).orElseThrow();
+    CellStop stop = StopFile.readCell(cell).orElseThrow();
     String output = log.toString(StandardCharsets.UTF_8);
     assertThat(stop.stoppedEarly()).as(output).isTrue();
-    assertThat(stop.reason()).startsWith("steady after ").contains("requests/s: 95% confidence");
+    assertThat(StopText.reason(stop)).startsWith("steady after ").contains("requests/s: 95% confidence");
     assertThat(stop.rule()).isEqualTo("steady (at least 8s, within 10%)");
     // YCSB ended its run (and printed its summary) well before its maxexecutiontime of 120 s.
     YcsbOutput ycsb = YcsbOutput.read(cell.resolve("runner-0/ycsb.out"));
     assertThat(ycsb.finished()).isTrue();
     assertThat(ycsb.runtimeMs()).isLessThan(120_000);
 
-    ReportRow row = ReportData.collect(List.of(out)).rows().get(0);
-    assertThat(row.stopped()).isEqualTo(stop.reason());
+    CellResult row = ReportData.collect(List.of(out)).rows().get(0);
+    assertThat(StopText.stopped(row.stop())).isEqualTo(StopText.reason(stop));
     // Measured from where the rate was steady: the start-up before it is the warm-up.
-    assertThat(row.windowStartEpochMs()).isEqualTo(stop.steadyFromEpochMs());
-    assertThat(row.qpsRows()).isBetween(300 * 0.8, 300 * 1.05);
+    assertThat(row.window().startEpochMs()).isEqualTo(stop.steadyFromEpochMs());
+    assertThat(row.rates().qpsRows()).isBetween(300 * 0.8, 300 * 1.05);
     assertThat(output).contains("(steady after ");
   }
 }

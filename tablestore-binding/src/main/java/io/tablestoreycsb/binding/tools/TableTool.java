@@ -3,10 +3,7 @@ package io.tablestoreycsb.binding.tools;
 import io.tablestoreycsb.binding.ClientConfig;
 import io.tablestoreycsb.binding.ConfigException;
 import io.tablestoreycsb.binding.KeyFormat;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -83,13 +80,10 @@ public final class TableTool implements Runnable {
     ClientConfig config() {
       Properties props = new Properties();
       for (Path file : propertyFiles) {
-        if (!Files.isReadable(file)) {
-          throw new UsageProblem("-P " + file + ": no such readable file");
-        }
-        try (InputStream in = Files.newInputStream(file)) {
-          props.load(in);
-        } catch (IOException e) {
-          throw new UsageProblem("-P " + file + ": cannot read it: " + e.getMessage());
+        try {
+          PropertiesFiles.loadInto(props, file);
+        } catch (IllegalArgumentException e) {
+          throw new UsageProblem(e.getMessage());
         }
       }
       props.putAll(overrides);

@@ -34,6 +34,12 @@ public final class UsageErrors {
 
   private static String message(ParameterException e) {
     if (!(e instanceof UnmatchedArgumentException unmatched)) {
+      // picocli checks required options before it reports unknown ones: '--matix m' gets
+      // "Missing required option '--matrix'". The unknown option is the mistake to name.
+      List<String> unknown = e.getCommandLine().getUnmatchedArguments();
+      if (unknown.stream().anyMatch(a -> a.startsWith("-"))) {
+        return message(new UnmatchedArgumentException(e.getCommandLine(), unknown));
+      }
       return e.getMessage();
     }
     List<String> options = unmatched.getUnmatched().stream()

@@ -1,14 +1,15 @@
 package io.tablestoreycsb.binding.tools;
 
 import com.alicloud.openservices.tablestore.SyncClient;
+import io.tablestoreycsb.binding.BindingRun;
 import io.tablestoreycsb.binding.ClientConfig;
 import io.tablestoreycsb.binding.ConfigException;
 import io.tablestoreycsb.binding.KeyNumberLimits;
 import io.tablestoreycsb.binding.KnownProperties;
+import io.tablestoreycsb.binding.RunOutcome;
 import io.tablestoreycsb.binding.SharedClients;
 import io.tablestoreycsb.binding.TableCheck;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,11 @@ import site.ycsb.workloads.CoreWorkload;
  * Client would log a stack trace per thread, run zero operations and exit 0), then hands the
  * unchanged command line to {@code site.ycsb.Client}.
  *
+ * <p>YCSB's Client ends with {@code System.exit(0)} whatever became of the rows. A shutdown hook
+ * then prints the binding's verdict on the run ({@link RunOutcome#verdict}: rows lost, a load that
+ * stopped before its record count, reads that mostly found no row) as the last lines on stderr, after
+ * YCSB's report, and exits 1 when rows were lost ({@link RunOutcome#exitStatus}).
+ *
  * <p>YCSB's Client echoes its command line to stderr; a secret given with {@code -p} is moved
  * into a private temporary properties file so it is not printed (it was still visible to
  * {@code ps}: use a properties file or the environment variables instead).
@@ -33,13 +39,17 @@ public final class YcsbMain {
   private static final Set<String> SECRET_PROPERTIES = Set.of(
       ClientConfig.ACCESS_KEY_SECRET, ClientConfig.STS_TOKEN, "alibaba.cloud.tablestore.access_key");
 
+  /** The private file a -p secret was moved to, deleted at exit; null when there is none. */
+  private static volatile Path secretsFile;
+
   private YcsbMain() {
   }
 
   public static void main(String[] args) throws IOException {
     Properties props;
+    ShapeOverrides overrides = new ShapeOverrides();
     try {
-      props = ycsbProperties(args);
+      props = ycsbProperties(args, overrides);
     } catch (IllegalArgumentException e) {
       // YCSB's Client would print its usage and exit 0 (or die on a NumberFormatException).
       System.err.println("ycsb: " + e.getMessage() + "; see bin/ycsb --help");
@@ -50,6 +60,7 @@ public final class YcsbMain {
       System.exit(2);
       return;
     }
+    overrides.notices().forEach(notice -> System.err.println("ycsb: " + notice));
     KnownProperties.warnAboutLikelyTyposOnce(props, System.err);
     try {
       checkWorkload(props);
@@ -64,7 +75,37 @@ public final class YcsbMain {
       System.err.println("ycsb: " + e.getMessage());
       System.exit(2);
     }
-    site.ycsb.Client.main(hideSecrets(args));
+    String[] ycsbArgs = hideSecrets(args);
+    Runtime.getRuntime().addShutdownHook(new Thread(YcsbMain::endWithOutcome, "ycsb-outcome"));
+    site.ycsb.Client.main(ycsbArgs);
+  }
+
+  /**
+   * At exit, after YCSB's report: one line per problem of the run, and exit status 1 when rows were
+   * lost or a load is incomplete. {@code Runtime.halt} is the only way to change the status of an exit
+   * already under way; the secrets file that {@code deleteOnExit} would have removed is removed first.
+   */
+  private static void endWithOutcome() {
+    RunOutcome outcome = BindingRun.lastOutcome();
+    if (outcome == null) {
+      return;
+    }
+    System.out.flush();
+    for (String line : outcome.verdict()) {
+      System.err.println("ycsb: " + line);
+    }
+    System.err.flush();
+    if (outcome.exitStatus() != 0) {
+      Path secrets = secretsFile;
+      if (secrets != null) {
+        try {
+          Files.deleteIfExists(secrets);
+        } catch (IOException e) {
+          System.err.println("ycsb: could not delete " + secrets + ": " + e.getMessage());
+        }
+      }
+      Runtime.getRuntime().halt(outcome.exitStatus());
+    }
   }
 
   /**
@@ -93,16 +134,21 @@ public final class YcsbMain {
    * {@code -load} / {@code -t} as {@code dotransactions}.
    */
   static Properties ycsbProperties(String[] args) throws IOException {
+    return ycsbProperties(args, new ShapeOverrides());
+  }
+
+  /** As {@link #ycsbProperties(String[])}, telling {@code overrides} each source in order. */
+  static Properties ycsbProperties(String[] args, ShapeOverrides overrides) throws IOException {
     Properties files = new Properties();
     Properties cli = new Properties();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {
         case "-P" -> {
-          Path file = Path.of(value(args, ++i, a));
-          try (InputStream in = Files.newInputStream(file)) {
-            files.load(in);
-          }
+          String name = value(args, ++i, a);
+          Properties file = PropertiesFiles.load(Path.of(name));
+          overrides.file(name, file);
+          files.putAll(file);
         }
         case "-p" -> {
           String kv = value(args, ++i, a);
@@ -136,6 +182,7 @@ public final class YcsbMain {
             : "argument " + (i + 1) + " is not an option nor the value of one");
       }
     }
+    overrides.commandLine(cli);
     files.putAll(cli);
     return files;
   }
@@ -172,6 +219,7 @@ public final class YcsbMain {
     Path file = Files.createTempFile("tablestore-secret", ".properties",
         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     file.toFile().deleteOnExit();
+    secretsFile = file;
     try (OutputStream out = Files.newOutputStream(file)) {
       secrets.store(out, null);
     }

@@ -106,6 +106,16 @@ class TableToolTest {
     assertThat(noFile.code()).isEqualTo(2);
     assertThat(noFile.err()).contains("absent.properties");
 
+    MockFixture.ToolResult directory = fx.tableTool("count", "-P", fx.dir.toString());
+    assertThat(directory.code()).isEqualTo(2);
+    assertThat(directory.err()).contains("-P " + fx.dir + ": is a directory, not a properties file");
+
+    Path windowsPath = fx.dir.resolve("windows.properties");
+    Files.writeString(windowsPath, "tablestore.statsfile=C:\\users\\me\n");
+    MockFixture.ToolResult badEscape = fx.tableTool("count", "-P", windowsPath.toString());
+    assertThat(badEscape.code()).isEqualTo(2);
+    assertThat(badEscape.err()).contains("-P " + windowsPath + ": line 1: '\\users' is not a \\uXXXX unicode escape");
+
     MockFixture.ToolResult misspelledOption = fx.tableTool("create", "--partitons", "4");
     assertThat(misspelledOption.code()).isEqualTo(2);
     assertThat(misspelledOption.err()).startsWith("tablestore-table: unknown option --partitons; did you mean"

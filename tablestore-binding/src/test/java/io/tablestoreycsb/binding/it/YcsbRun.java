@@ -28,6 +28,7 @@ final class YcsbRun {
 
   static void run(Properties props, boolean load, int threads) throws Exception {
     props.setProperty("threadcount", String.valueOf(threads));
+    props.setProperty("dotransactions", String.valueOf(!load)); // as Client's -load and -t do
     props.setProperty("workload", TablestoreWorkload.class.getName());
     TablestoreWorkload workload = new TablestoreWorkload();
     workload.init(props);

@@ -4,6 +4,7 @@ import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.faults.Durations;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
+import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -92,7 +93,8 @@ public final class MockCli implements Callable<Integer> {
 
   @Option(names = "--write-properties", paramLabel = "FILE",
       description = "Write the client properties (tablestore.* endpoint, instance, access key id and"
-          + " secret) to FILE (mode 600) before printing the ready line.")
+          + " secret) to FILE (mode 600) before printing the ready line; removed again when the"
+          + " mock stops, so a script waiting for FILE never reads a stopped mock's endpoint.")
   private Path propertiesFile;
 
   @Option(names = "--fault", paramLabel = "SPEC", converter = FaultSpec.class,
@@ -121,10 +123,21 @@ public final class MockCli implements Callable<Integer> {
           + " get OTSQuotaExhausted (default: half the JVM's max heap).")
   private Long memoryBudgetBytes;
 
-  @Option(names = "--local-transaction-idle-timeout", paramLabel = "DURATION", converter = IdleTimeout.class,
+  @Option(names = "--local-transaction-idle-timeout", paramLabel = "DURATION", converter = Timeout.class,
       description = "Abort a local transaction that gets no request for this long, e.g. 60s or 500ms"
           + " (default: 60s, the service's).")
   private Duration localTransactionIdleTimeout;
+
+  @Option(names = "--body-memory", paramLabel = "SIZE", converter = MemoryBudget.class,
+      description = "What request bodies may hold together across all connections, e.g. 256m;"
+          + " a body beyond it gets OTSServerBusy and its connection is closed (default: a quarter"
+          + " of the JVM's max heap, at least 5m).")
+  private Long bodyMemoryBytes;
+
+  @Option(names = "--request-read-timeout", paramLabel = "DURATION", converter = Timeout.class,
+      description = "A request must arrive whole within this time of its first byte, e.g. 10s;"
+          + " otherwise it gets OTSTimeout and its connection is closed (default: 30s).")
+  private Duration requestReadTimeout;
 
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
   private boolean help;
@@ -135,6 +148,7 @@ public final class MockCli implements Callable<Integer> {
   private final Map<String, String> env;
   private final CountDownLatch stop;
   private volatile MockTablestore running;
+  private volatile ReadyPropertiesFile readyFile;
 
   MockCli(Map<String, String> env, CountDownLatch stop) {
     this.env = env;
@@ -218,6 +232,12 @@ public final class MockCli implements Callable<Integer> {
     if (localTransactionIdleTimeout != null) {
       builder.localTransactionIdleTimeout(localTransactionIdleTimeout);
     }
+    if (bodyMemoryBytes != null) {
+      builder.bodyMemoryBytes(bodyMemoryBytes);
+    }
+    if (requestReadTimeout != null) {
+      builder.requestReadTimeout(requestReadTimeout);
+    }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     warnIfExposed(err);
@@ -265,6 +285,10 @@ public final class MockCli implements Callable<Integer> {
     if (!INSTANCE_NAME.matcher(instance).matches()) {
       throw new ParameterException(spec.commandLine(), "Invalid value for option '--instance': '"
           + instance + "' must match [A-Za-z0-9_-]+");
+    }
+    if (bodyMemoryBytes != null && bodyMemoryBytes < ServiceLimits.MAX_REQUEST_BODY_BYTES) {
+      throw new ParameterException(spec.commandLine(), "Invalid value for option '--body-memory': "
+          + bodyMemoryBytes + " bytes is less than one request of the largest size (5m)");
     }
     if (!(partitionCapacity >= 0) || Double.isInfinite(partitionCapacity)) {
       throw new ParameterException(spec.commandLine(),
@@ -338,9 +362,7 @@ public final class MockCli implements Callable<Integer> {
 
   private void writeProperties(MockTablestore mock) throws IOException {
     try {
-      PrivateFiles.createOwnerOnly(propertiesFile);
-      mock.writeProperties(propertiesFile);
-      PrivateFiles.restrictToOwner(propertiesFile);
+      readyFile = ReadyPropertiesFile.write(propertiesFile, mock);
     } catch (IOException | RuntimeException e) {
       throw new IOException("cannot write --write-properties file " + propertiesFile + ": "
           + e.getMessage(), e);
@@ -348,6 +370,12 @@ public final class MockCli implements Callable<Integer> {
   }
 
   private void closeQuietly() {
+    // The file first: whoever still finds it should find a mock that answers.
+    ReadyPropertiesFile file = readyFile;
+    if (file != null) {
+      readyFile = null;
+      file.removeIfUnchanged();
+    }
     MockTablestore mock = running;
     if (mock != null) {
       running = null;
@@ -400,23 +428,6 @@ public final class MockCli implements Callable<Integer> {
     }
   }
 
-  /** Parses --local-transaction-idle-timeout: a positive duration with a unit (ns, us, ms, s). */
-  static final class IdleTimeout implements ITypeConverter<Duration> {
-    @Override
-    public Duration convert(String value) {
-      long nanos;
-      try {
-        nanos = Durations.parseNanos(value, value);
-      } catch (IllegalArgumentException e) {
-        throw new TypeConversionException(e.getMessage());
-      }
-      if (nanos <= 0) {
-        throw new TypeConversionException("the idle time-out must be positive, got " + value);
-      }
-      return Duration.ofNanos(nanos);
-    }
-  }
-
   /** Parses --memory-budget. */
   static final class MemoryBudget implements ITypeConverter<Long> {
     @Override
@@ -426,6 +437,26 @@ public final class MockCli implements Callable<Integer> {
       } catch (IllegalArgumentException e) {
         throw new TypeConversionException(e.getMessage());
       }
+    }
+  }
+
+  /**
+   * Parses a positive duration with a unit (ns, us, ms, s): --request-read-timeout and
+   * --local-transaction-idle-timeout.
+   */
+  static final class Timeout implements ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String value) {
+      long nanos;
+      try {
+        nanos = Durations.parseNanos(value, value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+      if (nanos <= 0) {
+        throw new TypeConversionException("'" + value + "' must be longer than 0");
+      }
+      return Duration.ofNanos(nanos);
     }
   }
 }

@@ -81,7 +81,7 @@ final class AtomicRowWrites {
       RowChange change = write.change();
       try {
         RowWrites.checkWritable(table, change, nowMillis);
-        RowWrites.Checks checks = RowWrites.Checks.of(write.condition());
+        RowWrites.Checks checks = RowWrites.Checks.of(table, write.condition());
         int partition = table.partitionIndexOf(change.key);
         ByteBuffer key = ByteBuffer.wrap(change.key);
         StoredRow before = rowsSoFar.containsKey(key) ? rowsSoFar.get(key) : table.partition(partition).get(change.key);

@@ -86,7 +86,7 @@ public final class BatchGetRow implements Action {
   }
 
   private static int checkShape(OtsInternalApi.BatchGetRowRequest request) {
-    return BatchShape.check("BatchGetRow", "reads", ServiceLimits.MAX_BATCH_GET_ROWS, request.getTablesList(),
+    return BatchShape.check(BatchShape.Rules.BATCH_GET_ROW, ServiceLimits.MAX_BATCH_GET_ROWS, request.getTablesList(),
         OtsInternalApi.TableInBatchGetRowRequest::getTableName, OtsInternalApi.TableInBatchGetRowRequest::getPrimaryKeyCount);
   }
 

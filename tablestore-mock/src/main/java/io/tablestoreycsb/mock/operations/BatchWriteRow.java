@@ -18,8 +18,10 @@ import java.util.Map;
  * faults); the call itself succeeds. With {@code is_atomic} each table's rows share one partition
  * key and are written all or none ({@link AtomicBatchWrite}); with a transaction id every row is
  * written in that local transaction.
- * Two rows of one table with the same primary key fail the whole request, as on the service
- * (its API reference: "Multiple rows in a table share the same primary key").
+ * One row named twice in a table is written twice, in request order, as the service does
+ * (the Python SDK's own tests: put+update, put+delete, update+delete); when either of the two
+ * carries a condition (a row existence other than IGNORE, or a column condition) the whole
+ * request fails, since the second check would depend on the first write.
  */
 public final class BatchWriteRow implements Action {
   private final Catalog catalog;
@@ -37,16 +39,12 @@ public final class BatchWriteRow implements Action {
 
   @Override
   public byte[] execute(byte[] body, RequestContext context) {
-    if (body.length > ServiceLimits.MAX_BATCH_WRITE_BYTES) {
-      throw OtsException.parameterInvalid("The total data size of BatchWriteRow request is " + body.length
-          + " bytes, which exceeds the limit of " + ServiceLimits.MAX_BATCH_WRITE_BYTES + " bytes.");
-    }
     OtsInternalApi.BatchWriteRowRequest request =
         Requests.parse(body, OtsInternalApi.BatchWriteRowRequest::parseFrom, "BatchWriteRowRequest");
     context.expectRows(checkShape(request));
     OtsInternalApi.BatchWriteRowResponse.Builder response = OtsInternalApi.BatchWriteRowResponse.newBuilder();
-    // Every row is decoded (and the keys compared) before any is written: a duplicate key refuses
-    // the whole request, so nothing may have been written by then.
+    // Every row is decoded (and the keys compared) before any is written: a conditional row named
+    // twice refuses the whole request, so nothing may have been written by then.
     List<Table> tables = new ArrayList<>(request.getTablesCount());
     List<OtsException> tableErrors = new ArrayList<>(request.getTablesCount());
     List<List<Object>> decodedTables = new ArrayList<>(request.getTablesCount());
@@ -72,6 +70,7 @@ public final class BatchWriteRow implements Action {
       }
       transactions.within(transactionId, context.nowMillis(), transaction -> transaction); // an unknown id fails the request
     }
+    checkDataSize(decodedTables);
     for (int t = 0; t < request.getTablesCount(); t++) {
       OtsInternalApi.TableInBatchWriteRowRequest tableRequest = request.getTables(t);
       OtsInternalApi.TableInBatchWriteRowResponse.Builder tableResponse =
@@ -94,7 +93,7 @@ public final class BatchWriteRow implements Action {
 
   /**
    * Each row's {@link RowChange}, or the {@link OtsException} that row is answered with; refuses the
-   * whole request when two rows write the same primary key.
+   * whole request when two rows write the same primary key and either has a condition.
    */
   private static List<Object> decodeRows(Table table, OtsInternalApi.TableInBatchWriteRowRequest tableRequest) {
     List<Object> decoded = new ArrayList<>(tableRequest.getRowsCount());
@@ -109,13 +108,41 @@ public final class BatchWriteRow implements Action {
         continue;
       }
       Integer earlier = rowByKey.putIfAbsent(ByteBuffer.wrap(change.key), i);
-      if (earlier != null) {
+      if (earlier != null && (isConditional(row) || isConditional(tableRequest.getRows(earlier)))) {
         throw OtsException.parameterInvalid("Duplicated primary key in table " + tableRequest.getTableName()
-            + " of BatchWriteRow: rows[" + earlier + "] and rows[" + i + "] write the same row.");
+            + " of BatchWriteRow: rows[" + earlier + "] and rows[" + i + "] write the same row with a condition.");
       }
       decoded.add(change);
     }
     return decoded;
+  }
+
+  /**
+   * The service limits a batch by the data it writes (key and column names and values, as a row's
+   * size is billed), not by the serialized request (the Java SDK's functional tests): PlainBuffer
+   * framing can make a request of small cells much larger than its data.
+   */
+  private static void checkDataSize(List<List<Object>> decodedTables) {
+    long dataBytes = 0;
+    for (List<Object> rows : decodedTables) {
+      if (rows == null) {
+        continue;
+      }
+      for (Object row : rows) {
+        if (row instanceof RowChange change) {
+          dataBytes += change.dataBytes;
+        }
+      }
+    }
+    if (dataBytes > ServiceLimits.MAX_BATCH_WRITE_BYTES) {
+      throw OtsException.parameterInvalid("The total data size of BatchWriteRow request is " + dataBytes
+          + " bytes, which exceeds the limit of " + ServiceLimits.MAX_BATCH_WRITE_BYTES + " bytes.");
+    }
+  }
+
+  private static boolean isConditional(OtsInternalApi.RowInBatchWriteRowRequest row) {
+    OtsInternalApi.Condition condition = row.getCondition();
+    return condition.getRowExistence() != OtsInternalApi.RowExistenceExpectation.IGNORE || condition.hasColumnCondition();
   }
 
   /** {@code decoded}: the row's change, its decoding error, or null when its table does not exist. */
@@ -175,7 +202,7 @@ public final class BatchWriteRow implements Action {
   }
 
   private static int checkShape(OtsInternalApi.BatchWriteRowRequest request) {
-    return BatchShape.check("BatchWriteRow", "writes", ServiceLimits.MAX_BATCH_WRITE_ROWS, request.getTablesList(),
+    return BatchShape.check(BatchShape.Rules.BATCH_WRITE_ROW, ServiceLimits.MAX_BATCH_WRITE_ROWS, request.getTablesList(),
         OtsInternalApi.TableInBatchWriteRowRequest::getTableName, OtsInternalApi.TableInBatchWriteRowRequest::getRowsCount);
   }
 

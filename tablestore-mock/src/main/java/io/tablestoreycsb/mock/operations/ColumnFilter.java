@@ -6,8 +6,10 @@ import com.aliyun.ots.thirdparty.com.google.protobuf.ByteString;
 import com.aliyun.ots.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.PlainBufferCodec;
+import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import io.tablestoreycsb.mock.storage.CellCursor;
 import io.tablestoreycsb.mock.storage.Cells;
+import io.tablestoreycsb.mock.storage.RowKey;
 import io.tablestoreycsb.mock.storage.StoredRow;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,38 +18,57 @@ import java.util.List;
 
 /**
  * A column condition (writes) or filter (reads): single-column comparisons combined with NOT, AND
- * and OR. Values of different types never match. Regex value rules and column pagination filters
- * are refused with OTSParameterInvalid.
+ * and OR, at most {@value #MAX_NODES} of them in all, as the service limits them. A comparison on
+ * a primary-key column compares the row's key value. Values of different types never match.
+ * Regex value rules and column pagination filters inside a condition are refused with
+ * OTSParameterInvalid (a read's own column pagination filter is a {@link ColumnPagination}).
  */
 abstract class ColumnFilter {
+  /** Comparisons and logical operators together; the service's limit. */
+  static final int MAX_NODES = 32;
+
   /** Whether the row (null = absent, i.e. no columns) passes. */
   abstract boolean test(StoredRow row);
 
-  static ColumnFilter parse(ByteString bytes, String field) {
+  /** @param primaryKeyNames the table's primary-key column names, in key order */
+  static ColumnFilter parse(ByteString bytes, String field, byte[][] primaryKeyNames) {
     try {
-      return parse(OtsFilter.Filter.parseFrom(bytes), field, 0);
+      return new Parser(field, primaryKeyNames).parse(OtsFilter.Filter.parseFrom(bytes));
     } catch (InvalidProtocolBufferException e) {
       throw OtsException.parameterInvalid("Invalid " + field + ": " + e.getMessage());
     }
   }
 
-  private static ColumnFilter parse(OtsFilter.Filter filter, String field, int depth) throws InvalidProtocolBufferException {
-    if (depth > 32) {
-      throw OtsException.parameterInvalid("The " + field + " is nested too deeply.");
+  /** One filter's parse: counts its nodes against the limit as it goes. */
+  private static final class Parser {
+    private final String field;
+    private final byte[][] primaryKeyNames;
+    private int nodes;
+
+    Parser(String field, byte[][] primaryKeyNames) {
+      this.field = field;
+      this.primaryKeyNames = primaryKeyNames;
     }
-    switch (filter.getType()) {
-      case FT_SINGLE_COLUMN_VALUE:
-        return single(OtsFilter.SingleColumnValueFilter.parseFrom(filter.getFilter()), field);
-      case FT_COMPOSITE_COLUMN_VALUE: {
-        OtsFilter.CompositeColumnValueFilter composite = OtsFilter.CompositeColumnValueFilter.parseFrom(filter.getFilter());
-        List<ColumnFilter> subs = new ArrayList<>();
-        for (OtsFilter.Filter sub : composite.getSubFiltersList()) {
-          subs.add(parse(sub, field, depth + 1));
-        }
-        return composite(composite.getCombinator(), subs, field);
+
+    ColumnFilter parse(OtsFilter.Filter filter) throws InvalidProtocolBufferException {
+      if (++nodes > MAX_NODES) {
+        // The service's words (the Java SDK's functional tests).
+        throw OtsException.parameterInvalid("The count of filter exceeds the max: " + MAX_NODES + ".");
       }
-      default:
-        throw OtsException.parameterInvalid("Filter type " + filter.getType() + " in " + field + " is not supported by this mock endpoint.");
+      switch (filter.getType()) {
+        case FT_SINGLE_COLUMN_VALUE:
+          return single(OtsFilter.SingleColumnValueFilter.parseFrom(filter.getFilter()), field, primaryKeyNames);
+        case FT_COMPOSITE_COLUMN_VALUE: {
+          OtsFilter.CompositeColumnValueFilter composite = OtsFilter.CompositeColumnValueFilter.parseFrom(filter.getFilter());
+          List<ColumnFilter> subs = new ArrayList<>();
+          for (OtsFilter.Filter sub : composite.getSubFiltersList()) {
+            subs.add(parse(sub));
+          }
+          return composite(composite.getCombinator(), subs, field);
+        }
+        default:
+          throw OtsException.parameterInvalid("Filter type " + filter.getType() + " in " + field + " is not supported by this mock endpoint.");
+      }
     }
   }
 
@@ -86,7 +107,7 @@ abstract class ColumnFilter {
     }
   }
 
-  private static ColumnFilter single(OtsFilter.SingleColumnValueFilter filter, String field) {
+  private static ColumnFilter single(OtsFilter.SingleColumnValueFilter filter, String field, byte[][] primaryKeyNames) {
     if (filter.hasValueTransRule()) {
       throw OtsException.parameterInvalid("Regex value rules in " + field + " are not supported by this mock endpoint.");
     }
@@ -94,9 +115,18 @@ abstract class ColumnFilter {
     OtsFilter.ComparatorType comparator = filter.getComparator();
     boolean existence = comparator == OtsFilter.ComparatorType.CT_EXIST || comparator == OtsFilter.ComparatorType.CT_NOT_EXIST;
     ColumnValue operand = existence ? null : PlainBufferCodec.decodeBareColumnValue(filter.getColumnValue(), field);
+    if (operand != null && operand.getDataSize() > ServiceLimits.MAX_ATTRIBUTE_VALUE_BYTES) {
+      throw OtsException.parameterInvalid("The value compared with column " + filter.getColumnName() + " in " + field + " is "
+          + operand.getDataSize() + " bytes, which exceeds the limit of " + ServiceLimits.MAX_ATTRIBUTE_VALUE_BYTES + " bytes.");
+    }
     byte operandType = existence ? -1 : Cells.typeOf(operand);
     byte[] operandBytes = existence ? null : Cells.bytesOf(operand);
     boolean passIfMissing = !filter.getFilterIfMissing();
+    for (int k = 0; k < primaryKeyNames.length; k++) {
+      if (Arrays.equals(primaryKeyNames[k], column)) {
+        return onPrimaryKey(k, comparator, operandType, operandBytes, passIfMissing);
+      }
+    }
     boolean latestOnly = filter.getLatestVersionOnly();
     return new ColumnFilter() {
       @Override
@@ -125,12 +155,56 @@ abstract class ColumnFilter {
     };
   }
 
+  /**
+   * A comparison on the {@code index}-th primary-key column: every stored row has it (an absent
+   * row, as a write condition sees it, does not); its one value is compared.
+   */
+  private static ColumnFilter onPrimaryKey(int index, OtsFilter.ComparatorType comparator, byte operandType,
+      byte[] operand, boolean passIfMissing) {
+    return new ColumnFilter() {
+      @Override
+      boolean test(StoredRow row) {
+        boolean present = row != null;
+        if (comparator == OtsFilter.ComparatorType.CT_EXIST || comparator == OtsFilter.ComparatorType.CT_NOT_EXIST) {
+          return present == (comparator == OtsFilter.ComparatorType.CT_EXIST);
+        }
+        if (!present) {
+          return passIfMissing;
+        }
+        RowKey.Reader key = new RowKey.Reader(row.key());
+        for (int i = 0; i <= index; i++) {
+          key.next();
+        }
+        Integer order = compareKeyValue(key, operandType, operand);
+        return order != null && satisfies(comparator, order);
+      }
+    };
+  }
+
+  /** The key column's value compared with the operand; null when their types differ. */
+  private static Integer compareKeyValue(RowKey.Reader key, byte operandType, byte[] operand) {
+    switch (key.type()) {
+      case INTEGER:
+        return operandType == Cells.INTEGER ? Long.compare(key.integer(), Cells.readLong(operand, 0)) : null;
+      case STRING:
+        return operandType == Cells.STRING ? Arrays.compareUnsigned(key.bytes(), operand) : null;
+      case BINARY:
+        return operandType == Cells.BINARY ? Arrays.compareUnsigned(key.bytes(), operand) : null;
+      default:
+        return null;
+    }
+  }
+
   /** Whether the cursor's current version compares to the operand as asked; values of different types never match. */
   static boolean matches(OtsFilter.ComparatorType comparator, CellCursor value, byte operandType, byte[] operand) {
     if (value.type() != operandType) {
       return false;
     }
-    int c = compare(value, operand);
+    return satisfies(comparator, compare(value, operand));
+  }
+
+  /** Whether a value that compares {@code c} (negative, 0, positive) to the operand passes the comparator. */
+  private static boolean satisfies(OtsFilter.ComparatorType comparator, int c) {
     switch (comparator) {
       case CT_EQUAL:
         return c == 0;

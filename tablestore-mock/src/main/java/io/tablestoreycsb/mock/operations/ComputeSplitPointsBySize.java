@@ -19,7 +19,8 @@ import java.util.List;
 /**
  * ComputeSplitPointsBySize: split points so that each split holds about {@code split_size} x 100
  * MB of data (or x {@code split_size_unit_in_byte}); partition boundaries are always split points,
- * so no split spans two partitions. Locations name the partition each split lies in; their
+ * so no split spans two partitions. Locations name the partition each split lies in, as the
+ * service's 32-character hexadecimal names (here the MD5 of "mock-partition-N"); their
  * {@code repeat} values add up to the number of splits (split points + 1).
  */
 public final class ComputeSplitPointsBySize implements Action {
@@ -119,6 +120,16 @@ public final class ComputeSplitPointsBySize implements Action {
 
   private static OtsInternalApi.ComputeSplitPointsBySizeResponse.SplitLocation location(int partition, long repeat) {
     return OtsInternalApi.ComputeSplitPointsBySizeResponse.SplitLocation.newBuilder()
-        .setLocation("mock-partition-" + partition).setRepeat(repeat).build();
+        .setLocation(locationName(partition)).setRepeat(repeat).build();
+  }
+
+  static String locationName(int partition) {
+    try {
+      byte[] digest = java.security.MessageDigest.getInstance("MD5")
+          .digest(("mock-partition-" + partition).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return java.util.HexFormat.of().formatHex(digest);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JVM has MD5", e);
+    }
   }
 }

@@ -89,7 +89,7 @@ public final class CreateTable implements Action {
     for (OtsInternalApi.PrimaryKeySchema column : meta.getPrimaryKeyList()) {
       ServiceLimits.checkName(column.getName(), "primary key column");
       if (!names.add(column.getName())) {
-        throw OtsException.parameterInvalid("Duplicated primary key column name: " + column.getName() + ".");
+        throw OtsException.parameterInvalid("Duplicated primary key name: '" + column.getName() + "'.");
       }
       schema.add(column.hasOption()
           ? new PrimaryKeySchema(column.getName(), TableProtos.toModel(column.getType()), PrimaryKeyOption.AUTO_INCREMENT)

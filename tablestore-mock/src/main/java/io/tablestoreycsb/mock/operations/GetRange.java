@@ -54,6 +54,8 @@ public final class GetRange implements Action {
         request.getTimeRange(), request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter(),
         request.hasStartColumn() ? request.getStartColumn() : null, request.hasEndColumn() ? request.getEndColumn() : null);
     ReadSpec.refuseToken(request.getToken(), "token");
+    RangeBlockFormat format = RangeBlockFormat.of(request.getUnknownFields(), request.hasMaxVersions(),
+        request.getMaxVersions());
     PrimaryKey start = PlainBufferCodec.decodePrimaryKey(request.getInclusiveStartPrimaryKey(), "inclusive_start_primary_key");
     PrimaryKey end = PlainBufferCodec.decodePrimaryKey(request.getExclusiveEndPrimaryKey(), "exclusive_end_primary_key");
     ServiceLimits.checkPrimaryKey(start, table.schema(), true);
@@ -62,22 +64,25 @@ public final class GetRange implements Action {
     byte[] startKey = RowKey.encode(start);
     byte[] endKey = RowKey.encode(end);
     int order = RowKey.compare(startKey, endKey);
-    if (forward && order > 0) {
-      throw OtsException.parameterInvalid("Begin key must be less than end key in FORWARD direction.");
+    // An empty range (start equal to end) is an error too, as on the service; the words are the
+    // service's, as the Python SDK's own tests pin them.
+    if (forward && order >= 0) {
+      throw OtsException.parameterInvalid("Begin key must less than end key in FORWARD");
     }
-    if (!forward && order < 0) {
-      throw OtsException.parameterInvalid("Begin key must be more than end key in BACKWARD direction.");
+    if (!forward && order <= 0) {
+      throw OtsException.parameterInvalid("Begin key must more than end key in BACKWARD");
     }
     int limit = ServiceLimits.MAX_RANGE_ROWS;
     if (request.hasLimit()) {
       if (request.getLimit() <= 0) {
-        throw OtsException.parameterInvalid("limit must be positive, got " + request.getLimit() + ".");
+        throw OtsException.parameterInvalid("The limit must be greater than 0.");
       }
       limit = Math.min(limit, request.getLimit());
     }
 
     PlainBufferWriter rows = new PlainBufferWriter(4096);
     rows.header();
+    SimpleRowMatrix matrix = format == RangeBlockFormat.SIMPLE_ROW_MATRIX ? new SimpleRowMatrix(table) : null;
     long bytesRead = 0;
     long bytesReturned = 0;
     int returned = 0;
@@ -101,7 +106,11 @@ public final class GetRange implements Action {
         nextStart = row.key();
         break;
       }
-      RowEncoder.write(rows, table, row, projection);
+      if (matrix != null) {
+        matrix.add(row, projection);
+      } else {
+        RowEncoder.write(rows, table, row, projection);
+      }
       context.served(table, partition, 1);
       bytesReturned += projection.dataBytes();
       bytesRead += projection.dataBytes();
@@ -111,7 +120,10 @@ public final class GetRange implements Action {
     context.consumed(consumed);
     OtsInternalApi.GetRangeResponse.Builder response = OtsInternalApi.GetRangeResponse.newBuilder()
         .setConsumed(consumed)
-        .setRows(returned == 0 ? ByteString.EMPTY : rows.toByteString());
+        .setRows(matrix != null ? matrix.toByteString() : returned == 0 ? ByteString.EMPTY : rows.toByteString());
+    if (matrix != null) {
+      response.setUnknownFields(format.responseField());
+    }
     if (nextStart != null) {
       response.setNextStartPrimaryKey(RowEncoder.primaryKeyOnly(table, nextStart));
     }

@@ -76,7 +76,7 @@ final class LocalTransaction {
   RowWrites.Outcome write(RowChange change, OtsInternalApi.Condition condition, OtsInternalApi.ReturnContent returnContent,
       long nowMillis) {
     RowWrites.checkWritable(table, change, nowMillis);
-    RowWrites.Checks checks = RowWrites.Checks.of(condition);
+    RowWrites.Checks checks = RowWrites.Checks.of(table, condition);
     StoredRow after = RowWrites.next(table, change, checks, row(change.key), nowMillis,
         new LoggedRowChange(table, change, nowMillis));
     writes.add(new AtomicRowWrites.Write(change, condition, returnContent));

@@ -2,9 +2,12 @@ package io.tablestoreycsb.mock.operations;
 
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConsts;
 import io.tablestoreycsb.mock.protocol.PlainBufferWriter;
+import io.tablestoreycsb.mock.storage.CellCursor;
 import io.tablestoreycsb.mock.storage.Cells;
 import io.tablestoreycsb.mock.storage.Partition;
+import io.tablestoreycsb.mock.storage.StoredRow;
 import io.tablestoreycsb.mock.storage.Table;
+import java.util.List;
 
 /**
  * A committed row change as its stream record (what {@code PlainBufferConversion.toStreamRecord}
@@ -27,6 +30,8 @@ final class LoggedRowChange implements Partition.LoggedChange {
    * first increment, so the writes that increment nothing (every write when no stream is on) pay for none.
    */
   private long[] incrementResults;
+  /** The row before the change (the latest attempt's), for the stream's origin columns. */
+  private StoredRow before;
 
   LoggedRowChange(Table table, RowChange change, long nowMillis) {
     this.table = table;
@@ -40,6 +45,47 @@ final class LoggedRowChange implements Partition.LoggedChange {
       incrementResults = new long[change.cells.size()];
     }
     incrementResults[cellIndex] = result;
+  }
+
+  /** Records the row as it was before the change (null: absent). */
+  void before(StoredRow row) {
+    this.before = row;
+  }
+
+  /**
+   * The stream's origin columns ({@code stream_spec.columns_to_get}) as the row held them before
+   * the change: each column's newest version, with its timestamp; null when the stream names none
+   * or the row held none of them.
+   */
+  @Override
+  public byte[] originRecord() {
+    List<String> names = table.stream().originColumns();
+    if (names.isEmpty() || before == null) {
+      return null;
+    }
+    PlainBufferWriter writer = new PlainBufferWriter(64 + 2 * change.key.length + before.cells().length);
+    writer.header();
+    writer.startRow();
+    RowEncoder.writePrimaryKey(writer, table, change.key);
+    boolean any = false;
+    CellCursor cursor = before.cursor();
+    byte[] cells = before.cells();
+    while (cursor.nextColumn()) {
+      if (!names.contains(cursor.name()) || !cursor.nextVersion()) {
+        continue;
+      }
+      if (!any) {
+        writer.startData();
+        any = true;
+      }
+      writer.attribute(cells, cursor.nameOffset(), cursor.nameLength(), cursor.type(), cells, cursor.valueOffset(),
+          cursor.valueLength(), cursor.timestamp());
+    }
+    if (!any) {
+      return null;
+    }
+    writer.endRow();
+    return writer.toByteArray();
   }
 
   @Override

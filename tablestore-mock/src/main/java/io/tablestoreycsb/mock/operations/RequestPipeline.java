@@ -57,7 +57,7 @@ public final class RequestPipeline implements RequestHandler {
         new BatchWriteRow(catalog, transactions), new GetRange(catalog, transactions, rangePagesEndAtPartitionBoundary),
         new ComputeSplitPointsBySize(catalog), new StartLocalTransaction(catalog, transactions),
         new CommitTransaction(catalog, transactions), new AbortTransaction(transactions), new CreateIndex(catalog),
-        new DropIndex(catalog)));
+        new DropIndex(catalog), new ListSearchIndex(catalog)));
     all.addAll(moreActions);
     for (Action action : all) {
       ActionName name = ActionName.ofWireName(action.name());

@@ -101,6 +101,9 @@ final class RowChange {
       throw OtsException.parameterInvalid("Attribute column " + name + " has the name of a primary key column.");
     }
     long ts = cell.hasTimestamp ? cell.timestamp : -1;
+    if (cell.hasTimestamp) {
+      ServiceLimits.checkTimestamp(name, cell.timestamp);
+    }
     CellOp op = CellOp.PUT;
     if (cell.hasCellType) {
       if (kind == Kind.PUT) {

@@ -25,7 +25,7 @@ final class RowWrites {
   static Outcome apply(Table table, RowChange change, OtsInternalApi.Condition condition,
       OtsInternalApi.ReturnContent returnContent, long nowMillis) {
     checkWritable(table, change, nowMillis);
-    Checks checks = Checks.of(condition);
+    Checks checks = Checks.of(table, condition);
     int partitionIndex = table.partitionIndexOf(change.key);
     LoggedRowChange logged = new LoggedRowChange(table, change, nowMillis);
     StoredRow after = table.write(partitionIndex, change.key,
@@ -35,10 +35,10 @@ final class RowWrites {
 
   /** A write's condition, parsed once: the row existence expected and the column condition (null: none). */
   record Checks(OtsInternalApi.RowExistenceExpectation expectation, ColumnFilter columnCondition) {
-    static Checks of(OtsInternalApi.Condition condition) {
+    static Checks of(Table table, OtsInternalApi.Condition condition) {
       return new Checks(condition.getRowExistence(),
           condition.hasColumnCondition() && !condition.getColumnCondition().isEmpty()
-              ? ColumnFilter.parse(condition.getColumnCondition(), "column_condition") : null);
+              ? ColumnFilter.parse(condition.getColumnCondition(), "column_condition", table.primaryKeyNames()) : null);
     }
 
     /** A condition other than IGNORE without a column condition reads the row: one read CU. */
@@ -65,6 +65,7 @@ final class RowWrites {
       LoggedRowChange logged) {
     long minVisible = table.settings().minVisibleTimestamp(nowMillis);
     StoredRow current = stored == null || stored.aliveSince(minVisible) ? stored : null; // expired rows are gone
+    logged.before(current);
     checkExistence(checks.expectation(), current);
     if (checks.columnCondition() != null && !checks.columnCondition().test(current)) {
       throw new OtsException(ErrorCode.CONDITION_CHECK_FAIL, "Condition check failed.");

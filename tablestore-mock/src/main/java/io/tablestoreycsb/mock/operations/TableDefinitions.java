@@ -31,13 +31,13 @@ final class TableDefinitions {
   }
 
   /**
-   * UpdateTable may not change {@code update_full_row}, to either value: the Go SDK's own tests
-   * expect the refusal's message to contain "contain updateFullRow".
+   * UpdateTable may not change {@code update_full_row}, to either value: the Go SDK's own
+   * TestUpdateAndDescribeTable expects the refusal's message to contain "contain updateFullRow"
+   * (the rest of the words are not confirmed).
    */
   static void refuseUpdateFullRowChange(OtsInternalApi.TableOptions options) {
     if (options.hasUpdateFullRow()) {
-      throw OtsException.parameterInvalid("The table options of UpdateTable must not contain updateFullRow: it is set"
-          + " once, by CreateTable.");
+      throw OtsException.parameterInvalid("UpdateTable request can not contain updateFullRow.");
     }
   }
 

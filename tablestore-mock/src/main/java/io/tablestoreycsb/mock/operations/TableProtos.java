@@ -36,22 +36,26 @@ final class TableProtos {
     if (stream.enabled()) {
       details.setStreamId(stream.streamId())
           .setExpirationTime(stream.expirationHours())
-          .setLastEnableTime(stream.lastEnableTimeMillis() * 1000); // microseconds, as creation_time
+          .setLastEnableTime(stream.lastEnableTimeMillis() * 1000) // microseconds, as creation_time
+          .addAllColumnToGet(stream.originColumns());
     }
     return details.build();
   }
 
   /**
    * The stream a {@code stream_spec} asks for: {@code expiration_time} in hours within the
-   * service's bounds (default 24); {@code columns_to_get} (a projection of logged columns) is refused.
+   * service's bounds (default 24); {@code columns_to_get}: the columns whose values before each
+   * write the stream's records carry as their origin record.
    */
   static StreamSettings streamSettings(String tableName, OtsInternalApi.StreamSpecification spec, StreamSettings current,
       long nowMillis) {
     if (!spec.getEnableStream()) {
       return StreamSettings.DISABLED;
     }
-    if (spec.getColumnsToGetCount() > 0) {
-      throw OtsException.parameterInvalid("stream_spec.columns_to_get is not supported by this mock endpoint.");
+    for (String column : spec.getColumnsToGetList()) {
+      if (column.isEmpty()) {
+        throw OtsException.parameterInvalid("stream_spec.columns_to_get must not hold an empty column name.");
+      }
     }
     int hours = spec.hasExpirationTime() ? spec.getExpirationTime() : StreamSettings.DEFAULT_EXPIRATION_HOURS;
     if (hours < StreamSettings.MIN_EXPIRATION_HOURS || hours > StreamSettings.MAX_EXPIRATION_HOURS) {
@@ -59,9 +63,9 @@ final class TableProtos {
           + ", " + StreamSettings.MAX_EXPIRATION_HOURS + "] hours, got " + hours + ".");
     }
     if (current.enabled()) { // the same stream, with a new expiry
-      return new StreamSettings(true, current.streamId(), hours, current.lastEnableTimeMillis());
+      return new StreamSettings(true, current.streamId(), hours, current.lastEnableTimeMillis(), spec.getColumnsToGetList());
     }
-    return new StreamSettings(true, tableName + "_" + nowMillis, hours, nowMillis);
+    return new StreamSettings(true, tableName + "_" + nowMillis, hours, nowMillis, spec.getColumnsToGetList());
   }
 
   static PrimaryKeyType toModel(OtsInternalApi.PrimaryKeyType type) {

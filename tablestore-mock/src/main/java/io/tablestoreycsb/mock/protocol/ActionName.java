@@ -30,6 +30,7 @@ public enum ActionName {
   ABORT_TRANSACTION("AbortTransaction"),
   CREATE_INDEX("CreateIndex"),
   DROP_INDEX("DropIndex"),
+  LIST_SEARCH_INDEX("ListSearchIndex"),
   LIST_STREAM("ListStream"),
   DESCRIBE_STREAM("DescribeStream"),
   GET_SHARD_ITERATOR("GetShardIterator"),

@@ -8,6 +8,8 @@ package io.tablestoreycsb.mock.protocol;
  */
 public enum ErrorCode {
   PARAMETER_INVALID("OTSParameterInvalid", 400),
+  /** A primary key whose column count, names or types differ from the table's schema. */
+  INVALID_PK("OTSInvalidPK", 400),
   OUT_OF_COLUMN_COUNT_LIMIT("OTSOutOfColumnCountLimit", 400),
   OUT_OF_ROW_SIZE_LIMIT("OTSOutOfRowSizeLimit", 400),
   AUTH_FAILED("OTSAuthFailed", 403),

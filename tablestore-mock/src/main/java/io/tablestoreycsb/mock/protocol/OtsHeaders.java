@@ -1,5 +1,7 @@
 package io.tablestoreycsb.mock.protocol;
 
+import java.util.List;
+
 /**
  * Header names of the Tablestore HTTP protocol. Requests are read with names folded to lower case
  * (HTTP names are case-insensitive, and the Go SDK sends {@code X-Ots-Date}); responses carry
@@ -28,8 +30,12 @@ public final class OtsHeaders {
   /** The standard HTTP date, as the service sends it beside x-ots-date (RFC 1123). */
   public static final String HTTP_DATE = "Date";
 
-  /** The only API version the service (and every current SDK) speaks. */
-  public static final String SUPPORTED_API_VERSION = "2015-12-31";
+  /**
+   * The API versions the official SDKs send: 2015-12-31 on every table request (Java, Go,
+   * Python, Node.js) and on the Java SDK's tunnel requests; 2018-04-01 on the Go SDK's tunnel
+   * requests (its {@code tunnel} package).
+   */
+  public static final List<String> SUPPORTED_API_VERSIONS = List.of("2015-12-31", "2018-04-01");
   /** What the service sends in {@link #CONTENT_TYPE}. */
   public static final String PROTOBUF_CONTENT_TYPE = "protocol buffer";
 

@@ -54,9 +54,9 @@ public final class RequestAuthenticator {
       throw new OtsException(ErrorCode.AUTH_FAILED, "Missing header: " + OtsHeaders.SIGNATURE + ".");
     }
     String apiVersion = lowerCaseHeaders.get(OtsHeaders.API_VERSION).trim();
-    if (!OtsHeaders.SUPPORTED_API_VERSION.equals(apiVersion)) {
+    if (!OtsHeaders.SUPPORTED_API_VERSIONS.contains(apiVersion)) {
       throw OtsException.parameterInvalid("Unsupported API version: " + apiVersion
-          + ". The supported version is " + OtsHeaders.SUPPORTED_API_VERSION + ".");
+          + ". The supported versions are " + String.join(", ", OtsHeaders.SUPPORTED_API_VERSIONS) + ".");
     }
     String instance = lowerCaseHeaders.get(OtsHeaders.INSTANCE_NAME).trim();
     if (!credentials.instanceName().equals(instance)) {

@@ -20,11 +20,17 @@ public final class ChangeLog {
 
   /**
    * One committed write. {@code action} is the stream action (PUT_ROW, UPDATE_ROW, DELETE_ROW as
-   * the Tunnel protocol numbers them); {@code row} the record's PlainBuffer (with header).
+   * the Tunnel protocol numbers them); {@code row} the record's PlainBuffer (with header);
+   * {@code origin} the stream's origin columns as the row held them before the write (a
+   * PlainBuffer row), or null.
    */
-  public record Record(long sequence, long timestampMillis, int action, byte[] row) {
+  public record Record(long sequence, long timestampMillis, int action, byte[] row, byte[] origin) {
+    public Record(long sequence, long timestampMillis, int action, byte[] row) {
+      this(sequence, timestampMillis, action, row, null);
+    }
+
     long heapBytes() {
-      return RECORD_OVERHEAD_BYTES + row.length;
+      return RECORD_OVERHEAD_BYTES + row.length + (origin == null ? 0 : origin.length);
     }
   }
 
@@ -61,7 +67,12 @@ public final class ChangeLog {
    * the log overshoots the budget by this record.
    */
   synchronized Record append(long timestampMillis, int action, byte[] row) {
-    Record record = new Record(nextSequence++, timestampMillis, action, row);
+    return append(timestampMillis, action, row, null);
+  }
+
+  /** As {@link #append(long, int, byte[])}, with the record's origin columns (null: none). */
+  synchronized Record append(long timestampMillis, int action, byte[] row, byte[] origin) {
+    Record record = new Record(nextSequence++, timestampMillis, action, row, origin);
     if (size == ring.length) {
       grow();
     }

@@ -41,6 +41,11 @@ public final class Partition {
 
     /** The record's PlainBuffer; called after the row changed, so it may read what the change recorded. */
     byte[] record();
+
+    /** The stream's origin columns as the row held them before the change (a PlainBuffer row), or null. */
+    default byte[] originRecord() {
+      return null;
+    }
   }
 
   /** The partition's stream, or null when the table's stream is disabled. */
@@ -95,7 +100,7 @@ public final class Partition {
     synchronized (log) {
       // The record is about the size of the change: reserve room for it along with the row.
       StoredRow after = compute(key, change, ChangeLog.RECORD_OVERHEAD_BYTES + key.length);
-      log.append(nowMillis, logged.action(), logged.record());
+      log.append(nowMillis, logged.action(), logged.record(), logged.originRecord());
       return after;
     }
   }

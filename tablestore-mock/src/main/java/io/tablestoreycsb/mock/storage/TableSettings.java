@@ -2,7 +2,8 @@ package io.tablestoreycsb.mock.storage;
 
 /**
  * The mutable settings of a table (UpdateTable changes them): table options and reserved
- * throughput.
+ * throughput. What CreateTable fixes for good ({@code update_full_row} among them) is the table's
+ * {@link TableDefinition}.
  */
 public record TableSettings(
     int timeToLiveSeconds,

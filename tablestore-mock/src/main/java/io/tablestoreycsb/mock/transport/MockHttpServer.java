@@ -20,7 +20,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * The HTTP/1.1 server: Netty I/O threads decode requests and read their bodies (bounded), execute them
  * (or hand them to a worker pool when {@link ServerOptions#workerThreads()} asks for one) and
- * write the replies. Keep-alive connections close after the idle timeout.
+ * write the replies. Each request must arrive whole within the read timeout; the bodies of all
+ * connections together hold at most {@link ServerOptions#bodyMemoryBytes()}; keep-alive
+ * connections close after the idle timeout. Every connection the server closes is logged.
  */
 public final class MockHttpServer implements AutoCloseable {
   /** With a worker pool: requests queued beyond the workers; more are answered OTSServerBusy at once. */
@@ -32,12 +34,15 @@ public final class MockHttpServer implements AutoCloseable {
   /** Null when actions run on the event loops (the default). */
   private final ExecutorService workers;
   private final Channel serverChannel;
+  private final BodyMemory bodyMemory;
 
-  private MockHttpServer(EventLoopGroup acceptor, EventLoopGroup io, ExecutorService workers, Channel serverChannel) {
+  private MockHttpServer(EventLoopGroup acceptor, EventLoopGroup io, ExecutorService workers, Channel serverChannel,
+      BodyMemory bodyMemory) {
     this.acceptor = acceptor;
     this.io = io;
     this.workers = workers;
     this.serverChannel = serverChannel;
+    this.bodyMemory = bodyMemory;
   }
 
   public static MockHttpServer start(ServerOptions options, RequestHandler handler) {
@@ -50,6 +55,8 @@ public final class MockHttpServer implements AutoCloseable {
         : new ThreadPoolExecutor(options.workerThreads(), options.workerThreads(), 60, TimeUnit.SECONDS,
             new ArrayBlockingQueue<>(WORKER_QUEUE), new DefaultThreadFactory("tablestore-mock-worker", true));
     long idleSeconds = Math.max(1, options.idleTimeout().toSeconds());
+    long readTimeoutNanos = options.requestReadTimeout().toNanos();
+    BodyMemory bodyMemory = new BodyMemory(options.bodyMemoryBytes());
     try {
       ServerBootstrap bootstrap = new ServerBootstrap()
           .group(acceptor, io)
@@ -60,16 +67,17 @@ public final class MockHttpServer implements AutoCloseable {
             @Override
             protected void initChannel(SocketChannel ch) {
               ch.pipeline()
+                  .addLast(new RequestReadDeadline(readTimeoutNanos))
                   .addLast(new IdleStateHandler(0, 0, idleSeconds, TimeUnit.SECONDS))
                   // Netty decodes the request line and headers; the body reader and the reply
                   // encoder are ours (one byte[] per body, one buffer per reply).
                   .addLast(new HttpRequestDecoder(8192, MAX_HEADER_BYTES, 64 * 1024))
-                  .addLast(new RequestBodyReader(options.maxRequestBodyBytes()))
-                  .addLast(new OtsHttpHandler(handler, workers));
+                  .addLast(new RequestBodyReader(options.maxRequestBodyBytes(), bodyMemory, readTimeoutNanos))
+                  .addLast(new OtsHttpHandler(handler, workers, bodyMemory, idleSeconds));
             }
           });
       Channel channel = bootstrap.bind(new InetSocketAddress(options.host(), options.port())).syncUninterruptibly().channel();
-      return new MockHttpServer(acceptor, io, workers, channel);
+      return new MockHttpServer(acceptor, io, workers, channel, bodyMemory);
     } catch (RuntimeException e) {
       acceptor.shutdownGracefully(0, 0, TimeUnit.SECONDS);
       io.shutdownGracefully(0, 0, TimeUnit.SECONDS);
@@ -86,6 +94,11 @@ public final class MockHttpServer implements AutoCloseable {
 
   public String host() {
     return ((InetSocketAddress) serverChannel.localAddress()).getAddress().getHostAddress();
+  }
+
+  /** What request bodies hold now, across all connections (see {@link ServerOptions#bodyMemoryBytes()}). */
+  long heldBodyBytes() {
+    return bodyMemory.heldBytes();
   }
 
   @Override

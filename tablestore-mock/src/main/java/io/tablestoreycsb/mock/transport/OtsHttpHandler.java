@@ -30,11 +30,16 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<ReceivedRequest> 
   private final RequestHandler handler;
   /** Null: actions run on the event loop. */
   private final ExecutorService workers;
+  private final BodyMemory memory;
+  /** For the log line when an idle connection is closed. */
+  private final long idleSeconds;
   private final ResponseSequencer sequencer = new ResponseSequencer();
 
-  OtsHttpHandler(RequestHandler handler, ExecutorService workers) {
+  OtsHttpHandler(RequestHandler handler, ExecutorService workers, BodyMemory memory, long idleSeconds) {
     this.handler = handler;
     this.workers = workers;
+    this.memory = memory;
+    this.idleSeconds = idleSeconds;
   }
 
   @Override
@@ -53,27 +58,32 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<ReceivedRequest> 
     String method = request.method().name();
     Map<String, String> headers = new LowerCaseHeaders(request.headers());
     byte[] body = received.body();
+    int heldBytes = received.heldBodyBytes();
     if (workers == null) {
-      deliver(ctx, sequence, answer(method, path, headers, body), keepAlive, headOnly);
+      deliver(ctx, sequence, answer(method, path, headers, body, heldBytes), keepAlive, headOnly);
       return;
     }
     try {
       workers.execute(() -> {
-        HttpReply reply = answer(method, path, headers, body);
+        HttpReply reply = answer(method, path, headers, body, heldBytes);
         ctx.executor().execute(() -> deliver(ctx, sequence, reply, keepAlive, headOnly));
       });
     } catch (RejectedExecutionException e) {
+      memory.release(heldBytes);
       HttpReply busy = handler.error(path, new OtsException(ErrorCode.SERVER_BUSY, "Server is busy: the mock's request queue is full."));
       sequencer.complete(sequence, () -> write(ctx, busy, keepAlive, headOnly));
     }
   }
 
-  private HttpReply answer(String method, String path, Map<String, String> headers, byte[] body) {
+  /** Runs the action; the body's memory is released once it has (the action decodes it, the reply does not keep it). */
+  private HttpReply answer(String method, String path, Map<String, String> headers, byte[] body, int heldBytes) {
     try {
       return handler.handle(method, path, headers, body);
     } catch (RuntimeException | Error e) {
       InternalErrors.log(path, e);
       return handler.error(path, new OtsException(ErrorCode.INTERNAL_SERVER_ERROR, "Internal server error."));
+    } finally {
+      memory.release(heldBytes);
     }
   }
 
@@ -102,6 +112,7 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<ReceivedRequest> 
   @Override
   public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
     if (event instanceof IdleStateEvent) {
+      DroppedConnections.info(ctx.channel(), "idle for " + idleSeconds + " s (the idle timeout)");
       ctx.close();
       return;
     }
@@ -110,7 +121,11 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<ReceivedRequest> 
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    if (!(cause instanceof IOException)) {
+    if (cause instanceof IOException) {
+      // The client reset or broke its own connection: its doing, not a drop.
+      LOG.debug("Connection from {} failed", ctx.channel().remoteAddress(), cause);
+    } else {
+      DroppedConnections.warn(ctx.channel(), "unexpected error: " + cause);
       LOG.debug("Closing a connection after an error", cause);
     }
     ctx.close();

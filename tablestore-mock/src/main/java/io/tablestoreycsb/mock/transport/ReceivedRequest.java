@@ -10,5 +10,6 @@ import io.tablestoreycsb.mock.protocol.OtsException;
  *
  * @param keepAlive whether the connection stays open after the answer
  * @param refusal null for a request to answer; otherwise the error to answer it with
+ * @param heldBodyBytes what the body holds of {@link BodyMemory}: released once its action has run
  */
-record ReceivedRequest(HttpRequest head, byte[] body, boolean keepAlive, OtsException refusal) {}
+record ReceivedRequest(HttpRequest head, byte[] body, boolean keepAlive, OtsException refusal, int heldBodyBytes) {}

@@ -151,12 +151,19 @@ final class StreamApiActions {
     ChangeLog.Page page = log.read(sequence, request.hasLimit() ? request.getLimit() : DEFAULT_LIMIT, MAX_BYTES);
     OtsInternalApi.GetStreamRecordResponse.Builder response = OtsInternalApi.GetStreamRecordResponse.newBuilder()
         .setNextShardIterator(encode(table.stream().streamId(), partition, page.nextSequence()))
-        .setMayMoreRecord(page.more());
+        // As the service: a read that returned records may have more after them; only the read after the
+        // last record says no.
+        .setMayMoreRecord(page.more() || !page.records().isEmpty());
     long bytes = 0;
     for (ChangeLog.Record r : page.records()) {
-      response.addStreamRecords(OtsInternalApi.GetStreamRecordResponse.StreamRecord.newBuilder()
+      OtsInternalApi.GetStreamRecordResponse.StreamRecord.Builder record = OtsInternalApi.GetStreamRecordResponse.StreamRecord
+          .newBuilder()
           .setActionType(OtsInternalApi.ActionType.forNumber(r.action()))
-          .setRecord(UnsafeByteOperations.unsafeWrap(r.row())));
+          .setRecord(UnsafeByteOperations.unsafeWrap(SequenceInfo.appendTo(r)));
+      if (r.origin() != null) {
+        record.setOriginRecord(UnsafeByteOperations.unsafeWrap(r.origin()));
+      }
+      response.addStreamRecords(record);
       bytes += r.row().length;
     }
     response.setConsumed(OtsInternalApi.ConsumedCapacity.newBuilder().setCapacityUnit(

@@ -82,10 +82,13 @@ final class Tunnel {
     return baseDone ? stream : base;
   }
 
-  /** TunnelInfo.stage: the SDK's TunnelStage constant. */
+  /**
+   * TunnelInfo.stage: the SDK's TunnelStage constant. ProcessBaseData while a BaseData channel is
+   * still being read; after that ProcessStream, also for a BaseData tunnel (as the service: its
+   * finished full read is the signal clients wait for).
+   */
   synchronized String stage() {
-    return kind.hasBaseData && (!kind.hasStream || active().stream().anyMatch(c -> c.baseData))
-        ? "ProcessBaseData" : "ProcessStream";
+    return active().stream().anyMatch(c -> c.baseData) ? "ProcessBaseData" : "ProcessStream";
   }
 
   synchronized boolean expired() {

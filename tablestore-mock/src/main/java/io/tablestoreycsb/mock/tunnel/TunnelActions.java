@@ -93,9 +93,13 @@ final class TunnelActions {
           TunnelServiceApi.ReadRecordsResponse.Builder response = TunnelServiceApi.ReadRecordsResponse.newBuilder()
               .setNextToken(read.nextToken()).setMayMoreRecord(read.mayMoreRecord());
           for (ChangeLog.Record record : read.records()) {
-            response.addRecords(TunnelServiceApi.Record.newBuilder()
+            TunnelServiceApi.Record.Builder served = TunnelServiceApi.Record.newBuilder()
                 .setActionType(TunnelServiceApi.ActionType.forNumber(record.action()))
-                .setRecord(UnsafeByteOperations.unsafeWrap(record.row())));
+                .setRecord(UnsafeByteOperations.unsafeWrap(read.fromStream() ? SequenceInfo.appendTo(record) : record.row()));
+            if (record.origin() != null) {
+              served.setOriginRecord(UnsafeByteOperations.unsafeWrap(record.origin()));
+            }
+            response.addRecords(served);
           }
           return response.build().toByteArray();
         }));

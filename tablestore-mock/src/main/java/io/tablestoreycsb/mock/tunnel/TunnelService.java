@@ -28,8 +28,12 @@ public final class TunnelService {
   static final long MAX_BYTES_PER_READ = 4L << 20;
   static final long DEFAULT_CLIENT_TIMEOUT_SECONDS = 300;
 
-  /** One page of a channel's records and the token after it. */
-  record ReadResult(Table table, int partition, List<ChangeLog.Record> records, String nextToken, boolean mayMoreRecord) {}
+  /**
+   * One page of a channel's records and the token after it. {@code fromStream}: change-log records
+   * (they carry their sequence info), not a BaseData channel's rows.
+   */
+  record ReadResult(Table table, int partition, List<ChangeLog.Record> records, String nextToken, boolean mayMoreRecord,
+      boolean fromStream) {}
 
   private final Catalog catalog;
   private final String instanceName;
@@ -151,7 +155,7 @@ public final class TunnelService {
     }
     long lastTime = page.records().isEmpty() ? nowMillis() : page.records().get(page.records().size() - 1).timestampMillis();
     return new ReadResult(tunnel.table, channel.partition, page.records(),
-        StreamTokens.encode(channel.partition, page.nextSequence(), lastTime), page.more());
+        StreamTokens.encode(channel.partition, page.nextSequence(), lastTime), page.more(), true);
   }
 
   /**
@@ -169,7 +173,7 @@ public final class TunnelService {
     }
     boolean endReached = keep < records.size() || (!page.more() && nowMillis() >= end);
     if (keep == 0 && endReached) {
-      return new ReadResult(tunnel.table, channel.partition, List.of(), StreamTokens.FINISHED, false);
+      return new ReadResult(tunnel.table, channel.partition, List.of(), StreamTokens.FINISHED, false, true);
     }
     List<ChangeLog.Record> kept = records.subList(0, keep);
     long next = at.sequence() + keep;
@@ -177,7 +181,7 @@ public final class TunnelService {
     // After the last records before the end, may_more_record is true so the worker comes straight back for its
     // 'finished'.
     return new ReadResult(tunnel.table, channel.partition, kept, StreamTokens.encode(channel.partition, next, lastTime),
-        endReached || page.more());
+        endReached || page.more(), true);
   }
 
   /**
@@ -204,14 +208,14 @@ public final class TunnelService {
         continue;
       }
       if (!page.isEmpty() && bytes + record.length > MAX_BYTES_PER_READ) {
-        return new ReadResult(tunnel.table, channel.partition, page, StreamTokens.encodeBase(last), true);
+        return new ReadResult(tunnel.table, channel.partition, page, StreamTokens.encodeBase(last), true, false);
       }
       page.add(new ChangeLog.Record(0, now, ChangeLog.PUT_ROW, record));
       bytes += record.length;
       last = row.key();
     }
     return new ReadResult(tunnel.table, channel.partition, page,
-        rows.hasNext() ? StreamTokens.encodeBase(last) : StreamTokens.FINISHED, rows.hasNext());
+        rows.hasNext() ? StreamTokens.encodeBase(last) : StreamTokens.FINISHED, rows.hasNext(), false);
   }
 
   /** Stores a channel's checkpoint, then frees change-log records every tunnel of the table has consumed. */

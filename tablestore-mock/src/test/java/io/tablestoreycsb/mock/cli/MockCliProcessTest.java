@@ -10,8 +10,10 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -79,6 +81,42 @@ class MockCliProcessTest {
 
     assertThat(kill.waitFor()).isZero();
     assertThat(process.waitFor()).isZero();
+  }
+
+  @Test
+  void thePropertiesFileNamesTheRunningMockAndGoesWhenItStops() throws Exception {
+    Path file = dir.resolve("mock.properties");
+    BufferedReader stdout = startMock("--port", "0", "--write-properties", file.toString());
+    ReadyLine ready = ReadyLine.parse(stdout.readLine());
+
+    Properties written = new Properties();
+    try (var in = Files.newInputStream(file)) {
+      written.load(in);
+    }
+    assertThat(written.getProperty("tablestore.endpoint")).isEqualTo(ready.endpoint());
+    assertThat(Files.getPosixFilePermissions(file)).containsExactlyInAnyOrder(
+        PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+    process.destroy();
+
+    assertThat(process.waitFor()).isZero();
+    assertThat(file).doesNotExist();
+    try (var left = Files.list(dir)) {
+      assertThat(left.map(p -> p.getFileName().toString())).containsExactly("stderr.txt");
+    }
+  }
+
+  @Test
+  void aPropertiesFileReplacedByAnotherMockIsLeftToIt() throws Exception {
+    Path file = dir.resolve("mock.properties");
+    BufferedReader stdout = startMock("--port", "0", "--write-properties", file.toString());
+    ReadyLine.parse(stdout.readLine());
+    String newerMock = "tablestore.endpoint=http\\://127.0.0.1\\:1\n";
+    Files.writeString(file, newerMock);
+
+    process.destroy();
+
+    assertThat(process.waitFor()).isZero();
+    assertThat(file).hasContent(newerMock);
   }
 
   @Test

@@ -35,6 +35,8 @@ import java.io.Reader;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -210,7 +212,11 @@ class MockCliTest {
       "--memory-budget      | lots               | --memory-budget",
       "--memory-budget      | 0                  | --memory-budget",
       "--local-transaction-idle-timeout | 60     | --local-transaction-idle-timeout",
-      "--local-transaction-idle-timeout | 0      | must be positive",
+      "--local-transaction-idle-timeout | 0      | must be longer than 0",
+      "--body-memory        | 1m                 | less than one request of the largest size (5m)",
+      "--body-memory        | lots               | --body-memory",
+      "--request-read-timeout | 0                | must be longer than 0",
+      "--request-read-timeout | soon             | bad duration 'soon'",
       "--access-key-secret-file | /nonexistent/secret | --access-key-secret-file",
       "--access-key-secret  | hunter2            | --access-key-secret",
   })
@@ -296,7 +302,8 @@ class MockCliTest {
     assertThat(status).isZero();
     assertThat(out.toString()).contains("--host", "--port", "--instance", "--write-properties",
         "--fault", "--latency", "--partition-capacity", "--memory-budget", "--access-key-id",
-        "--range-pages-across-partitions", "--local-transaction-idle-timeout",
+        "--range-pages-across-partitions", "--local-transaction-idle-timeout", "--body-memory",
+        "--request-read-timeout",
         "--access-key-secret-file", MockCli.ENV_ACCESS_KEY_SECRET);
   }
 
@@ -310,6 +317,20 @@ class MockCliTest {
         .startsWith("WARNING").contains("0.0.0.0").contains("--host 127.0.0.1");
     assertThat(MockCli.exposureNotice(any, "0.0.0.0", Map.of(MockCli.ENV_IN_CONTAINER, "true")))
         .contains("inside a container").contains("-p 127.0.0.1:8800:8800");
+  }
+
+  @Test
+  void theRequestReadTimeoutOptionCutsOffARequestThatDoesNotArriveInTime() throws Exception {
+    Started started = start(Map.of(), "--request-read-timeout", "500ms", "--body-memory", "64m");
+    URI endpoint = URI.create(ReadyLine.parse(started.firstLine()).endpoint());
+    try (Socket socket = new Socket(endpoint.getHost(), endpoint.getPort())) {
+      socket.setSoTimeout(15_000);
+      socket.getOutputStream().write("POST /PutRow HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc"
+          .getBytes(StandardCharsets.US_ASCII));
+
+      String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+      assertThat(answer).startsWith("HTTP/1.1 503 ").contains("Connection: close");
+    }
   }
 
   @Test

@@ -41,7 +41,8 @@ final class GoSdkProgram {
     return binary;
   }
 
-  private static Optional<Path> goTool() {
+  /** The go command: on the PATH, else in $GOROOT/bin. */
+  static Optional<Path> goTool() {
     Optional<Path> onPath = ExternalProcess.onPath("go");
     if (onPath.isPresent()) {
       return onPath;

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
  * the embedded mock over HTTP and expects every check to pass.
  *
  * <p>A test is skipped, with the reason, when the machine lacks the language tool or the network
- * to fetch the pinned SDK. Set {@value PythonSdkEnvironment#VENV_PROPERTY} (or
- * {@value PythonSdkEnvironment#VENV_ENV}) to a venv directory to keep the Python SDK across
+ * to fetch the pinned SDK. Set {@code sdk.conformance.python.venv} (or
+ * {@code SDK_CONFORMANCE_PYTHON_VENV}) to a venv directory to keep the Python SDK across
  * {@code mvn clean}.
  */
 class OtherSdkConformanceTest {
@@ -60,7 +60,7 @@ class OtherSdkConformanceTest {
 
   @Test
   void officialPythonSdkPassesEveryCheck() throws IOException, InterruptedException {
-    Path python = PythonSdkEnvironment.prepare(WORK.resolve("python-venv"), WORK);
+    Path python = PythonSdkEnvironment.CONFORMANCE.prepare(WORK.resolve("python-venv"), WORK);
     List<String> command = new ArrayList<>(List.of(
         python.toString(), PROGRAMS.resolve("python/conformance.py").toString()));
     command.addAll(endpointArguments("--"));

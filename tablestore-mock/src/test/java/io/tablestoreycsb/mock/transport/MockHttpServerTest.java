@@ -88,7 +88,7 @@ class MockHttpServerTest {
   };
 
   private void start(int workerThreads) {
-    server = MockHttpServer.start(new ServerOptions("127.0.0.1", 0, 1024, Duration.ofSeconds(30), workerThreads), handler);
+    server = MockHttpServer.start(new ServerOptions("127.0.0.1", 0, 1024, 1 << 20, Duration.ofSeconds(30), Duration.ofSeconds(30), workerThreads), handler);
   }
 
   @AfterEach
@@ -115,7 +115,7 @@ class MockHttpServerTest {
 
   @Test
   void aNegativeWorkerCountIsRefused() {
-    assertThatThrownBy(() -> new ServerOptions("127.0.0.1", 0, 1024, Duration.ofSeconds(30), -1))
+    assertThatThrownBy(() -> new ServerOptions("127.0.0.1", 0, 1024, 1 << 20, Duration.ofSeconds(30), Duration.ofSeconds(30), -1))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("workerThreads");
   }
 

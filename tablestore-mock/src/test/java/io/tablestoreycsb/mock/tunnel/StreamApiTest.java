@@ -4,12 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.DescribeStreamRequest;
 import com.alicloud.openservices.tablestore.model.DescribeStreamResponse;
+import com.alicloud.openservices.tablestore.model.DescribeTableRequest;
 import com.alicloud.openservices.tablestore.model.GetShardIteratorRequest;
 import com.alicloud.openservices.tablestore.model.GetStreamRecordRequest;
 import com.alicloud.openservices.tablestore.model.GetStreamRecordResponse;
 import com.alicloud.openservices.tablestore.model.ListStreamRequest;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.PutRowRequest;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.Stream;
 import com.alicloud.openservices.tablestore.model.StreamRecord;
 import com.alicloud.openservices.tablestore.model.StreamShard;
@@ -74,6 +80,74 @@ class StreamApiTest {
       assertThat(ids).as("shard %s: every write once, in commit order", shard.getShardId())
           .isEqualTo(TunnelWorkerTest.range(0, 250));
       assertThat(pages).as("100 records a page by default, then an empty one").isEqualTo(4);
+    }
+  }
+
+  @Test
+  void recordsCarryRisingSequenceInfoAndMayMoreRecordTurnsFalseOnlyOnTheReadAfterTheLast() {
+    fx.createTable("t", 1);
+    enableStream("t");
+    fx.putRows("t", 1, 0, 150);
+    String streamId = fx.tables.listStream(new ListStreamRequest("t")).getStreams().get(0).getStreamId();
+    String iterator = fx.tables.getShardIterator(new GetShardIteratorRequest(streamId, "0")).getShardIterator();
+
+    List<Boolean> mayMore = new ArrayList<>();
+    List<StreamRecord> records = new ArrayList<>();
+    for (int page = 0; page < 3; page++) {
+      GetStreamRecordResponse response = fx.tables.getStreamRecord(new GetStreamRecordRequest(iterator));
+      records.addAll(response.getRecords());
+      mayMore.add(response.getMayMoreRecord());
+      iterator = response.getNextShardIterator();
+    }
+
+    assertThat(records).hasSize(150);
+    assertThat(mayMore).as("100 records, the last 50 (still maybe more), then none").containsExactly(true, true, false);
+    assertThat(records).allSatisfy(r -> {
+      assertThat(r.getSequenceInfo()).isNotNull();
+      assertThat(r.getSequenceInfo().getTimestamp()).as("commit time in microseconds")
+          .isGreaterThan(1_600_000_000_000_000L);
+    });
+    for (int i = 1; i < records.size(); i++) {
+      var before = records.get(i - 1).getSequenceInfo();
+      var after = records.get(i).getSequenceInfo();
+      assertThat(after.getTimestamp() > before.getTimestamp()
+          || after.getTimestamp() == before.getTimestamp() && after.getRowIndex() > before.getRowIndex())
+          .as("record %d sorts after record %d", i, i - 1).isTrue();
+    }
+  }
+
+  @Test
+  void originColumnsAreDescribedAndEachRecordCarriesTheirValuesBeforeItsWrite() {
+    fx.createTable("t", 1);
+    UpdateTableRequest update = new UpdateTableRequest("t");
+    StreamSpecification spec = new StreamSpecification(true, 24);
+    spec.addOriginColumnsToGet(new String[] {"a", "missing"});
+    update.setStreamSpecification(spec);
+    fx.tables.updateTable(update);
+    assertThat(fx.tables.describeTable(new DescribeTableRequest("t"))
+        .getStreamDetails().getOriginColumnsToGet()).containsExactlyInAnyOrder("a", "missing");
+    for (long value = 1; value <= 3; value++) {
+      RowPutChange put = new RowPutChange("t", PrimaryKeyBuilder.createPrimaryKeyBuilder()
+          .addPrimaryKeyColumn("part", PrimaryKeyValue.fromString("p"))
+          .addPrimaryKeyColumn("id", PrimaryKeyValue.fromLong(7)).build());
+      put.addColumn("a", ColumnValue.fromLong(value));
+      put.addColumn("b", ColumnValue.fromLong(value * 10));
+      fx.tables.putRow(new PutRowRequest(put));
+    }
+    String streamId = fx.tables.listStream(new ListStreamRequest("t")).getStreams().get(0).getStreamId();
+    String iterator = fx.tables.getShardIterator(new GetShardIteratorRequest(streamId, "0")).getShardIterator();
+
+    List<StreamRecord> records = fx.tables.getStreamRecord(new GetStreamRecordRequest(iterator)).getRecords();
+
+    assertThat(records).hasSize(3);
+    assertThat(records.get(0).getOriginColumns()).as("a new row has no values before").isNullOrEmpty();
+    for (int i = 1; i < 3; i++) {
+      long before = i;
+      assertThat(records.get(i).getOriginColumns()).as("record %d: a as it was before, b not asked for", i)
+          .singleElement().satisfies(c -> {
+            assertThat(c.getColumn().getName()).isEqualTo("a");
+            assertThat(c.getColumn().getValue().asLong()).isEqualTo(before);
+          });
     }
   }
 

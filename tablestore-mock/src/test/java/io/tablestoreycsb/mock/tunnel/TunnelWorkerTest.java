@@ -138,6 +138,7 @@ class TunnelWorkerTest {
     await(() -> worker.total() == PARTITIONS * 1500, "every row delivered");
     await(() -> fx.tunnels.describeTunnel(new DescribeTunnelRequest("t", "sync")).getChannelInfos().stream()
         .allMatch(c -> c.getChannelStatus().name().equals("TERMINATED")), "every channel terminated");
+    assertThat(stage()).as("a finished full read moves on, as the service's does").isEqualTo("ProcessStream");
     for (int p = 0; p < PARTITIONS; p++) {
       assertThat(worker.ids(p)).as("partition %d once each in key order", p).isEqualTo(range(0, 1500));
     }

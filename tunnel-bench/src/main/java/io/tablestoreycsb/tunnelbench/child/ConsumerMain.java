@@ -3,6 +3,7 @@ package io.tablestoreycsb.tunnelbench.child;
 import com.alicloud.openservices.tablestore.TunnelClient;
 import com.alicloud.openservices.tablestore.tunnel.worker.TunnelWorker;
 import com.alicloud.openservices.tablestore.tunnel.worker.TunnelWorkerConfig;
+import io.tablestoreycsb.planner.runner.ParentWatch;
 import io.tablestoreycsb.planner.runner.StartGate;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.util.BitSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -57,12 +59,17 @@ public final class ConsumerMain implements Callable<Integer> {
   @Option(names = "--gate-timeout", defaultValue = "600", paramLabel = "SECONDS")
   long gateTimeoutSeconds;
 
+  /** Started by ChildJvm with {@value ParentWatch#OPTION}: it ends with the benchmark that started it. */
+  @Mixin
+  ParentWatch parentWatch = new ParentWatch();
+
   public static void main(String[] args) {
     System.exit(new CommandLine(new ConsumerMain()).execute(args));
   }
 
   @Override
   public Integer call() throws Exception {
+    parentWatch.startIfAsked("consumer");
     Endpoint endpoint = Endpoint.read(endpointFile);
     SyncRecorder recorder = new SyncRecorder(epochMs * 1000);
     String error = null;

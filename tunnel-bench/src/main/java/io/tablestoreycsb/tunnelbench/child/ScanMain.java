@@ -7,6 +7,7 @@ import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria;
+import io.tablestoreycsb.planner.runner.ParentWatch;
 import io.tablestoreycsb.planner.runner.StartGate;
 import io.tablestoreycsb.tunnelbench.rows.RowShape;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -47,12 +49,17 @@ public final class ScanMain implements Callable<Integer> {
   private final AtomicLong lastRowMs = new AtomicLong();
   private final AtomicReference<String> error = new AtomicReference<>();
 
+  /** Started by ChildJvm with {@value ParentWatch#OPTION}: it ends with the benchmark that started it. */
+  @Mixin
+  ParentWatch parentWatch = new ParentWatch();
+
   public static void main(String[] args) {
     System.exit(new CommandLine(new ScanMain()).execute(args));
   }
 
   @Override
   public Integer call() throws Exception {
+    parentWatch.startIfAsked("scanner");
     Endpoint endpoint = Endpoint.read(endpointFile);
     SyncClient client = endpoint.tableClient(Math.min(partitions, 4));
     try (SampleLog samples = SampleLog.start(dir.resolve(ChildFiles.SAMPLES), rows::get)) {

@@ -4,6 +4,7 @@ import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.RowChange;
+import io.tablestoreycsb.planner.runner.ParentWatch;
 import io.tablestoreycsb.planner.runner.StartGate;
 import io.tablestoreycsb.tunnelbench.rows.RowShape;
 import java.nio.file.Files;
@@ -17,6 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -71,12 +73,17 @@ public final class WriterMain implements Callable<Integer> {
   private final AtomicReference<String> firstError = new AtomicReference<>();
   private final AtomicLong lastAckMs = new AtomicLong();
 
+  /** Started by ChildJvm with {@value ParentWatch#OPTION}: it ends with the benchmark that started it. */
+  @Mixin
+  ParentWatch parentWatch = new ParentWatch();
+
   public static void main(String[] args) {
     System.exit(new CommandLine(new WriterMain()).execute(args));
   }
 
   @Override
   public Integer call() throws Exception {
+    parentWatch.startIfAsked("writer");
     if (threads < 1 || batchRows < 1 || batchRows > 200) {
       throw new IllegalArgumentException("--threads must be at least 1 and --batch-rows from 1 to 200 (BatchWriteRow's"
           + " limit)");

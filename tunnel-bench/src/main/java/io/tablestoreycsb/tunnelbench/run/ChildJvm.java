@@ -1,5 +1,6 @@
 package io.tablestoreycsb.tunnelbench.run;
 
+import io.tablestoreycsb.planner.runner.ParentWatch;
 import io.tablestoreycsb.planner.runner.StartGate;
 import io.tablestoreycsb.tunnelbench.child.ChildFiles;
 import java.io.IOException;
@@ -48,8 +49,12 @@ public final class ChildJvm {
       }
     }
     command.addAll(Arrays.asList("-cp", System.getProperty("java.class.path"), mainClass.getName()));
+    command.add(ParentWatch.OPTION);
     command.addAll(args);
     Process p = new ProcessBuilder(command).directory(dir.toFile())
+        // Held open, never written: the child exits when it closes, as it does when this JVM ends
+        // (kill -9 included).
+        .redirectInput(ProcessBuilder.Redirect.PIPE)
         .redirectOutput(dir.resolve(ChildFiles.STDOUT).toFile())
         .redirectError(dir.resolve(ChildFiles.STDERR).toFile())
         .start();

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.report;
+package io.tablestoreycsb.planner.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,5 +1,6 @@
-package io.tablestoreycsb.planner.report;
+package io.tablestoreycsb.planner.analysis;
 
+import io.tablestoreycsb.planner.report.VerdictText;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -27,7 +28,7 @@ class MeasuredWindowTest {
     // Five runners started 0.7 s apart, each running 8 s and ticking every second from its own start.
     List<RunnerResult> runners = staggered(5, 700, 8);
 
-    ReportRow row = CellAnalyzer.analyze(runners);
+    CellResult row = CellAnalyzer.analyze(runners);
     MeasuredWindow window = MeasuredWindow.of(runners);
 
     assertThat(window.common()).isTrue();
@@ -36,8 +37,8 @@ class MeasuredWindowTest {
     assertThat(window.endEpochMs()).isEqualTo(T0 + 7000);
     assertThat(window.startSkewMs()).isEqualTo(4 * 700);
     assertThat(window.warmupSeconds()).isCloseTo(3.8, within(1e-9));
-    assertThat(row.qpsRows()).isCloseTo(CAPACITY, within(CAPACITY * 0.01));
-    assertThat(row.windowSeconds()).isCloseTo(3.2, within(1e-9));
+    assertThat(row.rates().qpsRows()).isCloseTo(CAPACITY, within(CAPACITY * 0.01));
+    assertThat(row.window().seconds()).isCloseTo(3.2, within(1e-9));
     // The old way, each runner's rate over its own steady span, summed, claims more than the
     // service served, beyond the 5% a planner would tolerate.
     assertThat(sumOfOwnWindows(runners)).isGreaterThan(CAPACITY * 1.05);
@@ -47,21 +48,21 @@ class MeasuredWindowTest {
   void runnersStartedTogetherAreMeasuredOverAlmostTheirWholeSteadySpan() {
     List<RunnerResult> runners = staggered(5, 0, 10);
 
-    ReportRow row = CellAnalyzer.analyze(runners);
+    CellResult row = CellAnalyzer.analyze(runners);
 
-    assertThat(row.windowSeconds()).isCloseTo(8.0, within(1e-9));
-    assertThat(row.startSkewMs()).isZero();
-    assertThat(row.qpsRows()).isCloseTo(CAPACITY, within(CAPACITY * 0.01));
-    assertThat(row.requests()).isEqualTo((long) (8 * CAPACITY)); // the eight whole intervals inside
+    assertThat(row.window().seconds()).isCloseTo(8.0, within(1e-9));
+    assertThat(row.window().startSkewMs()).isZero();
+    assertThat(row.rates().qpsRows()).isCloseTo(CAPACITY, within(CAPACITY * 0.01));
+    assertThat(row.rates().requests()).isEqualTo((long) (8 * CAPACITY)); // the eight whole intervals inside
   }
 
   @Test
   void aWindowOfFewerThanFiveMeanLatenciesIsNoEvidence() {
     // Requests of 1 s (batch writes queued on a partition) in a window of 2 s.
     List<RunnerResult> runners = staggered(5, 0, 4, 1_000_000);
-    ReportRow row = CellAnalyzer.analyze(runners);
-    assertThat(row.windowSeconds()).isCloseTo(2.0, within(1e-9));
-    assertThat(row.limit()).isEqualTo("unsteady (the 2.0 s window is under 5 mean latencies of 1.00 s; run longer cells)");
+    CellResult row = CellAnalyzer.analyze(runners);
+    assertThat(row.window().seconds()).isCloseTo(2.0, within(1e-9));
+    assertThat(VerdictText.of(row.verdict())).isEqualTo("unsteady (the 2.0 s window is under 5 mean latencies of 1.00 s; run longer cells)");
   }
 
   @Test
@@ -77,7 +78,7 @@ class MeasuredWindowTest {
     // Runners 3.5 s apart, 6 s each: their steady spans [1 s, 5 s] and [4.5 s, 8.5 s] share 0.5 s.
     List<RunnerResult> runners = staggered(2, 3500, 6);
     assertThat(MeasuredWindow.of(runners).common()).isFalse();
-    assertThat(CellAnalyzer.analyze(runners).limit()).startsWith("unsteady (no two status intervals");
+    assertThat(VerdictText.of(CellAnalyzer.analyze(runners).verdict())).startsWith("unsteady (no two status intervals");
   }
 
   @Test
@@ -85,7 +86,7 @@ class MeasuredWindowTest {
     // Each runner runs 3 s, the next one starts 5 s later: no instant where both were steady.
     List<RunnerResult> runners = staggered(2, 5000, 3);
     assertThat(MeasuredWindow.of(runners).common()).isFalse();
-    assertThat(CellAnalyzer.analyze(runners).limit()).startsWith("unsteady");
+    assertThat(VerdictText.of(CellAnalyzer.analyze(runners).verdict())).startsWith("unsteady");
   }
 
   /** Runners i = 0..n-1 start at T0 + i x stagger and run for {@code seconds}, sharing CAPACITY. */

@@ -1,7 +1,6 @@
-package io.tablestoreycsb.planner.report;
+package io.tablestoreycsb.planner.analysis;
 
 import io.tablestoreycsb.planner.hdr.HdrLogs;
-import io.tablestoreycsb.planner.hdr.LatencySummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,19 +12,19 @@ import org.HdrHistogram.Histogram;
  * added into one per partition, and rows/s are each runner's rows on the partition scaled to the cell's
  * window by that runner's share of its requests inside the window.
  */
-final class PartitionMerge {
+public final class PartitionMerge {
   /**
    * One runner's part.
    *
    * @param partitions its binding's partitions of each table
    * @param windowShare the share of the runner's requests that fell in the cell's window, 0..1
    */
-  record Part(Map<String, List<BindingStats.Partition>> partitions, double windowShare) {}
+  public record Part(Map<String, List<BindingStats.Partition>> partitions, double windowShare) {}
 
   private PartitionMerge() {}
 
   /** The partitions of the table the runners moved the most rows on; empty when none counted any. */
-  static List<PartitionFigure> of(List<Part> parts, double windowSeconds) {
+  public static List<PartitionFigure> of(List<Part> parts, double windowSeconds) {
     Map<String, Long> rowsByTable = new LinkedHashMap<>();
     for (Part p : parts) {
       p.partitions().forEach((table, ps) -> rowsByTable.merge(table,
@@ -67,17 +66,8 @@ final class PartitionMerge {
     for (int i = 0; i < n; i++) {
       Histogram merged = HdrLogs.merge(latencies.get(i));
       out.add(new PartitionFigure(i, starts[i] == null ? "" : starts[i], inWindow[i] / seconds,
-          allRows == 0 ? 0 : rows[i] / (double) allRows, rows[i], requests[i], errors[i], latency(merged)));
+          allRows == 0 ? 0 : rows[i] / (double) allRows, rows[i], requests[i], errors[i], Latency.ofRecorded(merged)));
     }
     return List.copyOf(out);
-  }
-
-  private static ReportRow.Latency latency(Histogram h) {
-    if (h.getTotalCount() == 0) {
-      return null;
-    }
-    LatencySummary s = LatencySummary.of(h);
-    return new ReportRow.Latency(s.meanUs() / 1000.0, s.p50Us() / 1000.0, s.p95Us() / 1000.0, s.p99Us() / 1000.0,
-        s.p999Us() / 1000.0, s.maxUs() / 1000.0);
   }
 }

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.report;
+package io.tablestoreycsb.planner.analysis;
 
 import io.tablestoreycsb.planner.hdr.HdrLogs;
 import io.tablestoreycsb.planner.runner.ClockReading;

@@ -1,21 +1,24 @@
-package io.tablestoreycsb.planner.report;
+package io.tablestoreycsb.planner.analysis;
 
 import io.tablestoreycsb.planner.hdr.HdrLogs;
-import io.tablestoreycsb.planner.hdr.LatencySummary;
-import io.tablestoreycsb.planner.runner.ClockReading;
 import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.matrix.TargetLabel;
+import io.tablestoreycsb.planner.runner.ClockReading;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
-import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
-/** Turns the runners of one cell into a report row. */
+/**
+ * Turns the runners of one cell into its {@link CellResult}: the figures of its measured window and the
+ * verdict on what bound it.
+ */
 public final class CellAnalyzer {
   /** Below this measured / predicted ratio the runners' threads were often not waiting on the service. */
   public static final double IDENTITY_TOLERANCE = 0.90;
@@ -33,28 +36,34 @@ public final class CellAnalyzer {
    * five latencies keep that near the 5% a cell may exceed the service's rate by.
    */
   public static final int MIN_WINDOW_LATENCIES = 5;
-  /** The limit of a cell whose runners never ran past their start-up together for two status intervals. */
-  public static final String NO_COMMON_WINDOW =
-      "unsteady (no two status intervals when every runner was past its start-up; run longer cells)";
   /** At or above this share of the host's processors the runners' own CPU inflates the latency. */
   public static final double HOST_CPU_LIMIT = 0.85;
 
   private CellAnalyzer() {}
 
-  public static ReportRow analyze(List<RunnerResult> runners) {
-    return analyze(runners, null);
-  }
-
-  /** The row of a cell judged by {@code slo} (null: none). */
-  public static ReportRow analyze(List<RunnerResult> runners, Slo slo) {
-    return analyze(runners, slo, null);
+  public static CellResult analyze(List<RunnerResult> runners) {
+    return analyze(runners, null, null);
   }
 
   /**
-   * The row of a cell judged by {@code slo} (null: none), measured after its warm-up when {@code stop}
+   * The result of the cell whose runner directories are the directories in {@code cellDir}, judged by
+   * {@code slo} (null: none), measured after its warm-up as {@code stop} (null: not recorded) says.
+   */
+  public static CellResult analyze(Path cellDir, Slo slo, CellStop stop) throws IOException {
+    List<RunnerResult> results = new ArrayList<>();
+    try (Stream<Path> dirs = Files.list(cellDir)) {
+      for (Path d : dirs.filter(Files::isDirectory).sorted().toList()) {
+        results.add(RunnerResult.read(d));
+      }
+    }
+    return analyze(results, slo, stop);
+  }
+
+  /**
+   * The result of a cell judged by {@code slo} (null: none), measured after its warm-up when {@code stop}
    * (null: not recorded) says from when its rate was steady.
    */
-  public static ReportRow analyze(List<RunnerResult> runners, Slo slo, CellStop stop) {
+  public static CellResult analyze(List<RunnerResult> runners, Slo slo, CellStop stop) {
     if (runners.isEmpty()) {
       throw new IllegalArgumentException("a cell needs at least one runner");
     }
@@ -101,56 +110,38 @@ public final class CellAnalyzer {
       ioMbPerSecond += (r.record().ioReadBytes() + r.record().ioWriteBytes()) / 1e6 / r.processSeconds();
       threadsTotal += r.record().threads();
     }
-    double requestsPerSecond = requests / seconds;
     double rowsPerSecond = rows / seconds;
     Histogram all = HdrLogs.merge(histograms);
-    LatencySummary merged = LatencySummary.of(all);
-    double target = TargetLabel.target(first.sweep() == null ? "" : first.sweep());
-    Histogram intendedAll = HdrLogs.merge(intendedHistograms);
+    double meanUs = all.getTotalCount() == 0 ? 0 : all.getMean();
+    String sweep = first.sweep() == null ? "" : first.sweep();
+    double target = TargetLabel.target(sweep);
     boolean openLoop = !Double.isNaN(target);
-    // An open-loop cell is judged by the latency a request arriving at the target rate sees: from its
-    // intended start, queueing behind late requests included.
-    Histogram judged = openLoop && intendedAll.getTotalCount() > 0 ? intendedAll : all;
-    double sloLatencyMs = slo == null || judged.getTotalCount() == 0 ? Double.NaN
-        : judged.getValueAtPercentile(slo.percentile()) / 1000.0;
-    int n = runners.size();
     // Rows per request as measured (a range read near the end of the key space returns fewer than 100).
     double rowsPerRequest = requests > 0 ? rows / requests : first.rowsPerRequest();
-    double predicted = merged.meanUs() > 0 ? 1_000_000.0 / merged.meanUs() * threadsTotal * rowsPerRequest : 0;
+    double predicted = meanUs > 0 ? 1_000_000.0 / meanUs * threadsTotal * rowsPerRequest : 0;
     double ratio = predicted > 0 ? rowsPerSecond / predicted : 0;
-    String limit;
+    Verdict verdict;
     if (!window.common()) {
-      limit = NO_COMMON_WINDOW;
-    } else if (window.seconds() < MIN_WINDOW_LATENCIES * merged.meanUs() / 1e6) {
-      limit = String.format(Locale.ROOT, "unsteady (the %.1f s window is under %d mean latencies of %.2f s; run"
-          + " longer cells)", window.seconds(), MIN_WINDOW_LATENCIES, merged.meanUs() / 1e6);
+      verdict = new Verdict.NoCommonWindow();
+    } else if (window.seconds() < MIN_WINDOW_LATENCIES * meanUs / 1e6) {
+      verdict = new Verdict.ShortWindow(window.seconds(), MIN_WINDOW_LATENCIES, meanUs / 1e6);
     } else if (openLoop) {
-      limit = openLoopLimit(rowsPerSecond / target, ratio, cpuPerHost, cpusOfHost);
+      verdict = openLoopLimit(rowsPerSecond / target, ratio, cpuPerHost, cpusOfHost);
     } else {
-      limit = limit(ratio, cpuPerHost, cpusOfHost);
+      verdict = limit(ratio, cpuPerHost, cpusOfHost);
     }
-    Optional<ClockReading.Spread> clocks = ClockReading.spread(runners.stream().map(RunnerResult::clock).toList());
-    return new ReportRow(first.instanceType(), first.caseName(), first.sweep() == null ? "" : first.sweep(),
-        first.partitions(), n, first.threads(), first.measure(), first.rowsPerRequest(), rowsPerSecond,
-        requestsPerSecond, merged.meanUs() / 1000.0, merged.p50Us() / 1000.0, merged.p95Us() / 1000.0,
-        merged.p99Us() / 1000.0, merged.p999Us() / 1000.0, merged.maxUs() / 1000.0, merged.count(), failed,
+    int n = runners.size();
+    CellIdentity cell = new CellIdentity(first.instanceType(), first.caseName(), sweep, first.partitions(), n,
+        first.threads(), first.measure(), first.rowsPerRequest());
+    Rates rates = new Rates(rowsPerSecond, requests / seconds, all.getTotalCount(), failed,
         rowsPerSecond * first.rowBytes() / 1e6, cuReported ? readCu / seconds : Double.NaN,
-        cuReported ? writeCu / seconds : Double.NaN, cpuCores / n, peakMem, ioMbPerSecond / n, predicted, ratio,
-        limit, false, String.join(" ", new TreeSet<>(cpuPerHost.keySet())), window.seconds(),
-        window.startEpochMs(), window.warmupSeconds(), window.startSkewMs(),
-        clocks.map(ClockReading.Spread::ms).orElse(Double.NaN),
-        clocks.map(ClockReading.Spread::uncertaintyMs).orElse(Double.NaN), slo, sloLatencyMs, target,
-        openLoop ? latency(intendedAll) : null, stop == null ? "" : stop.text(),
+        cuReported ? writeCu / seconds : Double.NaN);
+    Resources resources = new Resources(cpuCores / n, peakMem, ioMbPerSecond / n, List.copyOf(cpuPerHost.keySet()));
+    ClockReading.Spread clocks = ClockReading.spread(runners.stream().map(RunnerResult::clock).toList())
+        .orElse(null);
+    return new CellResult(cell, rates, all, new Prediction(predicted, ratio), resources, window, clocks, slo,
+        openLoop ? new OpenLoop(target, HdrLogs.merge(intendedHistograms)) : null, verdict, stop, false,
         PartitionMerge.of(partitionParts, window.seconds()));
-  }
-
-  private static ReportRow.Latency latency(Histogram h) {
-    if (h.getTotalCount() == 0) {
-      return null;
-    }
-    LatencySummary s = LatencySummary.of(h);
-    return new ReportRow.Latency(s.meanUs() / 1000.0, s.p50Us() / 1000.0, s.p95Us() / 1000.0, s.p99Us() / 1000.0,
-        s.p999Us() / 1000.0, s.maxUs() / 1000.0);
   }
 
   /**
@@ -159,18 +150,17 @@ public final class CellAnalyzer {
    * waiting on the service (then the service, or too few threads for its latency, held it back) or not
    * (the client did).
    */
-  static String openLoopLimit(double ofTarget, double ratio, Map<String, Double> cpuPerHost,
+  static Verdict openLoopLimit(double ofTarget, double ratio, Map<String, Double> cpuPerHost,
       Map<String, Integer> cpusOfHost) {
-    String closedLoopVerdict = limit(ratio, cpuPerHost, cpusOfHost);
-    if (closedLoopVerdict.startsWith("client CPU") || closedLoopVerdict.startsWith("unsteady")) {
-      return closedLoopVerdict;
+    Verdict closedLoop = limit(ratio, cpuPerHost, cpusOfHost);
+    if (closedLoop instanceof Verdict.ClientCpu || !closedLoop.evidence()) {
+      return closedLoop;
     }
-    if (ofTarget >= ReportRow.TARGET_REACHED) {
-      return "target met";
+    if (ofTarget >= CellResult.TARGET_REACHED) {
+      return new Verdict.TargetMet();
     }
-    String reached = String.format(Locale.ROOT, "target not reached (%.0f%% of it)", ofTarget * 100);
-    return ratio >= IDENTITY_TOLERANCE ? reached + ": every thread was waiting on the service"
-        : reached + ": " + closedLoopVerdict;
+    return new Verdict.TargetNotReached(ofTarget, ratio >= IDENTITY_TOLERANCE ? new Verdict.ThreadsWaited()
+        : closedLoop);
   }
 
   /**
@@ -182,20 +172,19 @@ public final class CellAnalyzer {
    * even if the identity holds. Well above 100% (Little's law caps a steady closed loop at it), the
    * measurement window was too short for the latency spread and the cell is marked unsteady.
    */
-  static String limit(double ratio, Map<String, Double> cpuPerHost, Map<String, Integer> cpusOfHost) {
+  static Verdict limit(double ratio, Map<String, Double> cpuPerHost, Map<String, Integer> cpusOfHost) {
     for (Map.Entry<String, Double> e : cpuPerHost.entrySet()) {
       int cpus = cpusOfHost.getOrDefault(e.getKey(), 0);
       if (cpus > 0 && e.getValue() >= HOST_CPU_LIMIT * cpus) {
-        return String.format(Locale.ROOT, "client CPU (%.1f of %d cores on host %s)", e.getValue(), cpus,
-            e.getKey());
+        return new Verdict.ClientCpu(e.getKey(), e.getValue(), cpus);
       }
     }
     if (ratio > 0 && ratio < IDENTITY_TOLERANCE) {
-      return String.format("client (%.0f%% of identity)", ratio * 100);
+      return new Verdict.Client(ratio);
     }
     if (ratio > IDENTITY_OVERSHOOT) {
-      return "unsteady (window too short for its latency; run longer cells)";
+      return new Verdict.AboveIdentity();
     }
-    return "service";
+    return new Verdict.Service();
   }
 }

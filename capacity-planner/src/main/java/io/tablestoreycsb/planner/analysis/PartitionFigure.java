@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.report;
+package io.tablestoreycsb.planner.analysis;
 
 /**
  * One partition of a cell's table, merged over the cell's runners: counts are sums, latencies come
@@ -16,7 +16,7 @@ package io.tablestoreycsb.planner.report;
  * @param latency its requests' latency over the whole runs, or null when it had none
  */
 public record PartitionFigure(int partition, String start, double qpsRows, double share, long rows, long requests,
-    long errors, ReportRow.Latency latency) {
+    long errors, Latency latency) {
   /** A partition at or above this multiple of the mean partition's rows is called hot. */
   public static final double HOT = 1.5;
 }

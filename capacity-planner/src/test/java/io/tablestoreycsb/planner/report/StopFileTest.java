@@ -1,0 +1,104 @@
+package io.tablestoreycsb.planner.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tablestoreycsb.planner.analysis.CellStop;
+import io.tablestoreycsb.planner.analysis.SearchMark;
+import io.tablestoreycsb.planner.analysis.StopKind;
+import io.tablestoreycsb.planner.analysis.Verdict;
+import io.tablestoreycsb.planner.matrix.Slo;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * stop.json keeps a cell's stop typed, with its sentences for people and for older versions of the tool;
+ * a file an older version wrote (sentences only) still says how the cell ended and whether it is the knee.
+ */
+class StopFileTest {
+  private static final String RULE = "steady (at least 20s, within 5%)";
+
+  @Test
+  void aStopWithItsMarkComesBackAsWritten(@TempDir Path cell) throws Exception {
+    Files.createDirectories(cell.resolve("runner-0"));
+    Files.createDirectories(cell.resolve("runner-1"));
+    CellStop stop = CellStop.capUnsteady(RULE, 60, "noisy at 790 requests/s: 95% confidence +/-15.2%")
+        .withMark(new SearchMark.ProbeNoEvidence(16, 1400, new SearchMark.Unproven(false,
+            new Verdict.ShortWindow(2.0, 5, 1.0)), 1));
+
+    StopFile.write(cell, stop);
+
+    assertThat(StopFile.read(cell.resolve("runner-1"))).contains(stop);
+    assertThat(StopFile.readCell(cell)).contains(stop);
+    // The sentences an older version reads (it ignores the typed fields).
+    JsonNode json = new ObjectMapper().readTree(cell.resolve("runner-0").resolve(StopFile.FILE_NAME).toFile());
+    assertThat(json.path("reason").asText()).isEqualTo("reached its cap of 1m00s before its rate was steady (noisy"
+        + " at 790 requests/s: 95% confidence +/-15.2%)");
+    assertThat(json.path("stoppedEarly").asBoolean()).isFalse();
+    assertThat(json.path("search").asText()).isEqualTo("probe at 16 threads: 1,400 rows/s is no evidence (unsteady"
+        + " (the 2.0 s window is under 5 mean latencies of 1.00 s; run longer cells)); the knee at 1 threads stands"
+        + " unconfirmed");
+    assertThat(json.path("kind").asText()).isEqualTo("CAP_UNSTEADY");
+    assertThat(json.path("searchMark").path("kind").asText()).isEqualTo("PROBE_NO_EVIDENCE");
+  }
+
+  @Test
+  void everyKindOfMarkSurvivesTheFile(@TempDir Path cell) throws Exception {
+    Files.createDirectories(cell.resolve("runner-0"));
+    Slo slo = Slo.parse("p99 < 10ms");
+    for (SearchMark mark : new SearchMark[] {new SearchMark.Knee(2, 8, 0.03), new SearchMark.KneeWithinSlo(slo),
+        new SearchMark.KneeAtProbe(16, 0.11, 3575), new SearchMark.Overturned(16, 0.11),
+        new SearchMark.BrokeSlo(8, slo, 12.5), new SearchMark.Levelled(4, -0.01, 0.10, 16),
+        new SearchMark.ProbeBrokeSlo(16, slo, 30, 2), new SearchMark.ProbeConfirmed(16, 0.05, 1000, 0.10, 2),
+        new SearchMark.ProbeNoEvidence(16, 10, new SearchMark.Unproven(true, new Verdict.Service()), 2)}) {
+      CellStop stop = CellStop.steady(RULE, 60, 25.4, "steady at 970 requests/s", 1_795_431_101_000L).withMark(mark);
+      StopFile.write(cell, stop);
+      assertThat(StopFile.readCell(cell)).contains(stop);
+    }
+  }
+
+  /** As a version before typed stops wrote them: the knee of a search that stopped at 8 threads. */
+  @Test
+  void aFileOfAnOlderVersionIsReadFromItsSentences(@TempDir Path cell) throws Exception {
+    Path runner = Files.createDirectories(cell.resolve("runner-0"));
+    Files.writeString(runner.resolve(StopFile.FILE_NAME), """
+        {
+          "rule" : "steady (at least 20s, within 5%)",
+          "stoppedEarly" : true,
+          "reason" : "steady after 25s: steady at 970 requests/s: 95% confidence +/-1.2%",
+          "steadyFromEpochMs" : 1795431101000,
+          "search" : "knee (2 to 8 threads added +3% rows/s)"
+        }
+        """);
+
+    CellStop stop = StopFile.readCell(cell).orElseThrow();
+
+    assertThat(stop.kind()).isEqualTo(StopKind.STEADY);
+    assertThat(stop.stoppedEarly()).isTrue();
+    assertThat(stop.steadyFromEpochMs()).isEqualTo(1_795_431_101_000L);
+    assertThat(stop.knee()).isTrue();
+    assertThat(StopText.stopped(stop)).isEqualTo("steady after 25s: steady at 970 requests/s: 95% confidence"
+        + " +/-1.2%; knee (2 to 8 threads added +3% rows/s)");
+  }
+
+  @Test
+  void anOlderFileThatRanToItsCapUnsteadyIsNoKnee(@TempDir Path cell) throws Exception {
+    Path runner = Files.createDirectories(cell.resolve("runner-0"));
+    Files.writeString(runner.resolve(StopFile.FILE_NAME), "{\"rule\":\"" + RULE + "\",\"stoppedEarly\":false,"
+        + "\"reason\":\"reached its cap of 1m00s before its rate was steady (noisy at 790 requests/s)\","
+        + "\"steadyFromEpochMs\":0,\"search\":\"saturation search stopped at 4 threads: rows/s grew +1% over the last"
+        + " two steps (under 10%)\"}");
+    Files.writeString(Files.createDirectories(cell.resolve("runner-1")).resolve(StopFile.FILE_NAME),
+        "{\"rule\":\"fixed\",\"stoppedEarly\":false,\"reason\":\"ran its 1m00s\",\"steadyFromEpochMs\":0}");
+
+    assertThat(StopFile.readCell(cell).orElseThrow().kind()).isEqualTo(StopKind.CAP_UNSTEADY);
+    assertThat(StopFile.readCell(cell).orElseThrow().knee()).isFalse();
+    CellStop fixed = StopFile.read(cell.resolve("runner-1")).orElseThrow();
+    assertThat(fixed.kind()).isEqualTo(StopKind.RAN_DURATION);
+    assertThat(fixed.mark()).isNull();
+    assertThat(StopText.stopped(fixed)).isEqualTo("ran its 1m00s");
+  }
+}

@@ -1,0 +1,35 @@
+package io.tablestoreycsb.planner.run;
+
+import io.tablestoreycsb.planner.runner.CellKey;
+import io.tablestoreycsb.planner.runner.CellRunner;
+import io.tablestoreycsb.planner.runner.RunnerSpec;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A planner in a process of its own for {@link RunnersEndWithThePlannerTest}: runs one cell of one
+ * local runner against YCSB's BasicDB for ten minutes, printing "running" once the runner runs.
+ */
+public final class PlannerStandIn {
+  private PlannerStandIn() {}
+
+  public static void main(String[] args) throws Exception {
+    Path dir = Path.of(args[0]);
+    Path workload = Path.of(args[1]);
+    CellKey key = new CellKey("basicdb", "random-read", 1, 1, "");
+    RunnerSpec spec = new RunnerSpec(key, "test", 0, 1, "site.ycsb.BasicDB", workload, null,
+        Map.of("recordcount", "100", "operationcount", "100000000", "maxexecutiontime", "600", "status.interval", "1"),
+        1, "-t", "READ", 1, 40, 0, 100, dir.resolve("runner-0"), List.of("-Xmx64m"));
+    LocalCellRunner.ofThisJvm().run(key, List.of(spec), 1, new CellRunner.Listener() {
+      @Override
+      public void starting(int ready, int total) {}
+
+      @Override
+      public void running(double opsPerSecond) {
+        System.out.println("running");
+        System.out.flush();
+      }
+    });
+  }
+}

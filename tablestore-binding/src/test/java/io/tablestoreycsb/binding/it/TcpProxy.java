@@ -1,0 +1,150 @@
+package io.tablestoreycsb.binding.it;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A TCP proxy on 127.0.0.1 in front of an endpoint, that can fake an outage: {@link #cut()} closes
+ * its listener (new connections are refused) and resets every open connection (RST, as a crashed
+ * server or a dropped route does); {@link #restore()} listens again on the same port. Counts the
+ * bytes it forwarded to the endpoint, so a test can start an outage part-way through a load.
+ */
+final class TcpProxy implements AutoCloseable {
+  private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
+  private final int targetPort;
+  private final int port;
+  private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+  private final AtomicLong bytesUpstream = new AtomicLong();
+  private final AtomicLong resets = new AtomicLong();
+  private ServerSocket listener;
+
+  TcpProxy(int targetPort) throws IOException {
+    this.targetPort = targetPort;
+    this.listener = listen(0);
+    this.port = listener.getLocalPort();
+  }
+
+  /** The endpoint URL through this proxy. */
+  String endpoint() {
+    return "http://127.0.0.1:" + port;
+  }
+
+  long bytesUpstream() {
+    return bytesUpstream.get();
+  }
+
+  /** Connections reset by {@link #cut()} so far. */
+  long resets() {
+    return resets.get();
+  }
+
+  /** Starts an outage: connections are refused, and those open are reset. */
+  synchronized void cut() throws IOException {
+    if (listener != null) {
+      listener.close();
+      listener = null;
+    }
+    for (Socket s : open) {
+      try {
+        s.setSoLinger(true, 0); // close with RST
+        resets.incrementAndGet();
+      } catch (IOException alreadyClosed) {
+        // nothing to reset
+      }
+      closeQuietly(s);
+    }
+    open.clear();
+  }
+
+  /** Ends an outage: listens again on the same port. */
+  synchronized void restore() throws IOException {
+    if (listener == null) {
+      listener = listen(port);
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    cut();
+  }
+
+  private ServerSocket listen(int onPort) throws IOException {
+    ServerSocket server = new ServerSocket();
+    server.setReuseAddress(true);
+    server.bind(new InetSocketAddress(LOOPBACK, onPort));
+    Thread acceptor = new Thread(() -> accept(server), "proxy-accept-" + server.getLocalPort());
+    acceptor.setDaemon(true);
+    acceptor.start();
+    return server;
+  }
+
+  private void accept(ServerSocket server) {
+    while (!server.isClosed()) {
+      Socket client;
+      try {
+        client = server.accept();
+      } catch (IOException closed) {
+        return;
+      }
+      Socket upstream = new Socket();
+      try {
+        upstream.connect(new InetSocketAddress(LOOPBACK, targetPort));
+        client.setTcpNoDelay(true);
+        upstream.setTcpNoDelay(true);
+      } catch (IOException e) {
+        closeQuietly(client);
+        closeQuietly(upstream);
+        continue;
+      }
+      synchronized (this) {
+        if (listener != server) { // cut while connecting
+          closeQuietly(client);
+          closeQuietly(upstream);
+          return;
+        }
+        open.add(client);
+        open.add(upstream);
+      }
+      pump(client, upstream, bytesUpstream);
+      pump(upstream, client, new AtomicLong());
+    }
+  }
+
+  /** Copies one direction until either side closes; then closes both. */
+  private void pump(Socket from, Socket to, AtomicLong counted) {
+    Thread t = new Thread(() -> {
+      byte[] buffer = new byte[64 * 1024];
+      try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+        for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+          out.write(buffer, 0, n);
+          counted.addAndGet(n);
+        }
+      } catch (IOException e) {
+        // a side closed or was reset
+      } finally {
+        open.remove(from);
+        open.remove(to);
+        closeQuietly(from);
+        closeQuietly(to);
+      }
+    }, "proxy-pump");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  private static void closeQuietly(Socket s) {
+    try {
+      s.close();
+    } catch (IOException e) {
+      // closing anyway
+    }
+  }
+}
