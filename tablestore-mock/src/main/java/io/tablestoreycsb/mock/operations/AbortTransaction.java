@@ -4,22 +4,16 @@ import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import io.tablestoreycsb.mock.protocol.ActionName;
 
 /** AbortTransaction: drops a local transaction's writes and ends it. */
-public final class AbortTransaction implements Action {
+public final class AbortTransaction extends ProtoAction<OtsInternalApi.AbortTransactionRequest> {
   private final LocalTransactions transactions;
 
   public AbortTransaction(LocalTransactions transactions) {
+    super(ActionName.ABORT_TRANSACTION, "AbortTransactionRequest", OtsInternalApi.AbortTransactionRequest::parseFrom);
     this.transactions = transactions;
   }
 
   @Override
-  public String name() {
-    return ActionName.ABORT_TRANSACTION.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.AbortTransactionRequest request =
-        Requests.parse(body, OtsInternalApi.AbortTransactionRequest::parseFrom, "AbortTransactionRequest");
+  protected byte[] answer(OtsInternalApi.AbortTransactionRequest request, RequestContext context) {
     transactions.within(request.getTransactionId(), context.nowMillis(), transaction -> {
       context.table(transaction.table.name());
       transactions.end(transaction);

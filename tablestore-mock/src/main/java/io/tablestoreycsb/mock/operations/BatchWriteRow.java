@@ -23,24 +23,18 @@ import java.util.Map;
  * carries a condition (a row existence other than IGNORE, or a column condition) the whole
  * request fails, since the second check would depend on the first write.
  */
-public final class BatchWriteRow implements Action {
+public final class BatchWriteRow extends ProtoAction<OtsInternalApi.BatchWriteRowRequest> {
   private final Catalog catalog;
   private final LocalTransactions transactions;
 
   public BatchWriteRow(Catalog catalog, LocalTransactions transactions) {
+    super(ActionName.BATCH_WRITE_ROW, "BatchWriteRowRequest", OtsInternalApi.BatchWriteRowRequest::parseFrom);
     this.catalog = catalog;
     this.transactions = transactions;
   }
 
   @Override
-  public String name() {
-    return ActionName.BATCH_WRITE_ROW.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.BatchWriteRowRequest request =
-        Requests.parse(body, OtsInternalApi.BatchWriteRowRequest::parseFrom, "BatchWriteRowRequest");
+  protected byte[] answer(OtsInternalApi.BatchWriteRowRequest request, RequestContext context) {
     context.expectRows(checkShape(request));
     OtsInternalApi.BatchWriteRowResponse.Builder response = OtsInternalApi.BatchWriteRowResponse.newBuilder();
     // Every row is decoded (and the keys compared) before any is written: a conditional row named
@@ -208,8 +202,7 @@ public final class BatchWriteRow implements Action {
 
   @Override
   public void note(byte[] body, RequestContext context) {
-    OtsInternalApi.BatchWriteRowRequest request =
-        Requests.parse(body, OtsInternalApi.BatchWriteRowRequest::parseFrom, "BatchWriteRowRequest");
+    OtsInternalApi.BatchWriteRowRequest request = parse(body);
     for (OtsInternalApi.TableInBatchWriteRowRequest tableRequest : request.getTablesList()) {
       context.table(tableRequest.getTableName());
       Table table = catalog.find(tableRequest.getTableName());

@@ -11,24 +11,18 @@ import io.tablestoreycsb.mock.storage.Catalog;
  * no longer hold (its table was deleted meanwhile), nothing is applied, the transaction ends and
  * the commit answers that write's error.
  */
-public final class CommitTransaction implements Action {
+public final class CommitTransaction extends ProtoAction<OtsInternalApi.CommitTransactionRequest> {
   private final Catalog catalog;
   private final LocalTransactions transactions;
 
   public CommitTransaction(Catalog catalog, LocalTransactions transactions) {
+    super(ActionName.COMMIT_TRANSACTION, "CommitTransactionRequest", OtsInternalApi.CommitTransactionRequest::parseFrom);
     this.catalog = catalog;
     this.transactions = transactions;
   }
 
   @Override
-  public String name() {
-    return ActionName.COMMIT_TRANSACTION.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.CommitTransactionRequest request =
-        Requests.parse(body, OtsInternalApi.CommitTransactionRequest::parseFrom, "CommitTransactionRequest");
+  protected byte[] answer(OtsInternalApi.CommitTransactionRequest request, RequestContext context) {
     transactions.within(request.getTransactionId(), context.nowMillis(), transaction -> {
       context.table(transaction.table.name());
       try {

@@ -10,22 +10,16 @@ import io.tablestoreycsb.mock.storage.Table;
  * {@code include_base_data} the rows the table holds are indexed before the answer, so the index is
  * readable at once (the service builds it in the background and refuses reads meanwhile).
  */
-public final class CreateIndex implements Action {
+public final class CreateIndex extends ProtoAction<OtsInternalApi.CreateIndexRequest> {
   private final Catalog catalog;
 
   public CreateIndex(Catalog catalog) {
+    super(ActionName.CREATE_INDEX, "CreateIndexRequest", OtsInternalApi.CreateIndexRequest::parseFrom);
     this.catalog = catalog;
   }
 
   @Override
-  public String name() {
-    return ActionName.CREATE_INDEX.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.CreateIndexRequest request = Requests.parse(body, OtsInternalApi.CreateIndexRequest::parseFrom,
-        "CreateIndexRequest");
+  protected byte[] answer(OtsInternalApi.CreateIndexRequest request, RequestContext context) {
     context.table(request.getMainTableName());
     Table table = catalog.require(request.getMainTableName());
     SecondaryIndexes.create(catalog, table, request.getIndexMeta(), request.getIncludeBaseData(), context.nowMillis() / 1000);

@@ -27,21 +27,16 @@ import java.util.Set;
  * enable_local_txn lets a table take local transactions ({@link LocalTransactions}); index_metas
  * create its secondary indexes ({@link SecondaryIndexes}).
  */
-public final class CreateTable implements Action {
+public final class CreateTable extends ProtoAction<OtsInternalApi.CreateTableRequest> {
   private final Catalog catalog;
 
   public CreateTable(Catalog catalog) {
+    super(ActionName.CREATE_TABLE, "CreateTableRequest", OtsInternalApi.CreateTableRequest::parseFrom);
     this.catalog = catalog;
   }
 
   @Override
-  public String name() {
-    return ActionName.CREATE_TABLE.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.CreateTableRequest request = Requests.parse(body, OtsInternalApi.CreateTableRequest::parseFrom, "CreateTableRequest");
+  protected byte[] answer(OtsInternalApi.CreateTableRequest request, RequestContext context) {
     OtsInternalApi.TableMeta meta = request.getTableMeta();
     context.table(meta.getTableName());
     ServiceLimits.checkName(meta.getTableName(), "table");

@@ -15,22 +15,16 @@ import java.util.List;
  * DescribeTable: meta (with predefined columns), options, reserved throughput, creation time,
  * stream, encryption, secondary indexes and the split points (shard_splits).
  */
-public final class DescribeTable implements Action {
+public final class DescribeTable extends ProtoAction<OtsInternalApi.DescribeTableRequest> {
   private final Catalog catalog;
 
   public DescribeTable(Catalog catalog) {
+    super(ActionName.DESCRIBE_TABLE, "DescribeTableRequest", OtsInternalApi.DescribeTableRequest::parseFrom);
     this.catalog = catalog;
   }
 
   @Override
-  public String name() {
-    return ActionName.DESCRIBE_TABLE.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.DescribeTableRequest request =
-        Requests.parse(body, OtsInternalApi.DescribeTableRequest::parseFrom, "DescribeTableRequest");
+  protected byte[] answer(OtsInternalApi.DescribeTableRequest request, RequestContext context) {
     context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     OtsInternalApi.TableMeta.Builder meta = OtsInternalApi.TableMeta.newBuilder().setTableName(table.name());

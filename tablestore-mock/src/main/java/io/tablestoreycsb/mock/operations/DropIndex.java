@@ -5,22 +5,16 @@ import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.storage.Catalog;
 
 /** DropIndex (the SDKs' DeleteIndex): drops a secondary index and its index table. */
-public final class DropIndex implements Action {
+public final class DropIndex extends ProtoAction<OtsInternalApi.DropIndexRequest> {
   private final Catalog catalog;
 
   public DropIndex(Catalog catalog) {
+    super(ActionName.DROP_INDEX, "DropIndexRequest", OtsInternalApi.DropIndexRequest::parseFrom);
     this.catalog = catalog;
   }
 
   @Override
-  public String name() {
-    return ActionName.DROP_INDEX.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.DropIndexRequest request = Requests.parse(body, OtsInternalApi.DropIndexRequest::parseFrom,
-        "DropIndexRequest");
+  protected byte[] answer(OtsInternalApi.DropIndexRequest request, RequestContext context) {
     context.table(request.getMainTableName());
     catalog.dropIndex(catalog.require(request.getMainTableName()), request.getIndexName());
     return OtsInternalApi.DropIndexResponse.getDefaultInstance().toByteArray();

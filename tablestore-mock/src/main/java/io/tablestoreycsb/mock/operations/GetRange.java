@@ -25,7 +25,7 @@ import java.util.Iterator;
  * short scan here as it would from the service, instead of a full one. A page can therefore be
  * empty and still have a next start key (the start partition holds no rows of the range).
  */
-public final class GetRange implements Action {
+public final class GetRange extends ProtoAction<OtsInternalApi.GetRangeRequest> {
   private final Catalog catalog;
   private final LocalTransactions transactions;
   private final boolean pageEndsAtPartitionBoundary;
@@ -35,19 +35,14 @@ public final class GetRange implements Action {
    *     that holds the page's start key (true, the default of the mock) or may span partitions
    */
   public GetRange(Catalog catalog, LocalTransactions transactions, boolean pageEndsAtPartitionBoundary) {
+    super(ActionName.GET_RANGE, "GetRangeRequest", OtsInternalApi.GetRangeRequest::parseFrom);
     this.catalog = catalog;
     this.transactions = transactions;
     this.pageEndsAtPartitionBoundary = pageEndsAtPartitionBoundary;
   }
 
   @Override
-  public String name() {
-    return ActionName.GET_RANGE.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.GetRangeRequest request = Requests.parse(body, OtsInternalApi.GetRangeRequest::parseFrom, "GetRangeRequest");
+  protected byte[] answer(OtsInternalApi.GetRangeRequest request, RequestContext context) {
     context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     ReadSpec spec = ReadSpec.of(table, context.nowMillis(), request.getColumnsToGetList(), request.hasTimeRange(),

@@ -10,23 +10,18 @@ import io.tablestoreycsb.mock.storage.Table;
  * GetRow: one row by primary key; an absent row is an empty {@code row} field, not an error. With a
  * transaction id, the row as that local transaction sees it.
  */
-public final class GetRow implements Action {
+public final class GetRow extends ProtoAction<OtsInternalApi.GetRowRequest> {
   private final Catalog catalog;
   private final LocalTransactions transactions;
 
   public GetRow(Catalog catalog, LocalTransactions transactions) {
+    super(ActionName.GET_ROW, "GetRowRequest", OtsInternalApi.GetRowRequest::parseFrom);
     this.catalog = catalog;
     this.transactions = transactions;
   }
 
   @Override
-  public String name() {
-    return ActionName.GET_ROW.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.GetRowRequest request = Requests.parse(body, OtsInternalApi.GetRowRequest::parseFrom, "GetRowRequest");
+  protected byte[] answer(OtsInternalApi.GetRowRequest request, RequestContext context) {
     context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     ReadSpec spec = ReadSpec.of(table, context.nowMillis(), request.getColumnsToGetList(), request.hasTimeRange(),
@@ -46,7 +41,7 @@ public final class GetRow implements Action {
 
   @Override
   public void note(byte[] body, RequestContext context) {
-    OtsInternalApi.GetRowRequest request = Requests.parse(body, OtsInternalApi.GetRowRequest::parseFrom, "GetRowRequest");
+    OtsInternalApi.GetRowRequest request = parse(body);
     context.table(request.getTableName());
     try {
       Table table = catalog.require(request.getTableName());

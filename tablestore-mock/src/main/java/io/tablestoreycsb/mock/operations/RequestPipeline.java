@@ -40,7 +40,7 @@ public final class RequestPipeline implements RequestHandler {
    * @param rangePagesEndAtPartitionBoundary whether a GetRange page ends where the scan leaves its
    *     start partition, as the service may end it (see {@link GetRange})
    * @param moreActions also served (e.g. the Tunnel Service's {@code tunnel/*}), routed by name like
-   *     the table API; each must be one of {@link ActionName}
+   *     the table API
    * @param transactions the instance's local transactions
    */
   public RequestPipeline(Catalog catalog, Credentials credentials, Injection injection, RequestJournal journal,
@@ -60,12 +60,9 @@ public final class RequestPipeline implements RequestHandler {
         new DropIndex(catalog), new ListSearchIndex(catalog)));
     all.addAll(moreActions);
     for (Action action : all) {
-      ActionName name = ActionName.ofWireName(action.name());
-      if (name == null) {
-        throw new IllegalArgumentException("action " + action.name() + " is not in ActionName: add it there, so that"
-            + " fault rules and the journal know it");
+      if (actions.put(action.name(), action) != null) {
+        throw new IllegalArgumentException("two actions named " + action.name().wireName());
       }
-      actions.put(name, action);
     }
   }
 

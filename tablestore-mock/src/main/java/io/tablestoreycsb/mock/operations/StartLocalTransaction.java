@@ -15,24 +15,18 @@ import java.util.List;
  * ({@code key}: a PlainBuffer primary key holding the partition key column only) and returns its
  * id. Row-level locks ({@code row_keys}) are refused.
  */
-public final class StartLocalTransaction implements Action {
+public final class StartLocalTransaction extends ProtoAction<OtsInternalApi.StartLocalTransactionRequest> {
   private final Catalog catalog;
   private final LocalTransactions transactions;
 
   public StartLocalTransaction(Catalog catalog, LocalTransactions transactions) {
+    super(ActionName.START_LOCAL_TRANSACTION, "StartLocalTransactionRequest", OtsInternalApi.StartLocalTransactionRequest::parseFrom);
     this.catalog = catalog;
     this.transactions = transactions;
   }
 
   @Override
-  public String name() {
-    return ActionName.START_LOCAL_TRANSACTION.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.StartLocalTransactionRequest request =
-        Requests.parse(body, OtsInternalApi.StartLocalTransactionRequest::parseFrom, "StartLocalTransactionRequest");
+  protected byte[] answer(OtsInternalApi.StartLocalTransactionRequest request, RequestContext context) {
     context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     if (request.getRowKeysCount() > 0) {

@@ -8,21 +8,16 @@ import io.tablestoreycsb.mock.storage.Table;
 import io.tablestoreycsb.mock.storage.TableSettings;
 
 /** UpdateTable: table options, reserved throughput and the stream. */
-public final class UpdateTable implements Action {
+public final class UpdateTable extends ProtoAction<OtsInternalApi.UpdateTableRequest> {
   private final Catalog catalog;
 
   public UpdateTable(Catalog catalog) {
+    super(ActionName.UPDATE_TABLE, "UpdateTableRequest", OtsInternalApi.UpdateTableRequest::parseFrom);
     this.catalog = catalog;
   }
 
   @Override
-  public String name() {
-    return ActionName.UPDATE_TABLE.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.UpdateTableRequest request = Requests.parse(body, OtsInternalApi.UpdateTableRequest::parseFrom, "UpdateTableRequest");
+  protected byte[] answer(OtsInternalApi.UpdateTableRequest request, RequestContext context) {
     context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     if (table.indexedTable() != null) {
