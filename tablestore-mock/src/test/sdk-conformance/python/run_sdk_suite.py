@@ -22,6 +22,9 @@ Only two things are supplied around the files:
   partitions to load, 5 s after CreateTable, 0.5 s between table operations). The mock's tables
   are ready at once, so the test modules and the suite's base class get a ``time`` whose
   ``sleep`` returns at once. The SDK itself keeps the real ``time``.
+Tables the suite expects to exist in advance (``sdk-suite-fixtures.txt``: transaction_test.py's
+table with local transactions on, which the Python SDK cannot create) must be there before this
+runs; PythonSdkSuiteTest creates them with the Java SDK.
 
 The exclusion file names tests not run, one per line: ``module.Class.test_name  reason``
 (a reason is required; ``#`` starts a comment). Prints ``PASS id``, ``FAIL id: detail``,

@@ -1,11 +1,11 @@
 package io.tablestoreycsb.mock;
 
-import io.tablestoreycsb.mock.cli.PrivateFiles;
 import io.tablestoreycsb.mock.faults.FaultPlan;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
 import io.tablestoreycsb.mock.journal.RequestJournal;
 import io.tablestoreycsb.mock.operations.LoadReport;
+import io.tablestoreycsb.mock.operations.LocalTransactions;
 import io.tablestoreycsb.mock.operations.RequestPipeline;
 import io.tablestoreycsb.mock.protocol.Credentials;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
@@ -180,6 +180,7 @@ public final class MockTablestore implements AutoCloseable {
     private Duration requestReadTimeout = ServerOptions.DEFAULT_REQUEST_READ_TIMEOUT;
     private int workerThreads;
     private boolean rangePagesEndAtPartitionBoundary = true;
+    private Duration localTransactionIdleTimeout = LocalTransactions.DEFAULT_IDLE_TIMEOUT;
     private int journalCapacity = RequestJournal.DEFAULT_CAPACITY;
     private final FaultPlan faultPlan = new FaultPlan();
 
@@ -307,6 +308,18 @@ public final class MockTablestore implements AutoCloseable {
     }
 
     /**
+     * How long a local transaction may go without a request before it is aborted: 60 s, the
+     * service's, by default; shorter in tests of the time-out.
+     */
+    public Builder localTransactionIdleTimeout(Duration idleTimeout) {
+      if (idleTimeout.isNegative() || idleTimeout.isZero()) {
+        throw new IllegalArgumentException("localTransactionIdleTimeout must be positive, got " + idleTimeout);
+      }
+      this.localTransactionIdleTimeout = idleTimeout;
+      return this;
+    }
+
+    /**
      * How many rows the request journal keeps (a request weighs its rows, at least 1); past it the
      * oldest requests are dropped and counted. Default {@value RequestJournal#DEFAULT_CAPACITY};
      * 0 turns the journal off.
@@ -332,7 +345,7 @@ public final class MockTablestore implements AutoCloseable {
       TunnelService tunnels = new TunnelService(catalog, instanceName, Clock.systemUTC());
       RequestJournal journal = new RequestJournal(journalCapacity);
       RequestPipeline pipeline = new RequestPipeline(catalog, credentials, faultPlan, journal, Clock.systemUTC(),
-          rangePagesEndAtPartitionBoundary, tunnels.actions());
+          rangePagesEndAtPartitionBoundary, tunnels.actions(), new LocalTransactions(localTransactionIdleTimeout));
       int maxBody = ServiceLimits.MAX_REQUEST_BODY_BYTES;
       ServerOptions options = new ServerOptions(host, port, maxBody,
           bodyMemoryBytes > 0 ? bodyMemoryBytes : ServerOptions.defaultBodyMemoryBytes(maxBody),

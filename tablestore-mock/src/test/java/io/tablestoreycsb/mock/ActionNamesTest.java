@@ -28,12 +28,12 @@ class ActionNamesTest {
         assertThat(recorded.path()).isEqualTo(action.wireName());
       }
 
-      RawOtsHttp.Answer unknown = http.post("StartLocalTransaction", new byte[0]);
+      RawOtsHttp.Answer unknown = http.post("CreateSearchIndex", new byte[0]);
 
       assertThat(unknown.error().getCode()).isEqualTo("OTSUnsupportOperation");
       RecordedRequest recorded = mock.journal().takeRequest();
       assertThat(recorded.action()).isNull();
-      assertThat(recorded.path()).isEqualTo("StartLocalTransaction");
+      assertThat(recorded.path()).isEqualTo("CreateSearchIndex");
     }
   }
 }

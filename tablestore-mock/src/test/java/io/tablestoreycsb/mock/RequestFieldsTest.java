@@ -145,21 +145,6 @@ class RequestFieldsTest {
   }
 
   @Test
-  void aTransactionIdIsRefusedAndATableCannotBeCreatedWithLocalTransactions() {
-    PutRowRequest put = new PutRowRequest(new RowPutChange("wide", key("txn")).addColumn("a", ColumnValue.fromLong(1)));
-    put.setTransactionId("0123456789abcdef");
-    GetRowRequest get = new GetRowRequest(criteria("r1"));
-    get.setTransactionId("0123456789abcdef");
-    CreateTableRequest create = new CreateTableRequest(meta("txn_table"), new TableOptions(-1, 1));
-    create.setLocalTxnEnabled(true);
-
-    assertParameterInvalid(() -> client.putRow(put), "Transaction 0123456789abcdef does not exist");
-    assertParameterInvalid(() -> client.getRow(get), "Transaction 0123456789abcdef does not exist");
-    assertParameterInvalid(() -> client.createTable(create), "enable_local_txn");
-    assertThat(client.getRow(new GetRowRequest(criteria("txn"))).getRow()).as("the refused write did nothing").isNull();
-  }
-
-  @Test
   void onATableWithAllowUpdateFalseUpdateRowIsRefusedAndPutRowIsNot() {
     TableOptions options = new TableOptions(-1, 1);
     options.setAllowUpdate(false);
@@ -180,20 +165,30 @@ class RequestFieldsTest {
   }
 
   @Test
-  void updateFullRowIsSetAtCreateTableReportedByDescribeTableAndRefusedByUpdateTable() {
-    TableOptions options = new TableOptions(-1, 1);
-    options.setUpdateFullRow(true);
-    client.createTable(new CreateTableRequest(meta("full_row"), options));
+  void updateFullRowIsSetByCreateTableDescribedAndNotChangedByUpdateTable() {
+    TableOptions fullRow = new TableOptions(-1, 1);
+    fullRow.setUpdateFullRow(true);
+    client.createTable(new CreateTableRequest(meta("full_row"), fullRow));
     client.createTable(new CreateTableRequest(meta("not_full_row"), new TableOptions(-1, 1)));
+    client.putRow(new PutRowRequest(new RowPutChange("full_row", key("f1")).addColumn("a", ColumnValue.fromLong(1))
+        .addColumn("b", ColumnValue.fromLong(2))));
+    RowUpdateChange update = new RowUpdateChange("full_row", key("f1"));
+    update.put("a", ColumnValue.fromLong(10));
+    client.updateRow(new UpdateRowRequest(update));
 
     assertThat(client.describeTable(new DescribeTableRequest("full_row")).getTableOptions().getUpdateFullRow()).isTrue();
     assertThat(client.describeTable(new DescribeTableRequest("not_full_row")).getTableOptions().getUpdateFullRow())
         .as("the default").isFalse();
-    TableOptions change = new TableOptions(-1, 1);
-    change.setUpdateFullRow(false);
-    UpdateTableRequest update = new UpdateTableRequest("full_row");
-    update.setTableOptionsForUpdate(change);
-    assertParameterInvalid(() -> client.updateTable(update), "can not contain updateFullRow");
+    for (boolean value : new boolean[] {true, false}) {
+      TableOptions change = new TableOptions(-1, 1);
+      change.setUpdateFullRow(value);
+      UpdateTableRequest updateTable = new UpdateTableRequest("full_row");
+      updateTable.setTableOptionsForUpdate(change);
+      assertParameterInvalid(() -> client.updateTable(updateTable), "can not contain updateFullRow");
+    }
+    assertThat(client.describeTable(new DescribeTableRequest("full_row")).getTableOptions().getUpdateFullRow()).isTrue();
+    Row row = client.getRow(new GetRowRequest(criteria("full_row", "f1"))).getRow();
+    assertThat(row.getColumns()).extracting(c -> c.getName() + "=" + c.getValue().asLong()).containsExactly("a=10", "b=2");
   }
 
   @Test
@@ -244,17 +239,6 @@ class RequestFieldsTest {
     assertThat(plainDetails.isEnable()).isFalse();
   }
 
-  @Test
-  void anAutoIncrementPrimaryKeyColumnIsRefusedAtCreateTable() {
-    TableMeta meta = new TableMeta("auto_increment");
-    meta.addPrimaryKeyColumn(new PrimaryKeySchema("part", PrimaryKeyType.STRING));
-    meta.addPrimaryKeyColumn(new PrimaryKeySchema("seq", PrimaryKeyType.INTEGER,
-        com.alicloud.openservices.tablestore.model.PrimaryKeyOption.AUTO_INCREMENT));
-
-    assertParameterInvalid(() -> client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1))),
-        "Auto-increment primary key column seq");
-  }
-
   private static void assertParameterInvalid(ThrowingCallable call, String messagePart) {
     assertThatThrownBy(call).isInstanceOfSatisfying(TableStoreException.class, e -> {
       assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
@@ -274,7 +258,11 @@ class RequestFieldsTest {
   }
 
   private static SingleRowQueryCriteria criteria(String userid) {
-    SingleRowQueryCriteria criteria = new SingleRowQueryCriteria("wide", key(userid));
+    return criteria("wide", userid);
+  }
+
+  private static SingleRowQueryCriteria criteria(String table, String userid) {
+    SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(table, key(userid));
     criteria.setMaxVersions(1);
     return criteria;
   }

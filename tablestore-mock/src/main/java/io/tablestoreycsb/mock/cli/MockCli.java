@@ -123,6 +123,11 @@ public final class MockCli implements Callable<Integer> {
           + " get OTSQuotaExhausted (default: half the JVM's max heap).")
   private Long memoryBudgetBytes;
 
+  @Option(names = "--local-transaction-idle-timeout", paramLabel = "DURATION", converter = Timeout.class,
+      description = "Abort a local transaction that gets no request for this long, e.g. 60s or 500ms"
+          + " (default: 60s, the service's).")
+  private Duration localTransactionIdleTimeout;
+
   @Option(names = "--body-memory", paramLabel = "SIZE", converter = MemoryBudget.class,
       description = "What request bodies may hold together across all connections, e.g. 256m;"
           + " a body beyond it gets OTSServerBusy and its connection is closed (default: a quarter"
@@ -223,6 +228,9 @@ public final class MockCli implements Callable<Integer> {
     latencies.forEach(builder::latency);
     if (memoryBudgetBytes != null) {
       builder.memoryBudgetBytes(memoryBudgetBytes);
+    }
+    if (localTransactionIdleTimeout != null) {
+      builder.localTransactionIdleTimeout(localTransactionIdleTimeout);
     }
     if (bodyMemoryBytes != null) {
       builder.bodyMemoryBytes(bodyMemoryBytes);
@@ -432,6 +440,10 @@ public final class MockCli implements Callable<Integer> {
     }
   }
 
+  /**
+   * Parses a positive duration with a unit (ns, us, ms, s): --request-read-timeout and
+   * --local-transaction-idle-timeout.
+   */
   static final class Timeout implements ITypeConverter<Duration> {
     @Override
     public Duration convert(String value) {

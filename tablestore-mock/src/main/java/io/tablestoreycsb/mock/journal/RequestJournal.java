@@ -19,7 +19,7 @@ import java.util.function.Predicate;
  * Capacity 0 turns the journal off: the mock then records nothing and every query is refused.
  *
  * <p>Recording costs one lock and one object per request (rows are kept as the key arrays the
- * storage already made), well under a microsecond: see docs/mock-endpoint.md for the measurement.
+ * storage already made), well under a microsecond: see docs/mock-journal.md for the measurement.
  * Thread-safe.
  */
 public final class RequestJournal {

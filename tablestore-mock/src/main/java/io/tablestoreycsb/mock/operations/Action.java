@@ -1,9 +1,14 @@
 package io.tablestoreycsb.mock.operations;
 
-/** One protocol action (the last path segment of {@code POST /<Action>}). */
-public interface Action {
-  /** The action name as it appears in the URL, e.g. {@code PutRow}. */
-  String name();
+import io.tablestoreycsb.mock.protocol.ActionName;
+
+/**
+ * One protocol action (the path of {@code POST /<Action>}), as the request pipeline runs it. Every
+ * action is written as a {@link ProtoAction} (the interface permits no other).
+ */
+public sealed interface Action permits ProtoAction {
+  /** The action, whose wire name is the path, e.g. {@code PutRow} or {@code tunnel/connect}. */
+  ActionName name();
 
   /**
    * Parses the protobuf request {@code body}, executes it and returns the serialized protobuf

@@ -12,21 +12,16 @@ import io.tablestoreycsb.mock.storage.Table;
  * BatchGetRow: rows of several tables, answered per table in request order. A row that fails (a
  * missing table, a bad key, an injected fault) fails alone; the call succeeds.
  */
-public final class BatchGetRow implements Action {
+public final class BatchGetRow extends ProtoAction<OtsInternalApi.BatchGetRowRequest> {
   private final Catalog catalog;
 
   public BatchGetRow(Catalog catalog) {
+    super(ActionName.BATCH_GET_ROW, "BatchGetRowRequest", OtsInternalApi.BatchGetRowRequest::parseFrom);
     this.catalog = catalog;
   }
 
   @Override
-  public String name() {
-    return ActionName.BATCH_GET_ROW.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.BatchGetRowRequest request = Requests.parse(body, OtsInternalApi.BatchGetRowRequest::parseFrom, "BatchGetRowRequest");
+  protected byte[] answer(OtsInternalApi.BatchGetRowRequest request, RequestContext context) {
     context.expectRows(checkShape(request));
     OtsInternalApi.BatchGetRowResponse.Builder response = OtsInternalApi.BatchGetRowResponse.newBuilder();
     for (OtsInternalApi.TableInBatchGetRowRequest tableRequest : request.getTablesList()) {
@@ -92,7 +87,7 @@ public final class BatchGetRow implements Action {
 
   @Override
   public void note(byte[] body, RequestContext context) {
-    OtsInternalApi.BatchGetRowRequest request = Requests.parse(body, OtsInternalApi.BatchGetRowRequest::parseFrom, "BatchGetRowRequest");
+    OtsInternalApi.BatchGetRowRequest request = parse(body);
     for (OtsInternalApi.TableInBatchGetRowRequest tableRequest : request.getTablesList()) {
       context.table(tableRequest.getTableName());
       Table table = catalog.find(tableRequest.getTableName());

@@ -2,7 +2,6 @@ package io.tablestoreycsb.mock.operations;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import io.tablestoreycsb.mock.protocol.ActionName;
-import io.tablestoreycsb.mock.protocol.ErrorBodies;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import io.tablestoreycsb.mock.storage.Catalog;
@@ -16,28 +15,26 @@ import java.util.Map;
 /**
  * BatchWriteRow: PUT, UPDATE and DELETE rows of several tables, answered per table in request
  * order. Each row succeeds or fails on its own (condition failures, missing tables, injected row
- * faults); the call itself succeeds. Not atomic, like the service without {@code is_atomic}.
+ * faults); the call itself succeeds. With {@code is_atomic} each table's rows share one partition
+ * key and are written all or none ({@link AtomicBatchWrite}); with a transaction id every row is
+ * written in that local transaction.
  * One row named twice in a table is written twice, in request order, as the service does
  * (the Python SDK's own tests: put+update, put+delete, update+delete); when either of the two
  * carries a condition (a row existence other than IGNORE, or a column condition) the whole
  * request fails, since the second check would depend on the first write.
  */
-public final class BatchWriteRow implements Action {
+public final class BatchWriteRow extends ProtoAction<OtsInternalApi.BatchWriteRowRequest> {
   private final Catalog catalog;
+  private final LocalTransactions transactions;
 
-  public BatchWriteRow(Catalog catalog) {
+  public BatchWriteRow(Catalog catalog, LocalTransactions transactions) {
+    super(ActionName.BATCH_WRITE_ROW, "BatchWriteRowRequest", OtsInternalApi.BatchWriteRowRequest::parseFrom);
     this.catalog = catalog;
+    this.transactions = transactions;
   }
 
   @Override
-  public String name() {
-    return ActionName.BATCH_WRITE_ROW.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.BatchWriteRowRequest request =
-        Requests.parse(body, OtsInternalApi.BatchWriteRowRequest::parseFrom, "BatchWriteRowRequest");
+  protected byte[] answer(OtsInternalApi.BatchWriteRowRequest request, RequestContext context) {
     context.expectRows(checkShape(request));
     OtsInternalApi.BatchWriteRowResponse.Builder response = OtsInternalApi.BatchWriteRowResponse.newBuilder();
     // Every row is decoded (and the keys compared) before any is written: a conditional row named
@@ -58,15 +55,30 @@ public final class BatchWriteRow implements Action {
       tables.add(table);
       tableErrors.add(tableError);
     }
+    boolean atomic = request.hasIsAtomic() && request.getIsAtomic();
+    String transactionId = request.hasTransactionId() ? request.getTransactionId() : null;
+    if (transactionId != null) {
+      if (atomic) {
+        throw OtsException.parameterInvalid("BatchWriteRow with both is_atomic and transaction_id is not supported by this"
+            + " mock endpoint: the rows of a local transaction are committed all or none anyway.");
+      }
+      transactions.within(transactionId, context.nowMillis(), transaction -> transaction); // an unknown id fails the request
+    }
     checkDataSize(decodedTables);
     for (int t = 0; t < request.getTablesCount(); t++) {
       OtsInternalApi.TableInBatchWriteRowRequest tableRequest = request.getTables(t);
       OtsInternalApi.TableInBatchWriteRowResponse.Builder tableResponse =
           OtsInternalApi.TableInBatchWriteRowResponse.newBuilder().setTableName(tableRequest.getTableName());
+      if (atomic) {
+        tableResponse.addAllRows(AtomicBatchWrite.write(tableRequest.getTableName(), tables.get(t), tableErrors.get(t),
+            decodedTables.get(t), tableRequest, transactions, context));
+        response.addTables(tableResponse);
+        continue;
+      }
       for (int i = 0; i < tableRequest.getRowsCount(); i++) {
         Object decoded = decodedTables.get(t) == null ? null : decodedTables.get(t).get(i);
         tableResponse.addRows(writeOne(tableRequest.getTableName(), tables.get(t), tableErrors.get(t), decoded,
-            tableRequest.getRows(i), context));
+            tableRequest.getRows(i), transactionId, context));
       }
       response.addTables(tableResponse);
     }
@@ -128,8 +140,8 @@ public final class BatchWriteRow implements Action {
   }
 
   /** {@code decoded}: the row's change, its decoding error, or null when its table does not exist. */
-  private static OtsInternalApi.RowInBatchWriteRowResponse writeOne(String tableName, Table table, OtsException tableError,
-      Object decoded, OtsInternalApi.RowInBatchWriteRowRequest row, RequestContext context) {
+  private OtsInternalApi.RowInBatchWriteRowResponse writeOne(String tableName, Table table, OtsException tableError,
+      Object decoded, OtsInternalApi.RowInBatchWriteRowRequest row, String transactionId, RequestContext context) {
     if (tableError != null) {
       context.rowWithoutKey(tableName, tableError);
       return failed(tableError);
@@ -142,24 +154,32 @@ public final class BatchWriteRow implements Action {
     context.row(table, change.key, null);
     try {
       context.checkRowFault();
-      RowWrites.Outcome outcome = RowWrites.apply(table, change, row.getCondition(),
-          row.hasReturnContent() ? row.getReturnContent() : null, context.nowMillis());
+      RowWrites.Outcome outcome = write(table, change, row, transactionId, context.nowMillis());
       context.served(table, outcome.partition(), 1);
       context.consumed(outcome.consumed());
-      OtsInternalApi.RowInBatchWriteRowResponse.Builder result =
-          OtsInternalApi.RowInBatchWriteRowResponse.newBuilder().setIsOk(true).setConsumed(outcome.consumed());
-      if (outcome.returnedRow() != null) {
-        result.setRow(outcome.returnedRow());
-      }
-      return result.build();
+      return BatchWriteAnswers.written(outcome);
     } catch (OtsException e) {
       context.rowFailed(e);
       return failed(e);
     }
   }
 
+  /** Writes one row now, or with a transaction id in that local transaction. */
+  private RowWrites.Outcome write(Table table, RowChange change, OtsInternalApi.RowInBatchWriteRowRequest row,
+      String transactionId, long nowMillis) {
+    OtsInternalApi.ReturnContent returnContent = row.hasReturnContent() ? row.getReturnContent() : null;
+    if (transactionId == null) {
+      transactions.checkNotLocked(table, change.primaryKey, nowMillis);
+      return RowWrites.apply(table, change, row.getCondition(), returnContent, nowMillis);
+    }
+    return transactions.within(transactionId, nowMillis, transaction -> {
+      transaction.checkInScope(table.name(), change.primaryKey, "row_change");
+      return transaction.write(change, row.getCondition(), returnContent, nowMillis);
+    });
+  }
+
   private static OtsInternalApi.RowInBatchWriteRowResponse failed(OtsException e) {
-    return OtsInternalApi.RowInBatchWriteRowResponse.newBuilder().setIsOk(false).setError(ErrorBodies.toProto(e)).build();
+    return BatchWriteAnswers.failed(e);
   }
 
   private static RowChange.Kind kindOf(OtsInternalApi.OperationType type) {
@@ -176,18 +196,13 @@ public final class BatchWriteRow implements Action {
   }
 
   private static int checkShape(OtsInternalApi.BatchWriteRowRequest request) {
-    if (request.hasIsAtomic() && request.getIsAtomic()) {
-      throw OtsException.parameterInvalid("Atomic BatchWriteRow (is_atomic) is not supported by this mock endpoint.");
-    }
-    LocalTransactions.refuse(request.hasTransactionId() ? request.getTransactionId() : null);
     return BatchShape.check(BatchShape.Rules.BATCH_WRITE_ROW, ServiceLimits.MAX_BATCH_WRITE_ROWS, request.getTablesList(),
         OtsInternalApi.TableInBatchWriteRowRequest::getTableName, OtsInternalApi.TableInBatchWriteRowRequest::getRowsCount);
   }
 
   @Override
   public void note(byte[] body, RequestContext context) {
-    OtsInternalApi.BatchWriteRowRequest request =
-        Requests.parse(body, OtsInternalApi.BatchWriteRowRequest::parseFrom, "BatchWriteRowRequest");
+    OtsInternalApi.BatchWriteRowRequest request = parse(body);
     for (OtsInternalApi.TableInBatchWriteRowRequest tableRequest : request.getTablesList()) {
       context.table(tableRequest.getTableName());
       Table table = catalog.find(tableRequest.getTableName());

@@ -23,24 +23,18 @@ import java.util.List;
  * service's 32-character hexadecimal names (here the MD5 of "mock-partition-N"); their
  * {@code repeat} values add up to the number of splits (split points + 1).
  */
-public final class ComputeSplitPointsBySize implements Action {
+public final class ComputeSplitPointsBySize extends ProtoAction<OtsInternalApi.ComputeSplitPointsBySizeRequest> {
   private static final long DEFAULT_UNIT_BYTES = 100L * 1024 * 1024;
 
   private final Catalog catalog;
 
   public ComputeSplitPointsBySize(Catalog catalog) {
+    super(ActionName.COMPUTE_SPLIT_POINTS_BY_SIZE, "ComputeSplitPointsBySizeRequest", OtsInternalApi.ComputeSplitPointsBySizeRequest::parseFrom);
     this.catalog = catalog;
   }
 
   @Override
-  public String name() {
-    return ActionName.COMPUTE_SPLIT_POINTS_BY_SIZE.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.ComputeSplitPointsBySizeRequest request = Requests.parse(body,
-        OtsInternalApi.ComputeSplitPointsBySizeRequest::parseFrom, "ComputeSplitPointsBySizeRequest");
+  protected byte[] answer(OtsInternalApi.ComputeSplitPointsBySizeRequest request, RequestContext context) {
     context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     if (request.getSplitSize() <= 0) {

@@ -2,6 +2,7 @@ package io.tablestoreycsb.mock.operations;
 
 import io.tablestoreycsb.mock.protocol.ActionName;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyOption;
 import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import io.tablestoreycsb.mock.protocol.OtsException;
@@ -22,36 +23,28 @@ import java.util.Set;
  * CreateTable: 1-4 primary key columns (INTEGER, STRING, BINARY), predefined columns, table
  * options, reserved throughput, stream, server-side encryption and optional pre-split
  * {@code partitions} (contiguous ranges from INF_MIN to INF_MAX over the first primary key column;
- * N ranges make N partitions). Secondary indexes, auto-increment key columns and local
- * transactions are refused.
+ * N ranges make N partitions) and an auto-increment primary key column ({@link AutoIncrementColumns}).
+ * enable_local_txn lets a table take local transactions ({@link LocalTransactions}); index_metas
+ * create its secondary indexes ({@link SecondaryIndexes}).
  */
-public final class CreateTable implements Action {
+public final class CreateTable extends ProtoAction<OtsInternalApi.CreateTableRequest> {
   private final Catalog catalog;
 
   public CreateTable(Catalog catalog) {
+    super(ActionName.CREATE_TABLE, "CreateTableRequest", OtsInternalApi.CreateTableRequest::parseFrom);
     this.catalog = catalog;
   }
 
   @Override
-  public String name() {
-    return ActionName.CREATE_TABLE.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.CreateTableRequest request = Requests.parse(body, OtsInternalApi.CreateTableRequest::parseFrom, "CreateTableRequest");
+  protected byte[] answer(OtsInternalApi.CreateTableRequest request, RequestContext context) {
     OtsInternalApi.TableMeta meta = request.getTableMeta();
     context.table(meta.getTableName());
     ServiceLimits.checkName(meta.getTableName(), "table");
     List<PrimaryKeySchema> schema = schemaOf(meta);
-    if (request.getIndexMetasCount() > 0) {
-      throw OtsException.parameterInvalid("Secondary indexes (index_metas) are not supported by this mock endpoint.");
-    }
     if (meta.hasTableId() || meta.hasGlobalTableId()) {
       throw OtsException.parameterInvalid("table_meta.table_id and global_table_id are assigned by the service, not given"
           + " in CreateTable (global tables are not supported by this mock endpoint).");
     }
-    LocalTransactions.refuseEnabling(request.hasEnableLocalTxn() && request.getEnableLocalTxn());
     TableDefinition definition = TableDefinitions.of(request, schema);
     StreamSettings stream = request.hasStreamSpec()
         ? TableProtos.streamSettings(meta.getTableName(), request.getStreamSpec(), StreamSettings.DISABLED, context.nowMillis())
@@ -69,6 +62,14 @@ public final class CreateTable implements Action {
     if (stream.enabled()) {
       table.updateStream(stream);
     }
+    try {
+      for (OtsInternalApi.IndexMeta index : request.getIndexMetasList()) {
+        SecondaryIndexes.create(catalog, table, index, false, nowSeconds);
+      }
+    } catch (OtsException e) {
+      catalog.delete(table.name()); // a table whose index is refused is not created
+      throw e;
+    }
     return OtsInternalApi.CreateTableResponse.getDefaultInstance().toByteArray();
   }
 
@@ -85,12 +86,11 @@ public final class CreateTable implements Action {
       if (!names.add(column.getName())) {
         throw OtsException.parameterInvalid("Duplicated primary key name: '" + column.getName() + "'.");
       }
-      if (column.hasOption()) {
-        throw OtsException.parameterInvalid("Auto-increment primary key column " + column.getName()
-            + " is not supported by this mock endpoint.");
-      }
-      schema.add(new PrimaryKeySchema(column.getName(), TableProtos.toModel(column.getType())));
+      schema.add(column.hasOption()
+          ? new PrimaryKeySchema(column.getName(), TableProtos.toModel(column.getType()), PrimaryKeyOption.AUTO_INCREMENT)
+          : new PrimaryKeySchema(column.getName(), TableProtos.toModel(column.getType())));
     }
+    AutoIncrementColumns.checkSchema(schema);
     return schema;
   }
 

@@ -5,22 +5,19 @@ import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.storage.Catalog;
 
 /** DeleteRow: removes a row (all versions of all columns). */
-public final class DeleteRow implements Action {
+public final class DeleteRow extends ProtoAction<OtsInternalApi.DeleteRowRequest> {
   private final Catalog catalog;
+  private final LocalTransactions transactions;
 
-  public DeleteRow(Catalog catalog) {
+  public DeleteRow(Catalog catalog, LocalTransactions transactions) {
+    super(ActionName.DELETE_ROW, "DeleteRowRequest", OtsInternalApi.DeleteRowRequest::parseFrom);
     this.catalog = catalog;
+    this.transactions = transactions;
   }
 
   @Override
-  public String name() {
-    return ActionName.DELETE_ROW.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.DeleteRowRequest request = Requests.parse(body, OtsInternalApi.DeleteRowRequest::parseFrom, "DeleteRowRequest");
-    RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, request.getTableName(), RowChange.Kind.DELETE,
+  protected byte[] answer(OtsInternalApi.DeleteRowRequest request, RequestContext context) {
+    RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, transactions, request.getTableName(), RowChange.Kind.DELETE,
         request.getPrimaryKey(), "primary_key", request.getCondition(),
         request.hasReturnContent() ? request.getReturnContent() : null,
         request.hasTransactionId() ? request.getTransactionId() : null, context);
@@ -33,7 +30,7 @@ public final class DeleteRow implements Action {
 
   @Override
   public void note(byte[] body, RequestContext context) {
-    OtsInternalApi.DeleteRowRequest request = Requests.parse(body, OtsInternalApi.DeleteRowRequest::parseFrom, "DeleteRowRequest");
+    OtsInternalApi.DeleteRowRequest request = parse(body);
     SingleRowWrite.note(catalog, request.getTableName(), RowChange.Kind.DELETE, request.getPrimaryKey(), context);
   }
 }

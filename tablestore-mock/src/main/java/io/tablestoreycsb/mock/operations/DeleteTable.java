@@ -5,21 +5,16 @@ import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import io.tablestoreycsb.mock.storage.Catalog;
 
 /** DeleteTable: drops the table and gives its memory back to the budget. */
-public final class DeleteTable implements Action {
+public final class DeleteTable extends ProtoAction<OtsInternalApi.DeleteTableRequest> {
   private final Catalog catalog;
 
   public DeleteTable(Catalog catalog) {
+    super(ActionName.DELETE_TABLE, "DeleteTableRequest", OtsInternalApi.DeleteTableRequest::parseFrom);
     this.catalog = catalog;
   }
 
   @Override
-  public String name() {
-    return ActionName.DELETE_TABLE.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.DeleteTableRequest request = Requests.parse(body, OtsInternalApi.DeleteTableRequest::parseFrom, "DeleteTableRequest");
+  protected byte[] answer(OtsInternalApi.DeleteTableRequest request, RequestContext context) {
     context.table(request.getTableName());
     catalog.delete(request.getTableName());
     return OtsInternalApi.DeleteTableResponse.getDefaultInstance().toByteArray();

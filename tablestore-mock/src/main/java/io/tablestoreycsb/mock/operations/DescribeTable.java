@@ -13,24 +13,18 @@ import java.util.List;
 
 /**
  * DescribeTable: meta (with predefined columns), options, reserved throughput, creation time,
- * stream, encryption and the split points (shard_splits).
+ * stream, encryption, secondary indexes and the split points (shard_splits).
  */
-public final class DescribeTable implements Action {
+public final class DescribeTable extends ProtoAction<OtsInternalApi.DescribeTableRequest> {
   private final Catalog catalog;
 
   public DescribeTable(Catalog catalog) {
+    super(ActionName.DESCRIBE_TABLE, "DescribeTableRequest", OtsInternalApi.DescribeTableRequest::parseFrom);
     this.catalog = catalog;
   }
 
   @Override
-  public String name() {
-    return ActionName.DESCRIBE_TABLE.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.DescribeTableRequest request =
-        Requests.parse(body, OtsInternalApi.DescribeTableRequest::parseFrom, "DescribeTableRequest");
+  protected byte[] answer(OtsInternalApi.DescribeTableRequest request, RequestContext context) {
     context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     OtsInternalApi.TableMeta.Builder meta = OtsInternalApi.TableMeta.newBuilder().setTableName(table.name());
@@ -41,10 +35,11 @@ public final class DescribeTable implements Action {
     OtsInternalApi.DescribeTableResponse.Builder response = OtsInternalApi.DescribeTableResponse.newBuilder()
         .setTableMeta(meta)
         .setReservedThroughputDetails(TableProtos.reservedThroughput(table.settings()))
-        .setTableOptions(TableProtos.options(table.settings()))
+        .setTableOptions(TableDefinitions.tableOptions(table))
         .setCreationTime(table.creationTimeSeconds() * 1_000_000L)
         .setStreamDetails(TableProtos.streamDetails(table.stream()))
         .setSseDetails(TableDefinitions.sseDetails(table.definition()))
+        .addAllIndexMetas(SecondaryIndexes.describe(table))
         .setUnknownFields(TableProtos.activeTableStatus());
     String partitionKey = table.schema().get(0).getName();
     for (PrimaryKeyValue point : table.splitPoints()) {

@@ -25,27 +25,24 @@ import java.util.Iterator;
  * short scan here as it would from the service, instead of a full one. A page can therefore be
  * empty and still have a next start key (the start partition holds no rows of the range).
  */
-public final class GetRange implements Action {
+public final class GetRange extends ProtoAction<OtsInternalApi.GetRangeRequest> {
   private final Catalog catalog;
+  private final LocalTransactions transactions;
   private final boolean pageEndsAtPartitionBoundary;
 
   /**
    * @param pageEndsAtPartitionBoundary whether a page ends at the first row outside the partition
    *     that holds the page's start key (true, the default of the mock) or may span partitions
    */
-  public GetRange(Catalog catalog, boolean pageEndsAtPartitionBoundary) {
+  public GetRange(Catalog catalog, LocalTransactions transactions, boolean pageEndsAtPartitionBoundary) {
+    super(ActionName.GET_RANGE, "GetRangeRequest", OtsInternalApi.GetRangeRequest::parseFrom);
     this.catalog = catalog;
+    this.transactions = transactions;
     this.pageEndsAtPartitionBoundary = pageEndsAtPartitionBoundary;
   }
 
   @Override
-  public String name() {
-    return ActionName.GET_RANGE.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.GetRangeRequest request = Requests.parse(body, OtsInternalApi.GetRangeRequest::parseFrom, "GetRangeRequest");
+  protected byte[] answer(OtsInternalApi.GetRangeRequest request, RequestContext context) {
     context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     ReadSpec spec = ReadSpec.of(table, context.nowMillis(), request.getColumnsToGetList(), request.hasTimeRange(),
@@ -54,7 +51,6 @@ public final class GetRange implements Action {
     ReadSpec.refuseToken(request.getToken(), "token");
     RangeBlockFormat format = RangeBlockFormat.of(request.getUnknownFields(), request.hasMaxVersions(),
         request.getMaxVersions());
-    LocalTransactions.refuse(request.hasTransactionId() ? request.getTransactionId() : null);
     PrimaryKey start = PlainBufferCodec.decodePrimaryKey(request.getInclusiveStartPrimaryKey(), "inclusive_start_primary_key");
     PrimaryKey end = PlainBufferCodec.decodePrimaryKey(request.getExclusiveEndPrimaryKey(), "exclusive_end_primary_key");
     ServiceLimits.checkPrimaryKey(start, table.schema(), true);
@@ -87,7 +83,9 @@ public final class GetRange implements Action {
     int returned = 0;
     byte[] nextStart = null;
     int pagePartition = table.partitionIndexOf(startKey);
-    Iterator<StoredRow> it = table.scan(startKey, endKey, forward);
+    Iterator<StoredRow> it = request.hasTransactionId()
+        ? scanInTransaction(request.getTransactionId(), table, start, end, forward, context.nowMillis())
+        : table.scan(startKey, endKey, forward);
     while (it.hasNext()) {
       StoredRow row = it.next();
       int partition = table.partitionIndexOf(row.key());
@@ -128,5 +126,17 @@ public final class GetRange implements Action {
       context.served(table, pagePartition, 1); // an empty scan still costs its partition a lookup
     }
     return response.build().toByteArray();
+  }
+
+  /**
+   * The rows as local transaction {@code id} sees them; both bounds must lie in its partition key.
+   */
+  private Iterator<StoredRow> scanInTransaction(String id, Table table, PrimaryKey start, PrimaryKey end, boolean forward,
+      long nowMillis) {
+    return transactions.within(id, nowMillis, transaction -> {
+      transaction.checkInScope(table.name(), start, "inclusive_start_primary_key");
+      transaction.checkInScope(table.name(), end, "exclusive_end_primary_key");
+      return transaction.scan(RowKey.encode(start), RowKey.encode(end), forward);
+    });
   }
 }

@@ -6,38 +6,42 @@ import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.storage.Catalog;
 import io.tablestoreycsb.mock.storage.Table;
 
-/** GetRow: one row by primary key; an absent row is an empty {@code row} field, not an error. */
-public final class GetRow implements Action {
+/**
+ * GetRow: one row by primary key; an absent row is an empty {@code row} field, not an error. With a
+ * transaction id, the row as that local transaction sees it.
+ */
+public final class GetRow extends ProtoAction<OtsInternalApi.GetRowRequest> {
   private final Catalog catalog;
+  private final LocalTransactions transactions;
 
-  public GetRow(Catalog catalog) {
+  public GetRow(Catalog catalog, LocalTransactions transactions) {
+    super(ActionName.GET_ROW, "GetRowRequest", OtsInternalApi.GetRowRequest::parseFrom);
     this.catalog = catalog;
+    this.transactions = transactions;
   }
 
   @Override
-  public String name() {
-    return ActionName.GET_ROW.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.GetRowRequest request = Requests.parse(body, OtsInternalApi.GetRowRequest::parseFrom, "GetRowRequest");
+  protected byte[] answer(OtsInternalApi.GetRowRequest request, RequestContext context) {
     context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
     ReadSpec spec = ReadSpec.of(table, context.nowMillis(), request.getColumnsToGetList(), request.hasTimeRange(),
         request.getTimeRange(), request.hasMaxVersions(), request.getMaxVersions(), request.hasFilter(), request.getFilter(),
         request.hasStartColumn() ? request.getStartColumn() : null, request.hasEndColumn() ? request.getEndColumn() : null);
     ReadSpec.refuseToken(request.getToken(), "token");
-    LocalTransactions.refuse(request.hasTransactionId() ? request.getTransactionId() : null);
     byte[] key = RowReads.key(table, request.getPrimaryKey(), "primary_key");
     context.row(table, key, null);
-    RowReads.Result result = RowReads.read(table, key, spec, context);
+    RowReads.Result result = request.hasTransactionId()
+        ? transactions.within(request.getTransactionId(), context.nowMillis(), transaction -> {
+          transaction.checkInScope(table.name(), table.decodeKey(key), "primary_key");
+          return RowReads.read(table, table.partitionIndexOf(key), transaction.row(key), spec, context);
+        })
+        : RowReads.read(table, key, spec, context);
     return OtsInternalApi.GetRowResponse.newBuilder().setConsumed(result.consumed()).setRow(result.row()).build().toByteArray();
   }
 
   @Override
   public void note(byte[] body, RequestContext context) {
-    OtsInternalApi.GetRowRequest request = Requests.parse(body, OtsInternalApi.GetRowRequest::parseFrom, "GetRowRequest");
+    OtsInternalApi.GetRowRequest request = parse(body);
     context.table(request.getTableName());
     try {
       Table table = catalog.require(request.getTableName());

@@ -10,22 +10,16 @@ import io.tablestoreycsb.mock.storage.Catalog;
  * search indexes before it deletes the table: a refusal there leaves every table behind. A named
  * table must exist, as for every other table request.
  */
-public final class ListSearchIndex implements Action {
+public final class ListSearchIndex extends ProtoAction<Search.ListSearchIndexRequest> {
   private final Catalog catalog;
 
   public ListSearchIndex(Catalog catalog) {
+    super(ActionName.LIST_SEARCH_INDEX, "ListSearchIndexRequest", Search.ListSearchIndexRequest::parseFrom);
     this.catalog = catalog;
   }
 
   @Override
-  public String name() {
-    return ActionName.LIST_SEARCH_INDEX.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    Search.ListSearchIndexRequest request =
-        Requests.parse(body, Search.ListSearchIndexRequest::parseFrom, "ListSearchIndexRequest");
+  protected byte[] answer(Search.ListSearchIndexRequest request, RequestContext context) {
     if (request.hasTableName()) {
       context.table(request.getTableName());
       catalog.require(request.getTableName());

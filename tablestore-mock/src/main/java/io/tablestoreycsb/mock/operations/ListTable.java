@@ -5,21 +5,16 @@ import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import io.tablestoreycsb.mock.storage.Catalog;
 
 /** ListTable: the table names (the request body is empty). */
-public final class ListTable implements Action {
+public final class ListTable extends ProtoAction<OtsInternalApi.ListTableRequest> {
   private final Catalog catalog;
 
   public ListTable(Catalog catalog) {
+    super(ActionName.LIST_TABLE, "ListTableRequest", OtsInternalApi.ListTableRequest::parseFrom);
     this.catalog = catalog;
   }
 
   @Override
-  public String name() {
-    return ActionName.LIST_TABLE.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    Requests.parse(body, OtsInternalApi.ListTableRequest::parseFrom, "ListTableRequest");
+  protected byte[] answer(OtsInternalApi.ListTableRequest request, RequestContext context) {
     return OtsInternalApi.ListTableResponse.newBuilder().addAllTableNames(catalog.names()).build().toByteArray();
   }
 }

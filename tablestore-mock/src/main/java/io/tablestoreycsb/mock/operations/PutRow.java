@@ -5,23 +5,20 @@ import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.storage.Catalog;
 
 /** PutRow: writes a whole row, replacing any existing one. */
-public final class PutRow implements Action {
+public final class PutRow extends ProtoAction<OtsInternalApi.PutRowRequest> {
   private final Catalog catalog;
+  private final LocalTransactions transactions;
 
-  public PutRow(Catalog catalog) {
+  public PutRow(Catalog catalog, LocalTransactions transactions) {
+    super(ActionName.PUT_ROW, "PutRowRequest", OtsInternalApi.PutRowRequest::parseFrom);
     this.catalog = catalog;
+    this.transactions = transactions;
   }
 
   @Override
-  public String name() {
-    return ActionName.PUT_ROW.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.PutRowRequest request = Requests.parse(body, OtsInternalApi.PutRowRequest::parseFrom, "PutRowRequest");
-    RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, request.getTableName(), RowChange.Kind.PUT, request.getRow(),
-        "row", request.getCondition(), request.hasReturnContent() ? request.getReturnContent() : null,
+  protected byte[] answer(OtsInternalApi.PutRowRequest request, RequestContext context) {
+    RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, transactions, request.getTableName(), RowChange.Kind.PUT,
+        request.getRow(), "row", request.getCondition(), request.hasReturnContent() ? request.getReturnContent() : null,
         request.hasTransactionId() ? request.getTransactionId() : null, context);
     OtsInternalApi.PutRowResponse.Builder response = OtsInternalApi.PutRowResponse.newBuilder().setConsumed(outcome.consumed());
     if (outcome.returnedRow() != null) {
@@ -32,7 +29,7 @@ public final class PutRow implements Action {
 
   @Override
   public void note(byte[] body, RequestContext context) {
-    OtsInternalApi.PutRowRequest request = Requests.parse(body, OtsInternalApi.PutRowRequest::parseFrom, "PutRowRequest");
+    OtsInternalApi.PutRowRequest request = parse(body);
     SingleRowWrite.note(catalog, request.getTableName(), RowChange.Kind.PUT, request.getRow(), context);
   }
 }

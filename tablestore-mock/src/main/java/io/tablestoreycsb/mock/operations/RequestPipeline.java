@@ -40,10 +40,11 @@ public final class RequestPipeline implements RequestHandler {
    * @param rangePagesEndAtPartitionBoundary whether a GetRange page ends where the scan leaves its
    *     start partition, as the service may end it (see {@link GetRange})
    * @param moreActions also served (e.g. the Tunnel Service's {@code tunnel/*}), routed by name like
-   *     the table API; each must be one of {@link ActionName}
+   *     the table API
+   * @param transactions the instance's local transactions
    */
   public RequestPipeline(Catalog catalog, Credentials credentials, Injection injection, RequestJournal journal,
-      Clock clock, boolean rangePagesEndAtPartitionBoundary, List<Action> moreActions) {
+      Clock clock, boolean rangePagesEndAtPartitionBoundary, List<Action> moreActions, LocalTransactions transactions) {
     this.authenticator = new RequestAuthenticator(credentials, clock);
     this.signer = new ResponseSigner(credentials, clock);
     this.injection = injection;
@@ -51,18 +52,17 @@ public final class RequestPipeline implements RequestHandler {
     this.clock = clock;
     List<Action> all = new ArrayList<>(List.of(
         new CreateTable(catalog), new DescribeTable(catalog), new ListTable(catalog), new UpdateTable(catalog),
-        new DeleteTable(catalog), new PutRow(catalog), new GetRow(catalog), new UpdateRow(catalog),
-        new DeleteRow(catalog), new BatchGetRow(catalog), new BatchWriteRow(catalog),
-        new GetRange(catalog, rangePagesEndAtPartitionBoundary), new ComputeSplitPointsBySize(catalog),
-        new ListSearchIndex(catalog)));
+        new DeleteTable(catalog), new PutRow(catalog, transactions), new GetRow(catalog, transactions),
+        new UpdateRow(catalog, transactions), new DeleteRow(catalog, transactions), new BatchGetRow(catalog),
+        new BatchWriteRow(catalog, transactions), new GetRange(catalog, transactions, rangePagesEndAtPartitionBoundary),
+        new ComputeSplitPointsBySize(catalog), new StartLocalTransaction(catalog, transactions),
+        new CommitTransaction(catalog, transactions), new AbortTransaction(transactions), new CreateIndex(catalog),
+        new DropIndex(catalog), new ListSearchIndex(catalog)));
     all.addAll(moreActions);
     for (Action action : all) {
-      ActionName name = ActionName.ofWireName(action.name());
-      if (name == null) {
-        throw new IllegalArgumentException("action " + action.name() + " is not in ActionName: add it there, so that"
-            + " fault rules and the journal know it");
+      if (actions.put(action.name(), action) != null) {
+        throw new IllegalArgumentException("two actions named " + action.name().wireName());
       }
-      actions.put(name, action);
     }
   }
 

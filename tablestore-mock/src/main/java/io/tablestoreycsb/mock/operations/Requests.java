@@ -4,8 +4,9 @@ import com.aliyun.ots.thirdparty.com.google.protobuf.InvalidProtocolBufferExcept
 import io.tablestoreycsb.mock.protocol.OtsException;
 
 /** Parsing protobuf request bodies, turning every malformed body into OTSParameterInvalid. */
-final class Requests {
-  interface Parser<T> {
+public final class Requests {
+  /** A protobuf message's {@code parseFrom(byte[])}. */
+  public interface Parser<T> {
     T parse(byte[] body) throws InvalidProtocolBufferException;
   }
 

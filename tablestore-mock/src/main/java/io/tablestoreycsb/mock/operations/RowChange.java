@@ -58,8 +58,12 @@ final class RowChange {
       throw new OtsException(ErrorCode.OUT_OF_ROW_SIZE_LIMIT, "The size of the row change in " + field + " is " + bytes.size()
           + " bytes, which exceeds the limit of " + ServiceLimits.MAX_ROW_CHANGE_BYTES + " bytes.");
     }
+    if (table.indexedTable() != null) {
+      throw OtsException.parameterInvalid("Table " + table.name() + " is an index of table " + table.indexedTable().name()
+          + ": write to that table, its index follows.");
+    }
     PlainBufferReader.Row row = PlainBufferCodec.decodeOneRow(bytes, field);
-    PrimaryKey key = PlainBufferCodec.primaryKeyOf(row, field);
+    PrimaryKey key = AutoIncrementColumns.assign(table, PlainBufferCodec.primaryKeyOf(row, field), kind, field);
     ServiceLimits.checkPrimaryKey(key, table.schema(), false);
     if (kind == Kind.DELETE) {
       if (!row.cells.isEmpty()) {

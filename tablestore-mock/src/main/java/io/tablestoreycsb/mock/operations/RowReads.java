@@ -27,7 +27,11 @@ final class RowReads {
   /** Reads the row at {@code encodedKey} as {@code spec} asks; counts it against its partition and in the request's capacity units. */
   static Result read(Table table, byte[] encodedKey, ReadSpec spec, RequestContext context) {
     int partition = table.partitionIndexOf(encodedKey);
-    StoredRow row = table.partition(partition).get(encodedKey);
+    return read(table, partition, table.partition(partition).get(encodedKey), spec, context);
+  }
+
+  /** As {@link #read(Table, byte[], ReadSpec, RequestContext)}, of a row already looked up (null: none) in {@code partition}. */
+  static Result read(Table table, int partition, StoredRow row, ReadSpec spec, RequestContext context) {
     context.served(table, partition, 1);
     ReadSpec.Projection projection = row == null ? null : spec.project(table, row);
     ByteString encoded = projection == null ? ByteString.EMPTY : RowEncoder.row(table, row, projection);

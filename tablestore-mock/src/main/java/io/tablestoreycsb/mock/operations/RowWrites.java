@@ -24,32 +24,61 @@ final class RowWrites {
 
   static Outcome apply(Table table, RowChange change, OtsInternalApi.Condition condition,
       OtsInternalApi.ReturnContent returnContent, long nowMillis) {
+    checkWritable(table, change, nowMillis);
+    Checks checks = Checks.of(table, condition);
+    int partitionIndex = table.partitionIndexOf(change.key);
+    LoggedRowChange logged = new LoggedRowChange(table, change, nowMillis);
+    StoredRow after = table.write(partitionIndex, change.key,
+        stored -> next(table, change, checks, stored, nowMillis, logged), logged, nowMillis);
+    return outcome(table, change, checks, after, returnContent, partitionIndex);
+  }
+
+  /** A write's condition, parsed once: the row existence expected and the column condition (null: none). */
+  record Checks(OtsInternalApi.RowExistenceExpectation expectation, ColumnFilter columnCondition) {
+    static Checks of(Table table, OtsInternalApi.Condition condition) {
+      return new Checks(condition.getRowExistence(),
+          condition.hasColumnCondition() && !condition.getColumnCondition().isEmpty()
+              ? ColumnFilter.parse(condition.getColumnCondition(), "column_condition", table.primaryKeyNames()) : null);
+    }
+
+    /** A condition other than IGNORE without a column condition reads the row: one read CU. */
+    int readCu() {
+      return expectation == OtsInternalApi.RowExistenceExpectation.IGNORE && columnCondition == null ? 0 : 1;
+    }
+  }
+
+  /** What a change must pass before it touches any row: the table's allow_update and time deviation. */
+  static void checkWritable(Table table, RowChange change, long nowMillis) {
     if (change.kind == RowChange.Kind.UPDATE && !table.settings().allowUpdate()) {
       // allow_update=false (tables with a search index and a TTL): UpdateRow may no longer change rows.
       throw OtsException.parameterInvalid("UpdateRow is not allowed on table " + table.name()
           + ": its table option allow_update is false.");
     }
-    OtsInternalApi.RowExistenceExpectation expectation = condition.getRowExistence();
-    ColumnFilter columnCondition = condition.hasColumnCondition() && !condition.getColumnCondition().isEmpty()
-        ? ColumnFilter.parse(condition.getColumnCondition(), "column_condition", table.primaryKeyNames()) : null;
-    int maxVersions = table.settings().maxVersions();
     checkTimestamps(change, table.settings().deviationCellVersionInSec(), nowMillis);
-    int partitionIndex = table.partitionIndexOf(change.key);
+  }
+
+  /**
+   * The row {@code change} leaves where {@code stored} is (null: no row), once its condition
+   * holds; OTSConditionCheckFail when it does not. Rows past the table's TTL count as absent.
+   */
+  static StoredRow next(Table table, RowChange change, Checks checks, StoredRow stored, long nowMillis,
+      LoggedRowChange logged) {
     long minVisible = table.settings().minVisibleTimestamp(nowMillis);
-    LoggedRowChange logged = new LoggedRowChange(table, change, nowMillis);
-    StoredRow after = table.partition(partitionIndex).compute(change.key, stored -> {
-      StoredRow current = stored == null || stored.aliveSince(minVisible) ? stored : null; // expired rows are gone
-      logged.before(current);
-      checkExistence(expectation, current);
-      if (columnCondition != null && !columnCondition.test(current)) {
-        throw new OtsException(ErrorCode.CONDITION_CHECK_FAIL, "Condition check failed.");
-      }
-      return mutate(current, change, maxVersions, nowMillis, logged);
-    }, logged, nowMillis);
-    int readCu = expectation == OtsInternalApi.RowExistenceExpectation.IGNORE && columnCondition == null ? 0 : 1;
+    StoredRow current = stored == null || stored.aliveSince(minVisible) ? stored : null; // expired rows are gone
+    logged.before(current);
+    checkExistence(checks.expectation(), current);
+    if (checks.columnCondition() != null && !checks.columnCondition().test(current)) {
+      throw new OtsException(ErrorCode.CONDITION_CHECK_FAIL, "Condition check failed.");
+    }
+    return mutate(current, change, table.settings().maxVersions(), nowMillis, logged);
+  }
+
+  /** The answer to a write that left {@code after} in place: consumed capacity and return content. */
+  static Outcome outcome(Table table, RowChange change, Checks checks, StoredRow after,
+      OtsInternalApi.ReturnContent returnContent, int partitionIndex) {
     int writeCu = CapacityUnits.forRow(change.dataBytes);
     OtsInternalApi.ConsumedCapacity consumed = OtsInternalApi.ConsumedCapacity.newBuilder()
-        .setCapacityUnit(OtsInternalApi.CapacityUnit.newBuilder().setRead(readCu).setWrite(writeCu)).build();
+        .setCapacityUnit(OtsInternalApi.CapacityUnit.newBuilder().setRead(checks.readCu()).setWrite(writeCu)).build();
     return new Outcome(consumed, returned(table, change, after, returnContent), partitionIndex);
   }
 

@@ -6,19 +6,31 @@ import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.storage.Catalog;
 import io.tablestoreycsb.mock.storage.Table;
 
-/** What PutRow, UpdateRow and DeleteRow share: one row change with a condition and optional return content. */
+/**
+ * What PutRow, UpdateRow and DeleteRow share: one row change with a condition and optional return
+ * content, applied now or, with a transaction id, in that local transaction.
+ */
 final class SingleRowWrite {
   private SingleRowWrite() {}
 
-  static RowWrites.Outcome apply(Catalog catalog, String tableName, RowChange.Kind kind, ByteString row, String field,
-      OtsInternalApi.Condition condition, OtsInternalApi.ReturnContent returnContent, String transactionId,
-      RequestContext context) {
+  static RowWrites.Outcome apply(Catalog catalog, LocalTransactions transactions, String tableName, RowChange.Kind kind,
+      ByteString row, String field, OtsInternalApi.Condition condition, OtsInternalApi.ReturnContent returnContent,
+      String transactionId, RequestContext context) {
     context.table(tableName);
     Table table = catalog.require(tableName);
     RowChange change = RowChange.decode(kind, row, table, field);
     context.row(table, change.key, null);
-    LocalTransactions.refuse(transactionId);
-    RowWrites.Outcome outcome = RowWrites.apply(table, change, condition, returnContent, context.nowMillis());
+    long now = context.nowMillis();
+    RowWrites.Outcome outcome;
+    if (transactionId == null) {
+      transactions.checkNotLocked(table, change.primaryKey, now);
+      outcome = RowWrites.apply(table, change, condition, returnContent, now);
+    } else {
+      outcome = transactions.within(transactionId, now, transaction -> {
+        transaction.checkInScope(tableName, change.primaryKey, field);
+        return transaction.write(change, condition, returnContent, now);
+      });
+    }
     context.served(table, outcome.partition(), 1);
     context.consumed(outcome.consumed());
     return outcome;

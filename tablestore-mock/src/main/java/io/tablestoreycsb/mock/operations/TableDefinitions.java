@@ -8,6 +8,7 @@ import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import com.alicloud.openservices.tablestore.model.SSEKeyType;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
+import io.tablestoreycsb.mock.storage.Table;
 import io.tablestoreycsb.mock.storage.TableDefinition;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -15,15 +16,34 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * CreateTable's predefined columns ({@code table_meta.defined_column}) and server-side encryption
- * ({@code sse_spec}), checked as the service checks them, and DescribeTable's view of them.
+ * CreateTable's predefined columns ({@code table_meta.defined_column}), server-side encryption
+ * ({@code sse_spec}), {@code update_full_row} and {@code enable_local_txn}, checked as the service
+ * checks them, and DescribeTable's view of them.
  */
 final class TableDefinitions {
   private TableDefinitions() {}
 
   static TableDefinition of(OtsInternalApi.CreateTableRequest request, List<PrimaryKeySchema> primaryKey) {
     return new TableDefinition(definedColumns(request.getTableMeta(), primaryKey),
-        request.hasSseSpec() ? encryption(request.getSseSpec()) : TableDefinition.Encryption.DISABLED);
+        request.hasSseSpec() ? encryption(request.getSseSpec()) : TableDefinition.Encryption.DISABLED,
+        request.hasTableOptions() && request.getTableOptions().getUpdateFullRow(),
+        request.hasEnableLocalTxn() && request.getEnableLocalTxn());
+  }
+
+  /**
+   * UpdateTable may not change {@code update_full_row}, to either value: the Go SDK's own
+   * TestUpdateAndDescribeTable expects the refusal's message to contain "contain updateFullRow"
+   * (the rest of the words are not confirmed).
+   */
+  static void refuseUpdateFullRowChange(OtsInternalApi.TableOptions options) {
+    if (options.hasUpdateFullRow()) {
+      throw OtsException.parameterInvalid("UpdateTable request can not contain updateFullRow.");
+    }
+  }
+
+  /** A table's options as DescribeTable and UpdateTable report them: the settings plus {@code update_full_row}. */
+  static OtsInternalApi.TableOptions tableOptions(Table table) {
+    return TableProtos.options(table.settings()).toBuilder().setUpdateFullRow(table.definition().updateFullRow()).build();
   }
 
   private static List<DefinedColumnSchema> definedColumns(OtsInternalApi.TableMeta meta, List<PrimaryKeySchema> primaryKey) {

@@ -95,7 +95,12 @@ final class TableProtos {
   }
 
   static OtsInternalApi.PrimaryKeySchema toProto(PrimaryKeySchema schema) {
-    return OtsInternalApi.PrimaryKeySchema.newBuilder().setName(schema.getName()).setType(toProto(schema.getType())).build();
+    OtsInternalApi.PrimaryKeySchema.Builder column =
+        OtsInternalApi.PrimaryKeySchema.newBuilder().setName(schema.getName()).setType(toProto(schema.getType()));
+    if (schema.getOption() == com.alicloud.openservices.tablestore.model.PrimaryKeyOption.AUTO_INCREMENT) {
+      column.setOption(OtsInternalApi.PrimaryKeyOption.AUTO_INCREMENT);
+    }
+    return column.build();
   }
 
   static OtsInternalApi.TableOptions options(TableSettings s) {
@@ -104,7 +109,6 @@ final class TableProtos {
         .setMaxVersions(s.maxVersions())
         .setDeviationCellVersionInSec(s.deviationCellVersionInSec())
         .setAllowUpdate(s.allowUpdate())
-        .setUpdateFullRow(s.updateFullRow())
         .build();
   }
 
@@ -147,9 +151,8 @@ final class TableProtos {
     if (options.hasAllowUpdate()) {
       allowUpdate = options.getAllowUpdate();
     }
-    boolean updateFullRow = options.hasUpdateFullRow() ? options.getUpdateFullRow() : current.updateFullRow();
     return new TableSettings(ttl, maxVersions, deviation, allowUpdate, current.reservedReadCu(), current.reservedWriteCu(),
-        current.lastIncreaseTime(), current.lastDecreaseTime(), updateFullRow);
+        current.lastIncreaseTime(), current.lastDecreaseTime());
   }
 
   static TableSettings applyReservedThroughput(TableSettings current, OtsInternalApi.ReservedThroughput throughput, long nowSeconds) {
@@ -164,6 +167,6 @@ final class TableProtos {
     boolean decrease = read < current.reservedReadCu() || write < current.reservedWriteCu();
     return new TableSettings(current.timeToLiveSeconds(), current.maxVersions(), current.deviationCellVersionInSec(),
         current.allowUpdate(), read, write, increase ? nowSeconds : current.lastIncreaseTime(),
-        decrease ? nowSeconds : current.lastDecreaseTime(), current.updateFullRow());
+        decrease ? nowSeconds : current.lastDecreaseTime());
   }
 }

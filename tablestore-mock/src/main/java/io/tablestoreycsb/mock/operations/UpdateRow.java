@@ -5,22 +5,19 @@ import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.storage.Catalog;
 
 /** UpdateRow: puts, deletes or increments columns of a row, creating it if needed. */
-public final class UpdateRow implements Action {
+public final class UpdateRow extends ProtoAction<OtsInternalApi.UpdateRowRequest> {
   private final Catalog catalog;
+  private final LocalTransactions transactions;
 
-  public UpdateRow(Catalog catalog) {
+  public UpdateRow(Catalog catalog, LocalTransactions transactions) {
+    super(ActionName.UPDATE_ROW, "UpdateRowRequest", OtsInternalApi.UpdateRowRequest::parseFrom);
     this.catalog = catalog;
+    this.transactions = transactions;
   }
 
   @Override
-  public String name() {
-    return ActionName.UPDATE_ROW.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.UpdateRowRequest request = Requests.parse(body, OtsInternalApi.UpdateRowRequest::parseFrom, "UpdateRowRequest");
-    RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, request.getTableName(), RowChange.Kind.UPDATE,
+  protected byte[] answer(OtsInternalApi.UpdateRowRequest request, RequestContext context) {
+    RowWrites.Outcome outcome = SingleRowWrite.apply(catalog, transactions, request.getTableName(), RowChange.Kind.UPDATE,
         request.getRowChange(), "row_change", request.getCondition(),
         request.hasReturnContent() ? request.getReturnContent() : null,
         request.hasTransactionId() ? request.getTransactionId() : null, context);
@@ -33,7 +30,7 @@ public final class UpdateRow implements Action {
 
   @Override
   public void note(byte[] body, RequestContext context) {
-    OtsInternalApi.UpdateRowRequest request = Requests.parse(body, OtsInternalApi.UpdateRowRequest::parseFrom, "UpdateRowRequest");
+    OtsInternalApi.UpdateRowRequest request = parse(body);
     SingleRowWrite.note(catalog, request.getTableName(), RowChange.Kind.UPDATE, request.getRowChange(), context);
   }
 }

@@ -8,34 +8,31 @@ import io.tablestoreycsb.mock.storage.Table;
 import io.tablestoreycsb.mock.storage.TableSettings;
 
 /** UpdateTable: table options, reserved throughput and the stream. */
-public final class UpdateTable implements Action {
+public final class UpdateTable extends ProtoAction<OtsInternalApi.UpdateTableRequest> {
   private final Catalog catalog;
 
   public UpdateTable(Catalog catalog) {
+    super(ActionName.UPDATE_TABLE, "UpdateTableRequest", OtsInternalApi.UpdateTableRequest::parseFrom);
     this.catalog = catalog;
   }
 
   @Override
-  public String name() {
-    return ActionName.UPDATE_TABLE.wireName();
-  }
-
-  @Override
-  public byte[] execute(byte[] body, RequestContext context) {
-    OtsInternalApi.UpdateTableRequest request = Requests.parse(body, OtsInternalApi.UpdateTableRequest::parseFrom, "UpdateTableRequest");
+  protected byte[] answer(OtsInternalApi.UpdateTableRequest request, RequestContext context) {
     context.table(request.getTableName());
     Table table = catalog.require(request.getTableName());
+    if (table.indexedTable() != null) {
+      throw OtsException.parameterInvalid("Table " + table.name() + " is an index of table " + table.indexedTable().name()
+          + ": it takes that table's settings and cannot be updated on its own.");
+    }
     if (!request.hasReservedThroughput() && !request.hasTableOptions() && !request.hasStreamSpec()) {
       throw OtsException.parameterInvalid("UpdateTable must change reserved_throughput, table_options or stream_spec.");
     }
     synchronized (table) {
       TableSettings settings = table.settings();
       if (request.hasTableOptions()) {
-        if (request.getTableOptions().hasUpdateFullRow()) {
-          // Set once at CreateTable (the Go SDK's own TestUpdateAndDescribeTable expects this refusal).
-          throw OtsException.parameterInvalid("UpdateTable request can not contain updateFullRow.");
-        }
+        TableDefinitions.refuseUpdateFullRowChange(request.getTableOptions());
         settings = TableProtos.applyOptions(settings, request.getTableOptions());
+        SecondaryIndexes.checkSettings(table, settings);
       }
       if (request.hasReservedThroughput()) {
         settings = TableProtos.applyReservedThroughput(settings, request.getReservedThroughput(), context.nowMillis() / 1000);
@@ -46,7 +43,7 @@ public final class UpdateTable implements Action {
       }
       return OtsInternalApi.UpdateTableResponse.newBuilder()
           .setReservedThroughputDetails(TableProtos.reservedThroughput(settings))
-          .setTableOptions(TableProtos.options(settings))
+          .setTableOptions(TableDefinitions.tableOptions(table))
           .setStreamDetails(TableProtos.streamDetails(table.stream()))
           .build().toByteArray();
     }

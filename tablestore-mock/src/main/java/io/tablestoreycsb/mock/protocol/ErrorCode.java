@@ -35,7 +35,10 @@ public enum ErrorCode {
   SEQUENCE_NUMBER_NOT_MATCH("OTSSequenceNumberNotMatch", 400),
   RESOURCE_GONE("OTSResourceGone", 410),
   // Stream API: a shard iterator naming records no longer kept.
-  TRIMMED_DATA_ACCESS("OTSTrimmedDataAccess", 400);
+  TRIMMED_DATA_ACCESS("OTSTrimmedDataAccess", 400),
+  // Local transactions: a key outside the transaction's partition key; a transaction id no longer open.
+  DATA_OUT_OF_RANGE("OTSDataOutOfRange", 400),
+  SESSION_NOT_EXIST("OTSSessionNotExist", 404);
 
   private final String code;
   private final int httpStatus;

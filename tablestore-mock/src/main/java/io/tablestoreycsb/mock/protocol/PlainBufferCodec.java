@@ -51,11 +51,22 @@ public final class PlainBufferCodec {
     }
   }
 
-  /** The primary key of a request field holding a bare primary key (GetRow, DeleteRow, GetRange bounds). */
+  /**
+   * The primary key of a request field holding a bare primary key to read (GetRow, BatchGetRow,
+   * GetRange bounds): the AUTO_INCREMENT placeholder, which only a write may carry, is refused.
+   */
   public static PrimaryKey decodePrimaryKey(ByteString bytes, String field) {
-    return primaryKeyOf(decodeOneRow(bytes, field), field);
+    PrimaryKey key = primaryKeyOf(decodeOneRow(bytes, field), field);
+    for (PrimaryKeyColumn column : key.getPrimaryKeyColumns()) {
+      if (column.getValue().isPlaceHolderForAutoIncr()) {
+        throw OtsException.parameterInvalid("The AUTO_INCREMENT placeholder of primary key column " + column.getName()
+            + " in " + field + " is only allowed in a PutRow, UpdateRow or BatchWriteRow row change.");
+      }
+    }
+    return key;
   }
 
+  /** A row's primary key; an AUTO_INCREMENT placeholder stays {@link PrimaryKeyValue#AUTO_INCREMENT} for the write to resolve. */
   public static PrimaryKey primaryKeyOf(PlainBufferReader.Row row, String field) {
     List<PrimaryKeyColumn> columns = new ArrayList<>(row.primaryKey.size());
     for (PlainBufferReader.Cell cell : row.primaryKey) {
@@ -84,6 +95,8 @@ public final class PlainBufferCodec {
         return PrimaryKeyValue.INF_MIN;
       case PlainBufferConsts.VT_INF_MAX:
         return PrimaryKeyValue.INF_MAX;
+      case PlainBufferConsts.VT_AUTO_INCREMENT:
+        return PrimaryKeyValue.AUTO_INCREMENT;
       default:
         throw new IllegalStateException("the reader let through primary key type " + cell.valueType);
     }
@@ -212,9 +225,6 @@ public final class PlainBufferCodec {
     String message = e.getMessage();
     if (message == null || message.isEmpty()) {
       return e.getClass().getSimpleName();
-    }
-    if (message.contains("Unsupported pk type: 11")) {
-      return "auto-increment primary key columns are not supported by this endpoint.";
     }
     return message;
   }

@@ -23,7 +23,7 @@ public final class PlainBufferReader {
     public String name;
     public byte[] nameBytes;
     public boolean hasValue;
-    /** A PlainBuffer variant type ({@code VT_*}); VT_INF_MIN / VT_INF_MAX only in primary keys. */
+    /** A PlainBuffer variant type ({@code VT_*}); VT_INF_MIN / VT_INF_MAX / VT_AUTO_INCREMENT only in primary keys. */
     public byte valueType;
     public byte[] data;
     public int valueOffset;
@@ -243,7 +243,10 @@ public final class PlainBufferReader {
         break;
     }
     if (primaryKey) {
-      if (type == PlainBufferConsts.VT_INF_MIN || type == PlainBufferConsts.VT_INF_MAX) {
+      // AUTO_INCREMENT: the placeholder a write puts in an auto-increment column, whose value the
+      // server assigns; like INF_MIN and INF_MAX it is a type byte without payload.
+      if (type == PlainBufferConsts.VT_INF_MIN || type == PlainBufferConsts.VT_INF_MAX
+          || type == PlainBufferConsts.VT_AUTO_INCREMENT) {
         cell.valueOffset = position;
         cell.valueLength = 0;
         return;

@@ -27,7 +27,7 @@ public final class Catalog {
     if (tables.containsKey(name)) {
       throw new OtsException(ErrorCode.OBJECT_ALREADY_EXIST, "Requested table already exists.");
     }
-    if (tables.size() >= ServiceLimits.MAX_TABLES) {
+    if (names().size() >= ServiceLimits.MAX_TABLES) {
       throw new OtsException(ErrorCode.QUOTA_EXHAUSTED, "Number of tables exceeded the quota: an instance holds at most "
           + ServiceLimits.MAX_TABLES + " tables.");
     }
@@ -50,16 +50,71 @@ public final class Catalog {
     return table;
   }
 
+  /** Drops a table and its index tables; an index table is dropped with DropIndex, not here. */
   public synchronized void delete(String name) {
-    Table table = tables.remove(name);
+    Table table = tables.get(name);
     if (table == null) {
       throw new OtsException(ErrorCode.OBJECT_NOT_EXIST, "Requested table does not exist.");
+    }
+    if (table.indexedTable() != null) {
+      throw OtsException.parameterInvalid("Table " + name + " is an index of table " + table.indexedTable().name()
+          + ": drop it with DropIndex.");
+    }
+    tables.remove(name);
+    for (SecondaryIndex index : table.indexes()) {
+      tables.remove(index.name());
+      index.table().release();
     }
     table.release();
   }
 
+  /**
+   * Adds a secondary index to {@code base}: its table {@code index.table()}, made by {@link
+   * #newIndexTable}, joins the instance's tables under the index's name. With {@code
+   * indexExistingRows}, the rows {@code base} holds now are indexed before the call returns.
+   */
+  public synchronized void addIndex(Table base, SecondaryIndex index, boolean indexExistingRows) {
+    if (tables.get(base.name()) != base) {
+      throw new OtsException(ErrorCode.OBJECT_NOT_EXIST, "Requested table does not exist.");
+    }
+    if (tables.containsKey(index.name())) {
+      throw new OtsException(ErrorCode.OBJECT_ALREADY_EXIST, "Requested table already exists: the index name " + index.name()
+          + " is the name of a table or index.");
+    }
+    index.table().markAsIndexOf(base);
+    tables.put(index.name(), index.table());
+    base.addIndex(index);
+    if (indexExistingRows) {
+      index.indexExistingRows(base);
+    }
+  }
+
+  /** A table for a secondary index of {@code base}, not yet in the instance (see {@link #addIndex}). */
+  public Table newIndexTable(Table base, String indexName, List<PrimaryKeySchema> schema, long creationTimeSeconds) {
+    Table table = new Table(indexName, schema, List.of(), base.settings(), budget, creationTimeSeconds);
+    table.define(new TableDefinition(List.of(), TableDefinition.Encryption.DISABLED, false, false));
+    return table;
+  }
+
+  /** Drops index {@code indexName} of {@code base} and its table. */
+  public synchronized void dropIndex(Table base, String indexName) {
+    SecondaryIndex removed = base.removeIndex(indexName);
+    if (removed == null) {
+      throw new OtsException(ErrorCode.OBJECT_NOT_EXIST, "Requested index " + indexName + " does not exist on table "
+          + base.name() + ".");
+    }
+    tables.remove(indexName, removed.table());
+    removed.table().release();
+  }
+
+  /** The names of the tables of the instance, without index tables (as ListTable shows them). */
   public List<String> names() {
-    List<String> names = new ArrayList<>(tables.keySet());
+    List<String> names = new ArrayList<>(tables.size());
+    for (Table table : tables.values()) {
+      if (table.indexedTable() == null) {
+        names.add(table.name());
+      }
+    }
     names.sort(null);
     return names;
   }

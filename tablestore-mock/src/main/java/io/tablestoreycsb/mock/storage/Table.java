@@ -5,9 +5,11 @@ import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.function.UnaryOperator;
 
 /**
  * A table: fixed name, primary-key schema and split points; settings that UpdateTable may change;
@@ -28,9 +30,20 @@ public final class Table {
   private final int primaryKeyNamesDataSize;
   private final Partition[] partitions;
   private final long creationTimeSeconds;
+  private final AutoIncrementSequence autoIncrement;
   private volatile TableSettings settings;
   private volatile StreamSettings stream = StreamSettings.DISABLED;
   private volatile TableDefinition definition = TableDefinition.PLAIN;
+  /** The table's secondary indexes (replaced whole when one is added or dropped). */
+  private volatile List<SecondaryIndex> indexes = List.of();
+  /** For an index table, the table it indexes; else null. */
+  private volatile Table indexedTable;
+  /**
+   * On a table with indexes, a write of a row and the index writes it causes run under the lock
+   * of the row's stripe, so that two writes of one row update the index in the order they
+   * changed the row.
+   */
+  private final Object[] writeStripes = new Object[16];
 
   Table(String name, List<PrimaryKeySchema> schema, List<PrimaryKeyValue> splitPoints, TableSettings settings,
       MemoryBudget budget, long creationTimeSeconds) {
@@ -50,6 +63,10 @@ public final class Table {
     this.primaryKeyNamesDataSize = namesSize;
     this.settings = settings;
     this.creationTimeSeconds = creationTimeSeconds;
+    this.autoIncrement = new AutoIncrementSequence(creationTimeSeconds);
+    for (int i = 0; i < writeStripes.length; i++) {
+      writeStripes[i] = new Object();
+    }
     this.partitions = new Partition[splitPoints.size() + 1];
     for (int i = 0; i < partitions.length; i++) {
       partitions[i] = new Partition(budget);
@@ -107,6 +124,71 @@ public final class Table {
 
   public long creationTimeSeconds() {
     return creationTimeSeconds;
+  }
+
+  /** The secondary indexes, in creation order. */
+  public List<SecondaryIndex> indexes() {
+    return indexes;
+  }
+
+  synchronized void addIndex(SecondaryIndex index) {
+    List<SecondaryIndex> more = new ArrayList<>(indexes);
+    more.add(index);
+    indexes = List.copyOf(more);
+  }
+
+  synchronized SecondaryIndex removeIndex(String indexName) {
+    List<SecondaryIndex> fewer = new ArrayList<>(indexes);
+    SecondaryIndex removed = null;
+    for (SecondaryIndex index : indexes) {
+      if (index.name().equals(indexName)) {
+        removed = index;
+        fewer.remove(index);
+      }
+    }
+    indexes = List.copyOf(fewer);
+    return removed;
+  }
+
+  /** For an index table, the table it indexes; null for a table of its own. */
+  public Table indexedTable() {
+    return indexedTable;
+  }
+
+  void markAsIndexOf(Table base) {
+    this.indexedTable = base;
+  }
+
+  /**
+   * Changes the row at {@code key} in partition {@code partition} as {@link Partition#compute(byte[],
+   * UnaryOperator, Partition.LoggedChange, long)} does ({@code logged} null: nothing is logged), and
+   * brings the table's secondary indexes in step with the change.
+   */
+  public StoredRow write(int partition, byte[] key, UnaryOperator<StoredRow> change, Partition.LoggedChange logged,
+      long nowMillis) {
+    List<SecondaryIndex> now = indexes;
+    if (now.isEmpty()) {
+      return logged == null ? partitions[partition].compute(key, change)
+          : partitions[partition].compute(key, change, logged, nowMillis);
+    }
+    synchronized (writeStripes[Math.floorMod(Arrays.hashCode(key), writeStripes.length)]) {
+      StoredRow[] before = new StoredRow[1];
+      UnaryOperator<StoredRow> remembering = stored -> {
+        before[0] = stored;
+        return change.apply(stored);
+      };
+      StoredRow after = logged == null ? partitions[partition].compute(key, remembering)
+          : partitions[partition].compute(key, remembering, logged, nowMillis);
+      for (SecondaryIndex index : now) {
+        index.update(this, before[0], after);
+      }
+      return after;
+    }
+  }
+
+  /** The values of the auto-increment primary key column, when the schema has one. */
+  public AutoIncrementSequence autoIncrement() {
+    return autoIncrement;
   }
 
   public int partitionCount() {

@@ -6,14 +6,19 @@ import java.util.List;
 
 /**
  * What CreateTable declared besides the primary key and the settings UpdateTable changes: the
- * predefined (defined) columns and server-side encryption. Kept and reported by DescribeTable.
+ * predefined (defined) columns, server-side encryption, the table option {@code update_full_row}
+ * (which UpdateTable may not change) and whether local transactions are enabled. Kept and
+ * reported by DescribeTable.
  *
  * @param definedColumns the predefined columns, in request order
  * @param encryption the table's server-side encryption
+ * @param updateFullRow the table option {@code update_full_row}
+ * @param localTransactions CreateTable's {@code enable_local_txn}
  */
-public record TableDefinition(List<DefinedColumnSchema> definedColumns, Encryption encryption) {
+public record TableDefinition(List<DefinedColumnSchema> definedColumns, Encryption encryption, boolean updateFullRow,
+    boolean localTransactions) {
 
-  public static final TableDefinition PLAIN = new TableDefinition(List.of(), Encryption.DISABLED);
+  public static final TableDefinition PLAIN = new TableDefinition(List.of(), Encryption.DISABLED, false, false);
 
   public TableDefinition {
     definedColumns = List.copyOf(definedColumns);

@@ -2,8 +2,8 @@ package io.tablestoreycsb.mock.storage;
 
 /**
  * The mutable settings of a table (UpdateTable changes them): table options and reserved
- * throughput. {@code updateFullRow} is set at CreateTable only (UpdateTable refuses it) and
- * reported back; the mock's writes do not depend on it.
+ * throughput. What CreateTable fixes for good ({@code update_full_row} among them) is the table's
+ * {@link TableDefinition}.
  */
 public record TableSettings(
     int timeToLiveSeconds,
@@ -13,15 +13,7 @@ public record TableSettings(
     int reservedReadCu,
     int reservedWriteCu,
     long lastIncreaseTime,
-    long lastDecreaseTime,
-    boolean updateFullRow) {
-
-  /** The settings with table options and throughput as given and update_full_row off (its default). */
-  public TableSettings(int timeToLiveSeconds, int maxVersions, long deviationCellVersionInSec, boolean allowUpdate,
-      int reservedReadCu, int reservedWriteCu, long lastIncreaseTime, long lastDecreaseTime) {
-    this(timeToLiveSeconds, maxVersions, deviationCellVersionInSec, allowUpdate, reservedReadCu, reservedWriteCu,
-        lastIncreaseTime, lastDecreaseTime, false);
-  }
+    long lastDecreaseTime) {
 
   public static final int TTL_FOREVER = -1;
 

@@ -1,9 +1,9 @@
 package io.tablestoreycsb.mock.tunnel;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
-import com.aliyun.ots.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
 import com.aliyun.ots.thirdparty.com.google.protobuf.UnsafeByteOperations;
 import io.tablestoreycsb.mock.operations.Action;
+import io.tablestoreycsb.mock.operations.ProtoAction;
 import io.tablestoreycsb.mock.operations.RequestContext;
 import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.CapacityUnits;
@@ -29,40 +29,16 @@ final class StreamApiActions {
 
   private StreamApiActions() {}
 
-  interface Parser<T> {
-    T parse(byte[] body) throws InvalidProtocolBufferException;
-  }
-
-  interface Handler<T> {
-    byte[] handle(T request, RequestContext context);
-  }
-
-  private static <T> Action action(ActionName action, Parser<T> parser, Handler<T> handler) {
-    return new Action() {
-      @Override
-      public String name() {
-        return action.wireName();
-      }
-
-      @Override
-      public byte[] execute(byte[] body, RequestContext context) {
-        T request;
-        try {
-          request = parser.parse(body);
-        } catch (InvalidProtocolBufferException e) {
-          throw OtsException.parameterInvalid("Failed to parse the request body as " + action.wireName() + "Request: " + e.getMessage());
-        }
-        return handler.handle(request, context);
-      }
-    };
-  }
-
   static List<Action> all(Catalog catalog) {
     return List.of(
-        action(ActionName.LIST_STREAM, OtsInternalApi.ListStreamRequest::parseFrom, (r, c) -> list(catalog, r)),
-        action(ActionName.DESCRIBE_STREAM, OtsInternalApi.DescribeStreamRequest::parseFrom, (r, c) -> describe(catalog, r)),
-        action(ActionName.GET_SHARD_ITERATOR, OtsInternalApi.GetShardIteratorRequest::parseFrom, (r, c) -> iterator(catalog, r)),
-        action(ActionName.GET_STREAM_RECORD, OtsInternalApi.GetStreamRecordRequest::parseFrom, (r, c) -> records(catalog, r, c)));
+        ProtoAction.of(ActionName.LIST_STREAM, "ListStreamRequest", OtsInternalApi.ListStreamRequest::parseFrom,
+            (r, c) -> list(catalog, r)),
+        ProtoAction.of(ActionName.DESCRIBE_STREAM, "DescribeStreamRequest", OtsInternalApi.DescribeStreamRequest::parseFrom,
+            (r, c) -> describe(catalog, r)),
+        ProtoAction.of(ActionName.GET_SHARD_ITERATOR, "GetShardIteratorRequest", OtsInternalApi.GetShardIteratorRequest::parseFrom,
+            (r, c) -> iterator(catalog, r)),
+        ProtoAction.of(ActionName.GET_STREAM_RECORD, "GetStreamRecordRequest", OtsInternalApi.GetStreamRecordRequest::parseFrom,
+            (r, c) -> records(catalog, r, c)));
   }
 
   private static byte[] list(Catalog catalog, OtsInternalApi.ListStreamRequest request) {

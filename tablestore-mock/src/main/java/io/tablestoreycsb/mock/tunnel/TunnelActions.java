@@ -1,9 +1,10 @@
 package io.tablestoreycsb.mock.tunnel;
 
 import com.alicloud.openservices.tablestore.core.protocol.TunnelServiceApi;
-import com.aliyun.ots.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
 import com.aliyun.ots.thirdparty.com.google.protobuf.UnsafeByteOperations;
 import io.tablestoreycsb.mock.operations.Action;
+import io.tablestoreycsb.mock.operations.ProtoAction;
+import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.operations.RequestContext;
 import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.storage.ChangeLog;
@@ -21,88 +22,68 @@ final class TunnelActions {
 
   private TunnelActions() {}
 
-  interface Parser<T> {
-    T parse(byte[] body) throws InvalidProtocolBufferException;
-  }
-
-  interface Handler<T> {
-    byte[] handle(T request, RequestContext context);
-  }
-
-  /** An action named {@code tunnel/<op>} that parses its body with {@code parser} (malformed: OTSParameterInvalid). */
-  private static <T> Action action(String op, Parser<T> parser, String message, Handler<T> handler) {
-    return new Action() {
-      @Override
-      public String name() {
-        return "tunnel/" + op;
-      }
-
-      @Override
-      public byte[] execute(byte[] body, RequestContext context) {
-        T request;
-        try {
-          request = parser.parse(body);
-        } catch (InvalidProtocolBufferException e) {
-          throw OtsException.parameterInvalid("Failed to parse the request body as " + message + ": " + e.getMessage());
-        }
-        return handler.handle(request, context);
-      }
-    };
-  }
-
   static List<Action> all(TunnelService service) {
     return List.of(
-        action("create", TunnelServiceApi.CreateTunnelRequest::parseFrom, "CreateTunnelRequest", (r, context) -> create(service, r)),
-        action("list", TunnelServiceApi.ListTunnelRequest::parseFrom, "ListTunnelRequest", (r, context) -> {
-          TunnelServiceApi.ListTunnelResponse.Builder response = TunnelServiceApi.ListTunnelResponse.newBuilder();
-          for (Tunnel t : service.list(r.getTableName())) {
-            response.addTunnels(info(service, t));
-          }
-          return response.build().toByteArray();
-        }),
-        action("describe", TunnelServiceApi.DescribeTunnelRequest::parseFrom, "DescribeTunnelRequest",
+        ProtoAction.of(ActionName.TUNNEL_CREATE, "CreateTunnelRequest", TunnelServiceApi.CreateTunnelRequest::parseFrom,
+            (r, context) -> create(service, r)),
+        ProtoAction.of(ActionName.TUNNEL_LIST, "ListTunnelRequest", TunnelServiceApi.ListTunnelRequest::parseFrom,
+            (r, context) -> {
+              TunnelServiceApi.ListTunnelResponse.Builder response = TunnelServiceApi.ListTunnelResponse.newBuilder();
+              for (Tunnel t : service.list(r.getTableName())) {
+                response.addTunnels(info(service, t));
+              }
+              return response.build().toByteArray();
+            }),
+        ProtoAction.of(ActionName.TUNNEL_DESCRIBE, "DescribeTunnelRequest", TunnelServiceApi.DescribeTunnelRequest::parseFrom,
             (r, context) -> describe(service, service.find(r.getTableName(), r.getTunnelName(), r.getTunnelId()))),
-        action("delete", TunnelServiceApi.DeleteTunnelRequest::parseFrom, "DeleteTunnelRequest", (r, context) -> {
-          service.delete(service.find(r.getTableName(), r.getTunnelName(), r.getTunnelId()));
-          return TunnelServiceApi.DeleteTunnelResponse.getDefaultInstance().toByteArray();
-        }),
-        action("connect", TunnelServiceApi.ConnectRequest::parseFrom, "ConnectRequest", (r, context) -> {
-          long timeout = r.getClientConfig().hasTimeout() ? r.getClientConfig().getTimeout()
-              : TunnelService.DEFAULT_CLIENT_TIMEOUT_SECONDS;
-          String clientId = service.connect(r.getTunnelId(), r.getClientConfig().getClientTag(), timeout);
-          return TunnelServiceApi.ConnectResponse.newBuilder().setClientId(clientId).build().toByteArray();
-        }),
-        action("heartbeat", TunnelServiceApi.HeartbeatRequest::parseFrom, "HeartbeatRequest", (r, context) -> heartbeat(service, r)),
-        action("shutdown", TunnelServiceApi.ShutdownRequest::parseFrom, "ShutdownRequest", (r, context) -> {
-          service.require(r.getTunnelId()).shutdown(r.getClientId());
-          return TunnelServiceApi.ShutdownResponse.getDefaultInstance().toByteArray();
-        }),
-        action("getcheckpoint", TunnelServiceApi.GetCheckpointRequest::parseFrom, "GetCheckpointRequest", (r, context) -> {
-          Channel c = service.require(r.getTunnelId()).checkpointOf(r.getClientId(), r.getChannelId(), service.nowMillis());
-          return TunnelServiceApi.GetCheckpointResponse.newBuilder()
-              .setCheckpoint(c.checkpoint).setSequenceNumber(c.checkpointSequence).build().toByteArray();
-        }),
-        action("checkpoint", TunnelServiceApi.CheckpointRequest::parseFrom, "CheckpointRequest", (r, context) -> {
-          service.checkpoint(r.getTunnelId(), r.getClientId(), r.getChannelId(), r.getCheckpoint(), r.getSequenceNumber());
-          return TunnelServiceApi.CheckpointResponse.getDefaultInstance().toByteArray();
-        }),
-        action("readrecords", TunnelServiceApi.ReadRecordsRequest::parseFrom, "ReadRecordsRequest", (r, context) -> {
-          TunnelService.ReadResult read = service.readRecords(r.getTunnelId(), r.getClientId(), r.getChannelId(), r.getToken());
-          // Records count as rows the channel's partition served: --partition-capacity bounds each channel's read rate.
-          context.served(read.table(), read.partition(), read.records().size());
-          TunnelServiceApi.ReadRecordsResponse.Builder response = TunnelServiceApi.ReadRecordsResponse.newBuilder()
-              .setNextToken(read.nextToken()).setMayMoreRecord(read.mayMoreRecord());
-          for (ChangeLog.Record record : read.records()) {
-            TunnelServiceApi.Record.Builder served = TunnelServiceApi.Record.newBuilder()
-                .setActionType(TunnelServiceApi.ActionType.forNumber(record.action()))
-                .setRecord(UnsafeByteOperations.unsafeWrap(read.fromStream() ? SequenceInfo.appendTo(record) : record.row()));
-            if (record.origin() != null) {
-              served.setOriginRecord(UnsafeByteOperations.unsafeWrap(record.origin()));
-            }
-            response.addRecords(served);
-          }
-          return response.build().toByteArray();
-        }));
+        ProtoAction.of(ActionName.TUNNEL_DELETE, "DeleteTunnelRequest", TunnelServiceApi.DeleteTunnelRequest::parseFrom,
+            (r, context) -> {
+              service.delete(service.find(r.getTableName(), r.getTunnelName(), r.getTunnelId()));
+              return TunnelServiceApi.DeleteTunnelResponse.getDefaultInstance().toByteArray();
+            }),
+        ProtoAction.of(ActionName.TUNNEL_CONNECT, "ConnectRequest", TunnelServiceApi.ConnectRequest::parseFrom,
+            (r, context) -> {
+              long timeout = r.getClientConfig().hasTimeout() ? r.getClientConfig().getTimeout()
+                  : TunnelService.DEFAULT_CLIENT_TIMEOUT_SECONDS;
+              String clientId = service.connect(r.getTunnelId(), r.getClientConfig().getClientTag(), timeout);
+              return TunnelServiceApi.ConnectResponse.newBuilder().setClientId(clientId).build().toByteArray();
+            }),
+        ProtoAction.of(ActionName.TUNNEL_HEARTBEAT, "HeartbeatRequest", TunnelServiceApi.HeartbeatRequest::parseFrom,
+            (r, context) -> heartbeat(service, r)),
+        ProtoAction.of(ActionName.TUNNEL_SHUTDOWN, "ShutdownRequest", TunnelServiceApi.ShutdownRequest::parseFrom,
+            (r, context) -> {
+              service.require(r.getTunnelId()).shutdown(r.getClientId());
+              return TunnelServiceApi.ShutdownResponse.getDefaultInstance().toByteArray();
+            }),
+        ProtoAction.of(ActionName.TUNNEL_GET_CHECKPOINT, "GetCheckpointRequest", TunnelServiceApi.GetCheckpointRequest::parseFrom,
+            (r, context) -> {
+              Channel c = service.require(r.getTunnelId()).checkpointOf(r.getClientId(), r.getChannelId(), service.nowMillis());
+              return TunnelServiceApi.GetCheckpointResponse.newBuilder()
+                  .setCheckpoint(c.checkpoint).setSequenceNumber(c.checkpointSequence).build().toByteArray();
+            }),
+        ProtoAction.of(ActionName.TUNNEL_CHECKPOINT, "CheckpointRequest", TunnelServiceApi.CheckpointRequest::parseFrom,
+            (r, context) -> {
+              service.checkpoint(r.getTunnelId(), r.getClientId(), r.getChannelId(), r.getCheckpoint(), r.getSequenceNumber());
+              return TunnelServiceApi.CheckpointResponse.getDefaultInstance().toByteArray();
+            }),
+        ProtoAction.of(ActionName.TUNNEL_READ_RECORDS, "ReadRecordsRequest", TunnelServiceApi.ReadRecordsRequest::parseFrom,
+            (r, context) -> {
+              TunnelService.ReadResult read = service.readRecords(r.getTunnelId(), r.getClientId(), r.getChannelId(), r.getToken());
+              // Records count as rows the channel's partition served: --partition-capacity bounds each channel's read rate.
+              context.served(read.table(), read.partition(), read.records().size());
+              TunnelServiceApi.ReadRecordsResponse.Builder response = TunnelServiceApi.ReadRecordsResponse.newBuilder()
+                  .setNextToken(read.nextToken()).setMayMoreRecord(read.mayMoreRecord());
+              for (ChangeLog.Record record : read.records()) {
+                TunnelServiceApi.Record.Builder served = TunnelServiceApi.Record.newBuilder()
+                    .setActionType(TunnelServiceApi.ActionType.forNumber(record.action()))
+                    .setRecord(UnsafeByteOperations.unsafeWrap(read.fromStream() ? SequenceInfo.appendTo(record) : record.row()));
+                if (record.origin() != null) {
+                  served.setOriginRecord(UnsafeByteOperations.unsafeWrap(record.origin()));
+                }
+                response.addRecords(served);
+              }
+              return response.build().toByteArray();
+            }));
   }
 
   private static byte[] create(TunnelService service, TunnelServiceApi.CreateTunnelRequest request) {

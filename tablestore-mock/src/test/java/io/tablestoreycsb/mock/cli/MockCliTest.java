@@ -7,6 +7,8 @@ import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.CommitTransactionRequest;
+import com.alicloud.openservices.tablestore.model.CreateTableRequest;
 import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
 import com.alicloud.openservices.tablestore.model.GetRangeRequest;
 import com.alicloud.openservices.tablestore.model.GetRangeResponse;
@@ -15,6 +17,7 @@ import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
+import com.alicloud.openservices.tablestore.model.StartLocalTransactionRequest;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import io.tablestoreycsb.mock.MockTablestore;
@@ -208,6 +211,8 @@ class MockCliTest {
       "--partition-capacity | lots               | --partition-capacity",
       "--memory-budget      | lots               | --memory-budget",
       "--memory-budget      | 0                  | --memory-budget",
+      "--local-transaction-idle-timeout | 60     | --local-transaction-idle-timeout",
+      "--local-transaction-idle-timeout | 0      | must be longer than 0",
       "--body-memory        | 1m                 | less than one request of the largest size (5m)",
       "--body-memory        | lots               | --body-memory",
       "--request-read-timeout | 0                | must be longer than 0",
@@ -297,7 +302,8 @@ class MockCliTest {
     assertThat(status).isZero();
     assertThat(out.toString()).contains("--host", "--port", "--instance", "--write-properties",
         "--fault", "--latency", "--partition-capacity", "--memory-budget", "--access-key-id",
-        "--range-pages-across-partitions", "--body-memory", "--request-read-timeout",
+        "--range-pages-across-partitions", "--local-transaction-idle-timeout", "--body-memory",
+        "--request-read-timeout",
         "--access-key-secret-file", MockCli.ENV_ACCESS_KEY_SECRET);
   }
 
@@ -349,6 +355,29 @@ class MockCliTest {
       // 1 MiB holds about ten rows of 100 KB, never twenty.
       assertThat(error).isEqualTo("OTSQuotaExhausted");
       assertThat(written).isBetween(5, 10);
+    } finally {
+      client.shutdown();
+    }
+  }
+
+  @Test
+  void theLocalTransactionIdleTimeoutOptionAbortsAnIdleTransaction() throws Exception {
+    Path props = dir.resolve("p");
+    Started started = start(Map.of(), "--local-transaction-idle-timeout", "300ms", "--write-properties", props.toString());
+    ReadyLine.parse(started.firstLine());
+    SyncClient client = clientFrom(load(props));
+    try {
+      TableMeta meta = new TableMeta("txn");
+      meta.addPrimaryKeyColumn("id", PrimaryKeyType.STRING);
+      CreateTableRequest create = new CreateTableRequest(meta, new TableOptions(-1, 1));
+      create.setLocalTxnEnabled(true);
+      client.createTable(create);
+      String txn = client.startLocalTransaction(new StartLocalTransactionRequest("txn", PrimaryKeyBuilder
+          .createPrimaryKeyBuilder().addPrimaryKeyColumn("id", PrimaryKeyValue.fromString("a")).build())).getTransactionID();
+
+      Thread.sleep(1_000);
+
+      assertThat(catchOts(() -> client.commitTransaction(new CommitTransactionRequest(txn)))).isEqualTo("OTSSessionNotExist");
     } finally {
       client.shutdown();
     }

@@ -101,7 +101,9 @@ class GoSdkApiTestSuiteTest {
     expected.removeAll(exclusions.excludedTests());
     assertThat(expected).as("tests to run").hasSizeGreaterThan(25);
 
-    ExternalProcess.Result result = ExternalProcess.run(List.of(go.get().toString(), "test", "-count=1",
+    // -v: in package list mode go test prints a passing package's output (gocheck's per-test
+    // lines) only with -v; without it a run where every test passes shows just "ok".
+    ExternalProcess.Result result = ExternalProcess.run(List.of(go.get().toString(), "test", "-count=1", "-v",
             "-timeout", "14m", "-run", "^TestApi$", "./tablestore", "-check.v",
             "-check.f", "^TableStoreSuite\\.(" + String.join("|", expected) + ")$"),
         sdk, Map.of(

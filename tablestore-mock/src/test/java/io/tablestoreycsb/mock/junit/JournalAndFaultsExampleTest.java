@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The example of docs/mock-endpoint.md ("A test with the journal and typed faults"): a user's
+ * The example of docs/mock-journal.md ("A test with the journal and typed faults"): a user's
  * code that saves rows in one BatchWriteRow and sends the rows that failed again, tested by what
  * the server received.
  */

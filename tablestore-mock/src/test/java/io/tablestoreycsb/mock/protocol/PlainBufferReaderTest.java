@@ -33,7 +33,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The mock's PlainBuffer reader against the SDK's: on valid rows of every kind and on thousands of
  * mutated ones (bit flips, truncations, insertions, byte changes), both must accept exactly the
- * same inputs and read the same content.
+ * same inputs and read the same content, but for one intended difference: the AUTO_INCREMENT
+ * placeholder in a primary key, which the service reads and the SDK's reader (a client's, which
+ * never meets one in an answer) refuses.
  */
 class PlainBufferReaderTest {
   @Test
@@ -87,11 +89,16 @@ class PlainBufferReaderTest {
   }
 
   @Test
-  void autoIncrementPrimaryKeysAreRefusedWithTheSdkMessage() throws Exception {
-    PrimaryKey key = new PrimaryKey(new PrimaryKeyColumn[] {new PrimaryKeyColumn("pk", PrimaryKeyValue.AUTO_INCREMENT)});
+  void anAutoIncrementPlaceholderIsAPrimaryKeyCellWithoutPayload() throws Exception {
+    PrimaryKey key = new PrimaryKey(new PrimaryKeyColumn[] {
+        new PrimaryKeyColumn("part", PrimaryKeyValue.fromString("p")), new PrimaryKeyColumn("seq", PrimaryKeyValue.AUTO_INCREMENT)});
     byte[] input = PlainBufferBuilder.buildRowPutChangeWithHeader(new RowPutChange("t", key));
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> PlainBufferReader.readRowsWithHeader(input))
-        .hasMessageContaining("Unsupported pk type: 11");
+
+    PlainBufferReader.Cell placeholder = PlainBufferReader.readRowsWithHeader(input).get(0).primaryKey.get(1);
+
+    org.assertj.core.api.Assertions.assertThat(placeholder.name).isEqualTo("seq");
+    org.assertj.core.api.Assertions.assertThat(placeholder.valueType).isEqualTo(PlainBufferConsts.VT_AUTO_INCREMENT);
+    org.assertj.core.api.Assertions.assertThat(placeholder.valueLength).isZero();
   }
 
   /** Returns whether the input was accepted; fails unless both readers agree. */
@@ -108,6 +115,9 @@ class PlainBufferReaderTest {
     } catch (IllegalArgumentException e) {
       actual = null;
     }
+    if (expected == null && actual != null && hasAutoIncrementPlaceholder(actual)) {
+      return false;
+    }
     assertThat(actual == null).as("%s refused by ours / by the SDK: %s", what, Arrays.toString(input)).isEqualTo(expected == null);
     if (expected == null) {
       return false;
@@ -121,6 +131,11 @@ class PlainBufferReaderTest {
       assertSameCells(a.cells, e.getCells(), false, what);
     }
     return true;
+  }
+
+  private static boolean hasAutoIncrementPlaceholder(List<PlainBufferReader.Row> rows) {
+    return rows.stream().flatMap(r -> r.primaryKey.stream())
+        .anyMatch(c -> c.hasValue && c.valueType == PlainBufferConsts.VT_AUTO_INCREMENT);
   }
 
   private static void assertSameCells(List<PlainBufferReader.Cell> actual, List<PlainBufferCell> expected, boolean primaryKey,

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.mock.cli;
+package io.tablestoreycsb.mock;
 
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -9,8 +9,12 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.EnumSet;
 import java.util.Set;
 
-/** Files that hold a secret: readable and writable by their owner only, where the OS allows. */
-public final class PrivateFiles {
+/**
+ * Files that hold a secret: readable and writable by their owner only, where the OS allows. Used by
+ * {@link MockTablestore#writeProperties}; it lives here, not in {@code mock.cli}, so that the mock
+ * does not depend on its command line (which depends on the mock).
+ */
+final class PrivateFiles {
 
   private static final Set<PosixFilePermission> OWNER_ONLY =
       EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
@@ -19,7 +23,7 @@ public final class PrivateFiles {
   }
 
   /** Creates {@code file} as mode 600 before anything is written to it (no-op if it exists). */
-  public static void createOwnerOnly(Path file) throws IOException {
+  static void createOwnerOnly(Path file) throws IOException {
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
       Files.createDirectories(parent);
@@ -36,7 +40,7 @@ public final class PrivateFiles {
   }
 
   /** Sets mode 600 on {@code file} where the file system has POSIX permissions. */
-  public static void restrictToOwner(Path file) throws IOException {
+  private static void restrictToOwner(Path file) throws IOException {
     if (supportsPosix(file)) {
       Files.setPosixFilePermissions(file, OWNER_ONLY);
     }
