@@ -142,8 +142,8 @@ final class DockerPodContainers implements PodContainers {
     }
   }
 
-  /** One {@code docker} command, run to its end (at most a minute). */
-  private record Docker(int exit, String output) {
+  /** One {@code docker} command, run to its end (at most a minute); its stdout and stderr together. */
+  record Docker(int exit, String output) {
     static Docker run(String... args) {
       List<String> command = new ArrayList<>(List.of("docker"));
       command.addAll(List.of(args));
