@@ -6,7 +6,6 @@ import io.fabric8.kubernetes.api.model.PodSecurityContext;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,7 +63,7 @@ final class DockerPodContainers implements PodContainers {
       throws IOException {
     Container container = pod.getSpec().getContainers().get(0);
     String name = containerName(pod);
-    List<String> command = new ArrayList<>(List.of("docker", "run", "--rm", "--name", name,
+    List<String> command = new ArrayList<>(List.of("docker", "run", "--rm", "--pull", "never", "--name", name,
         "--label", RUN_LABEL + "=" + RUN, "--network", "host"));
     command.addAll(groupOptions(pod.getSpec().getSecurityContext()));
     Map<String, Quantity> limits = container.getResources() == null ? null : container.getResources().getLimits();
@@ -72,8 +71,8 @@ final class DockerPodContainers implements PodContainers {
       command.addAll(List.of("--cpus", Quantity.getAmountInBytes(limits.get("cpu")).stripTrailingZeros().toPlainString()));
     }
     if (limits != null && limits.containsKey("memory")) {
-      BigDecimal bytes = Quantity.getAmountInBytes(limits.get("memory"));
-      command.addAll(List.of("--memory", bytes.toBigInteger() + "b"));
+      String bytes = Quantity.getAmountInBytes(limits.get("memory")).toBigInteger() + "b";
+      command.addAll(List.of("--memory", bytes, "--memory-swap", bytes)); // a node has no swap
     }
     for (VolumeMount mount : container.getVolumeMounts()) {
       Path local = mounts.get(mount.getMountPath());
