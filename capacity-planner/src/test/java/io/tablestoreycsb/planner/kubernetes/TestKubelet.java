@@ -31,6 +31,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -98,11 +99,6 @@ final class TestKubelet implements AutoCloseable {
   /** Errors of the kubelet itself (a test fails on them). */
   List<Throwable> failures() {
     return failures;
-  }
-
-  /** Whether pods run in containers of the runner image (else as local processes). */
-  boolean runsContainers() {
-    return containers.isolated();
   }
 
   /** Kills the container of a Job's index, as the OOM killer or an eviction would; its pod fails with {@code reason}. */
@@ -261,7 +257,9 @@ final class TestKubelet implements AutoCloseable {
       throws IOException, InterruptedException {
     Map<String, Volume> volumes = new HashMap<>();
     pod.getSpec().getVolumes().forEach(v -> volumes.put(v.getName(), v));
-    Long fsGroup = pod.getSpec().getSecurityContext() == null ? null : pod.getSpec().getSecurityContext().getFsGroup();
+    // A local process runs as this user, who owns the files anyway (and may not chgrp them)
+    Long fsGroup = !containers.isolated() || pod.getSpec().getSecurityContext() == null ? null
+        : pod.getSpec().getSecurityContext().getFsGroup();
     Map<String, Path> mounts = new LinkedHashMap<>();
     for (VolumeMount mount : container.getVolumeMounts()) {
       Volume volume = volumes.get(mount.getName());
@@ -282,7 +280,7 @@ final class TestKubelet implements AutoCloseable {
           String path = items == null || items.isEmpty() ? e.getKey() : items.stream()
               .filter(k -> k.getKey().equals(e.getKey())).map(KeyToPath::getPath).findFirst().orElse(null);
           Integer mode = items == null ? null : items.stream().filter(k -> k.getKey().equals(e.getKey()))
-              .map(KeyToPath::getMode).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+              .map(KeyToPath::getMode).filter(Objects::nonNull).findFirst().orElse(null);
           if (path != null) {
             VolumeFiles.write(dir.resolve(path), e.getValue(), mode != null ? mode : volume.getSecret().getDefaultMode(),
                 fsGroup);
