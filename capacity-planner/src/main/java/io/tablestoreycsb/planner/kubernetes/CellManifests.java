@@ -196,6 +196,8 @@ public final class CellManifests {
             .withNewMetadata().withLabels(labels()).endMetadata()
             .withNewSpec()
               .withRestartPolicy("Never")
+              // the image's user is not root: the Secret's files (0400, root's) are readable through this group
+              .withNewSecurityContext().withFsGroup(PodLayout.IMAGE_GROUP_ID).endSecurityContext()
               .withNodeSelector(settings.nodeSelector().isEmpty() ? null : settings.nodeSelector())
               .withTolerations(settings.tolerations())
               .addNewContainer()

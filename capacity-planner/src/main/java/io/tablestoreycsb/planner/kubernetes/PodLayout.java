@@ -10,6 +10,11 @@ public final class PodLayout {
 
   /** Jib's layout of the image: the planner's classes and every jar of the distribution. */
   public static final String IMAGE_CLASSPATH = "/app/resources:/app/classes:/app/libs/*";
+  /**
+   * The group of the image's user (Jib's {@code <user>1000:1000</user>} in capacity-planner/pom.xml): the
+   * pods' fsGroup, so that the user, who is not root, may read the mounted Secret (mode 0400, owned by root).
+   */
+  public static final long IMAGE_GROUP_ID = 1000;
   /** The distribution's Log4j 2 configuration in the image (warnings to stderr). */
   public static final String IMAGE_LOG4J_CONFIG = "/opt/tablestore-ycsb/conf/log4j2.xml";
   /** The cell's ConfigMap: what every runner of the cell shares (no secret in it). */

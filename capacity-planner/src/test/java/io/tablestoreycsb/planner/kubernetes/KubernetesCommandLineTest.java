@@ -94,7 +94,7 @@ class KubernetesCommandLineTest {
   /** {@code run --executor kubernetes} of the directory's matrix into DIR/k8s. */
   private List<String> kubernetesRun(Path dir) {
     return List.of("run", "--matrix", dir.resolve("matrix").toString(), "-P", dir.resolve("mock.properties").toString(),
-        "--out", dir.resolve("k8s").toString(), "--executor", "kubernetes", "--image", "tablestore-ycsb-runner:test",
+        "--out", dir.resolve("k8s").toString(), "--executor", "kubernetes", "--image", PodContainers.runnerImage(),
         "--runner-cpu", "1", "--runner-memory", "1Gi", "--start-lead", "5", "--progress-interval", "1",
         "--results", "s3://results/" + dir.getFileName(), "--results-endpoint", s3Server.endpoint().toString(),
         "--results-path-style", "--results-region", "us-east-1");

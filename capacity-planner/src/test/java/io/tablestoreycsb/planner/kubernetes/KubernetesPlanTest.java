@@ -147,7 +147,7 @@ class KubernetesPlanTest {
   }
 
   private PlanExecutor executor(Matrix matrix, String resultsPrefix) {
-    return executor(matrix, resultsPrefix, "tablestore-ycsb-runner:test");
+    return executor(matrix, resultsPrefix, PodContainers.runnerImage());
   }
 
   private PlanExecutor executor(Matrix matrix, String resultsPrefix, String image) {

@@ -31,25 +31,29 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A small kubelet plus Job controller for tests, on fabric8's mock API server: it watches Jobs and runs
- * each index of an Indexed Job as a local process, as a node would run the pod: the container's command
- * with the image's java and class path replaced by this JVM's, the pod template's environment (values
- * and {@code secretKeyRef}s resolved from the API server) plus {@code JOB_COMPLETION_INDEX}, and its
- * volumes (ConfigMap, Secret, emptyDir) written to local directories whose paths replace the mount paths
- * in the command. It keeps pod and Job status as Kubernetes would (Pending, Running, Succeeded, Failed
- * with the container's reason and exit code) and stops the processes of a deleted Job.
+ * each index of an Indexed Job as a node would run the pod: the container's command, the pod template's
+ * environment (values and {@code secretKeyRef}s resolved from the API server) plus
+ * {@code JOB_COMPLETION_INDEX}, and its volumes (ConfigMap, Secret, emptyDir) written to local
+ * directories with the files' modes and owners a node gives them. Where a Docker engine holds the runner
+ * image, the container runs in it from that image ({@link DockerPodContainers}: its java, class path,
+ * user and limits); elsewhere as a local process ({@link LocalProcessPodContainers}). It keeps pod and Job
+ * status as Kubernetes would (Pending, Running, Succeeded, Failed with the container's reason and exit
+ * code) and stops the containers of a deleted Job.
  */
 final class TestKubelet implements AutoCloseable {
   private final KubernetesClient client;
   private final String namespace;
   private final Path root;
   private final Watch watch;
-  private final Map<String, List<Process>> processesByJob = new ConcurrentHashMap<>();
+  private final PodContainers containers;
+  private final Map<String, List<Pod>> podsByJob = new ConcurrentHashMap<>();
   private final Map<String, Process> processesByPod = new ConcurrentHashMap<>();
   private final Map<String, String> killReasons = new ConcurrentHashMap<>();
   private final List<String> deletedJobs = new CopyOnWriteArrayList<>();
@@ -61,6 +65,7 @@ final class TestKubelet implements AutoCloseable {
     this.client = client;
     this.namespace = namespace;
     this.root = root;
+    this.containers = PodContainers.forThisMachine();
     this.watch = client.batch().v1().jobs().inNamespace(namespace).watch(new Watcher<>() {
       @Override
       public void eventReceived(Action action, Job job) {
@@ -100,10 +105,18 @@ final class TestKubelet implements AutoCloseable {
   void kill(String jobName, int index, String reason) {
     String pod = podName(jobName, index);
     killReasons.put(pod, reason);
-    Process p = processesByPod.get(pod);
-    if (p != null) {
-      p.descendants().forEach(ProcessHandle::destroyForcibly);
-      p.destroyForcibly();
+    stopPod(jobName, pod);
+  }
+
+  private void stopPod(String jobName, String podName) {
+    Process p = processesByPod.get(podName);
+    if (p == null) {
+      return;
+    }
+    for (Pod pod : podsByJob.getOrDefault(jobName, List.of())) {
+      if (pod.getMetadata().getName().equals(podName)) {
+        containers.kill(pod, p);
+      }
     }
   }
 
@@ -144,7 +157,7 @@ final class TestKubelet implements AutoCloseable {
               .endStatus()
             .build()).create();
         String image = pod.getSpec().getContainers().get(0).getImage();
-        if (unpullable.contains(image)) {
+        if (unpullable.contains(image) || !containers.hasImage(image)) {
           // as a node does when the registry refuses: the pod stays Pending, the kubelet backs off
           setWaiting(pod.getMetadata().getName(), "ImagePullBackOff", "Back-off pulling image \"" + image + "\"");
           stuck = true;
@@ -192,18 +205,15 @@ final class TestKubelet implements AutoCloseable {
     try {
       Container container = pod.getSpec().getContainers().get(0);
       Path podDir = Files.createDirectories(root.resolve(name));
-      Map<String, String> mounts = mountVolumes(pod, container, podDir);
-      List<String> command = localCommand(container.getCommand(), mounts);
-      ProcessBuilder pb = new ProcessBuilder(command).directory(podDir.toFile())
-          .redirectErrorStream(true).redirectOutput(podDir.resolve("container.log").toFile());
-      pb.environment().putAll(environment(container, index));
+      Map<String, Path> mounts = mountVolumes(pod, container, podDir);
+      Map<String, String> env = environment(container, index);
       synchronized (processesByPod) {
         if (deletedJobs.contains(jobName)) {
           return false;
         }
-        Process process = pb.start();
+        Process process = containers.start(pod, env, mounts, podDir, podDir.resolve("container.log"));
         processesByPod.put(name, process);
-        processesByJob.computeIfAbsent(jobName, j -> new CopyOnWriteArrayList<>()).add(process);
+        podsByJob.computeIfAbsent(jobName, j -> new CopyOnWriteArrayList<>()).add(pod);
       }
       setPhase(name, "Running", null, null);
       int exit = processesByPod.get(name).waitFor();
@@ -239,12 +249,18 @@ final class TestKubelet implements AutoCloseable {
     });
   }
 
-  /** Writes each mounted volume into a local directory; returns mount path to local path. */
-  private Map<String, String> mountVolumes(Pod pod, Container container, Path podDir)
+  /**
+   * Writes each mounted volume into a local directory, its files with the modes a node gives them
+   * (owned by root; a pod's fsGroup owns them too and may read them); returns mount path to local path.
+   */
+  private Map<String, Path> mountVolumes(Pod pod, Container container, Path podDir)
       throws IOException, InterruptedException {
     Map<String, Volume> volumes = new HashMap<>();
     pod.getSpec().getVolumes().forEach(v -> volumes.put(v.getName(), v));
-    Map<String, String> mounts = new LinkedHashMap<>();
+    // A local process runs as this user, who owns the files anyway (and may not chgrp them)
+    Long fsGroup = !containers.isolated() || pod.getSpec().getSecurityContext() == null ? null
+        : pod.getSpec().getSecurityContext().getFsGroup();
+    Map<String, Path> mounts = new LinkedHashMap<>();
     for (VolumeMount mount : container.getVolumeMounts()) {
       Volume volume = volumes.get(mount.getName());
       Path dir = Files.createDirectories(podDir.resolve("volumes").resolve(mount.getName()));
@@ -252,7 +268,7 @@ final class TestKubelet implements AutoCloseable {
         ConfigMap cm = await(() -> client.configMaps().inNamespace(namespace)
             .withName(volume.getConfigMap().getName()).get(), "ConfigMap " + volume.getConfigMap().getName());
         for (Map.Entry<String, String> e : cm.getData().entrySet()) {
-          Files.writeString(dir.resolve(e.getKey()), e.getValue());
+          VolumeFiles.write(dir.resolve(e.getKey()), e.getValue(), volume.getConfigMap().getDefaultMode(), fsGroup);
         }
       } else if (volume.getSecret() != null) {
         Secret secret = client.secrets().inNamespace(namespace).withName(volume.getSecret().getSecretName()).get();
@@ -263,15 +279,20 @@ final class TestKubelet implements AutoCloseable {
         for (Map.Entry<String, String> e : secretData(secret).entrySet()) {
           String path = items == null || items.isEmpty() ? e.getKey() : items.stream()
               .filter(k -> k.getKey().equals(e.getKey())).map(KeyToPath::getPath).findFirst().orElse(null);
+          Integer mode = items == null ? null : items.stream().filter(k -> k.getKey().equals(e.getKey()))
+              .map(KeyToPath::getMode).filter(Objects::nonNull).findFirst().orElse(null);
           if (path != null) {
-            Files.writeString(dir.resolve(path), e.getValue());
+            VolumeFiles.write(dir.resolve(path), e.getValue(), mode != null ? mode : volume.getSecret().getDefaultMode(),
+                fsGroup);
           }
         }
-      } else if (volume.getEmptyDir() == null) {
+      } else if (volume.getEmptyDir() != null) {
+        VolumeFiles.emptyDir(dir);
+      } else {
         throw new IllegalStateException("volume " + mount.getName() + ": the test kubelet mounts ConfigMaps, "
             + "Secrets and emptyDirs only");
       }
-      mounts.put(mount.getMountPath(), dir.toAbsolutePath().toString());
+      mounts.put(mount.getMountPath(), dir.toAbsolutePath());
     }
     return mounts;
   }
@@ -299,28 +320,6 @@ final class TestKubelet implements AutoCloseable {
     return data;
   }
 
-  /** The image's java and class path become this JVM's; mount paths become the local directories. */
-  private static List<String> localCommand(List<String> command, Map<String, String> mounts) {
-    List<String> local = new ArrayList<>();
-    for (int i = 0; i < command.size(); i++) {
-      String arg = command.get(i);
-      if (i == 0 && arg.equals("java")) {
-        local.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-      } else if (i > 0 && command.get(i - 1).equals("-cp") && arg.equals(PodLayout.IMAGE_CLASSPATH)) {
-        local.add(System.getProperty("java.class.path"));
-      } else {
-        String mapped = arg;
-        for (Map.Entry<String, String> m : mounts.entrySet()) {
-          if (mapped.equals(m.getKey()) || mapped.startsWith(m.getKey() + "/")) {
-            mapped = m.getValue() + mapped.substring(m.getKey().length());
-          }
-        }
-        local.add(mapped);
-      }
-    }
-    return local;
-  }
-
   private Map<String, String> environment(Container container, int index) {
     Map<String, String> env = new LinkedHashMap<>();
     for (EnvVar var : container.getEnv()) {
@@ -342,9 +341,8 @@ final class TestKubelet implements AutoCloseable {
 
   private void stopJob(String jobName) {
     synchronized (processesByPod) {
-      for (Process p : processesByJob.getOrDefault(jobName, List.of())) {
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
-        p.destroyForcibly();
+      for (Pod pod : podsByJob.getOrDefault(jobName, List.of())) {
+        stopPod(jobName, pod.getMetadata().getName());
       }
     }
   }
@@ -366,6 +364,7 @@ final class TestKubelet implements AutoCloseable {
   @Override
   public void close() {
     watch.close();
-    processesByJob.keySet().forEach(this::stopJob);
+    podsByJob.keySet().forEach(this::stopJob);
+    containers.close();
   }
 }

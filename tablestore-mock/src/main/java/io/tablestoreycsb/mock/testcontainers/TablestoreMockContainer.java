@@ -4,6 +4,11 @@ import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.cli.MockCli;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.PortBinding;
+import com.github.dockerjava.api.model.Ports;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
@@ -26,8 +31,10 @@ import org.testcontainers.utility.DockerImageName;
  * }</pre>
  *
  * <p>Inside the container the endpoint listens on 0.0.0.0 (the only way a published port can
- * reach it); Testcontainers publishes it on a random host port. The container is ready when
- * the mock prints its ready line.
+ * reach it); it is published on a random port of the host's loopback (127.0.0.1) when the Docker
+ * engine runs on this machine, as the mock's launcher binds 127.0.0.1, and on the engine's default
+ * address when the engine is remote (where the host's loopback could not reach it). The container
+ * is ready when the mock prints its ready line.
  */
 public class TablestoreMockContainer extends GenericContainer<TablestoreMockContainer> {
 
@@ -61,6 +68,23 @@ public class TablestoreMockContainer extends GenericContainer<TablestoreMockCont
   private void init() {
     withExposedPorts(PORT);
     waitingFor(Wait.forLogMessage(READY_LOG.pattern() + "\\n?", 1));
+    withCreateContainerCmdModifier(cmd -> {
+      if (engineIsLocal()) {
+        cmd.getHostConfig().withPublishAllPorts(false).withPortBindings(
+            new PortBinding(Ports.Binding.bindIp(LOOPBACK), ExposedPort.tcp(PORT)));
+      }
+    });
+  }
+
+  private static final String LOOPBACK = "127.0.0.1";
+
+  /** Whether clients reach the engine's published ports on this machine's loopback. */
+  private boolean engineIsLocal() {
+    try {
+      return InetAddress.getByName(getHost()).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      return false;
+    }
   }
 
   /** Clients must use this instance name (default {@value MockTablestore#DEFAULT_INSTANCE}). */

@@ -1,0 +1,64 @@
+package io.tablestoreycsb.planner.kubernetes;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Where the test kubelet runs a pod's container: in the Docker engine from the runner image
+ * ({@link DockerPodContainers}), or, where there is none, as a process of this machine
+ * ({@link LocalProcessPodContainers}).
+ */
+interface PodContainers extends AutoCloseable {
+
+  /** The environment variable that makes a missing engine or runner image fail the tests instead. */
+  String REQUIRED_ENV = "TSY_CONTAINER_TESTS";
+
+  /** The runner image the tests' pods use: the one Jib builds ({@code -Prunner-image}). */
+  static String runnerImage() {
+    return System.getProperty("runner.image", "tablestore-ycsb-runner:test");
+  }
+
+  /**
+   * Docker when its engine answers and holds the runner image; otherwise local processes, saying
+   * why once. With {@code TSY_CONTAINER_TESTS=required} (CI with an engine) there is no fallback.
+   */
+  static PodContainers forThisMachine() {
+    String image = runnerImage();
+    String missing = DockerPodContainers.whyNotAvailable(image);
+    if (missing == null) {
+      DockerPodContainers.explainOnce(image);
+      return new DockerPodContainers();
+    }
+    if ("required".equals(System.getenv(REQUIRED_ENV))) {
+      throw new IllegalStateException(REQUIRED_ENV + "=required, but " + missing);
+    }
+    LocalProcessPodContainers.explainOnce(missing);
+    return new LocalProcessPodContainers();
+  }
+
+  /**
+   * Starts the container of a one-container pod; the process returned ends when the container does,
+   * with its exit code, its output (stdout and stderr) going to {@code log}.
+   *
+   * @param env the container's environment, secrets resolved
+   * @param mounts mount path in the container to the local directory holding the volume
+   * @param podDir a local directory of this pod
+   */
+  Process start(Pod pod, Map<String, String> env, Map<String, Path> mounts, Path podDir,
+      Path log) throws IOException;
+
+  /** Whether a pod of this image can start (a node would otherwise fail to pull it). */
+  boolean hasImage(String image);
+
+  /** Kills a pod's container at once (SIGKILL), as the OOM killer would. */
+  void kill(Pod pod, Process process);
+
+  /** Whether the pod's containers run in an engine (then files the pod reads must be readable by its user). */
+  boolean isolated();
+
+  /** Stops and removes every container still there. */
+  @Override
+  void close();
+}
