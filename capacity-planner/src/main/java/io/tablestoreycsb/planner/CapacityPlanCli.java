@@ -1,7 +1,7 @@
 package io.tablestoreycsb.planner;
 
-import io.tablestoreycsb.binding.tools.ToolVersion;
-import io.tablestoreycsb.binding.tools.UsageErrors;
+import io.tablestoreycsb.kit.cli.ToolVersion;
+import io.tablestoreycsb.kit.cli.UsageErrors;
 import io.tablestoreycsb.planner.matrix.MatrixException;
 import java.io.PrintWriter;
 import picocli.CommandLine;

@@ -1,10 +1,10 @@
 package io.tablestoreycsb.tunnelbench;
 
 import io.tablestoreycsb.binding.ConfigException;
-import io.tablestoreycsb.binding.tools.ToolVersion;
-import io.tablestoreycsb.binding.tools.UsageErrors;
+import io.tablestoreycsb.kit.cli.ToolVersion;
+import io.tablestoreycsb.kit.cli.UsageErrors;
 import io.tablestoreycsb.mock.MockTablestore;
-import io.tablestoreycsb.planner.report.BuildInfo;
+import io.tablestoreycsb.kit.report.BuildInfo;
 import io.tablestoreycsb.tunnelbench.child.Endpoint;
 import io.tablestoreycsb.tunnelbench.report.BenchReport;
 import io.tablestoreycsb.tunnelbench.report.ReportFiles;

@@ -6,7 +6,7 @@ import io.tablestoreycsb.planner.runner.CellRunner;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
-import io.tablestoreycsb.planner.runner.StartGate;
+import io.tablestoreycsb.kit.child.StartGate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

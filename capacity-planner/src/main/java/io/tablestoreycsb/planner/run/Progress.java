@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner.run;
 
-import io.tablestoreycsb.planner.report.Formats;
+import io.tablestoreycsb.kit.report.Formats;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Locale;

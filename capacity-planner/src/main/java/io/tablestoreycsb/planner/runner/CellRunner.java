@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.runner;
 
+import io.tablestoreycsb.kit.child.StartGate;
 import java.io.IOException;
 import java.util.List;
 

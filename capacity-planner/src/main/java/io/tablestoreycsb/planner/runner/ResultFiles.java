@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner.runner;
 
+import io.tablestoreycsb.kit.resources.ClockReading;
+
 /**
  * The names of the files in one runner's result set: what a runner leaves in its result directory,
  * wherever it ran, and what the report reads back.

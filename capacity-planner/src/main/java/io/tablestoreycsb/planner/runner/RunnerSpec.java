@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner.runner;
 
+import io.tablestoreycsb.kit.child.ParentWatch;
+import io.tablestoreycsb.kit.child.StartGate;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tablestoreycsb.kit.report.BuildInfo;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.MeasuredWindow;

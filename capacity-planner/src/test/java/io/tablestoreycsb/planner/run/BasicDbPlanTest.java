@@ -7,7 +7,7 @@ import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablestoreycsb.planner.hdr.HdrLogs;
+import io.tablestoreycsb.kit.hdr.HdrLogs;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.report.ReportData;

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.tablestoreycsb.mock.MockTablestore;
-import io.tablestoreycsb.planner.hdr.HdrLogs;
+import io.tablestoreycsb.kit.hdr.HdrLogs;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.report.ReportData;

@@ -3,6 +3,8 @@ package io.tablestoreycsb.binding.tools;
 import io.tablestoreycsb.binding.ClientConfig;
 import io.tablestoreycsb.binding.ConfigException;
 import io.tablestoreycsb.binding.KeyFormat;
+import io.tablestoreycsb.kit.cli.ToolVersion;
+import io.tablestoreycsb.kit.cli.UsageErrors;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

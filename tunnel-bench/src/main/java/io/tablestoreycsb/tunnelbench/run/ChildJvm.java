@@ -1,7 +1,7 @@
 package io.tablestoreycsb.tunnelbench.run;
 
-import io.tablestoreycsb.planner.runner.ParentWatch;
-import io.tablestoreycsb.planner.runner.StartGate;
+import io.tablestoreycsb.kit.child.ParentWatch;
+import io.tablestoreycsb.kit.child.StartGate;
 import io.tablestoreycsb.tunnelbench.child.ChildFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.tablestoreycsb.tunnelbench.run;
 
-import io.tablestoreycsb.planner.hdr.HdrLogs;
+import io.tablestoreycsb.kit.hdr.HdrLogs;
 import io.tablestoreycsb.tunnelbench.child.ChildFiles;
 import io.tablestoreycsb.tunnelbench.child.ConsumerMain;
 import io.tablestoreycsb.tunnelbench.child.ConsumerResult;

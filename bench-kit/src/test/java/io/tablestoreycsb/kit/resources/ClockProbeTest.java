@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.runner;
+package io.tablestoreycsb.kit.resources;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -72,18 +72,5 @@ class ClockProbeTest {
     assertThat(spread.uncertaintyMs()).isEqualTo(2.0);
     assertThat(ClockReading.spread(List.of(a, Optional.empty()))).as("one runner not measured").isEmpty();
     assertThat(ClockReading.spread(List.of())).isEmpty();
-  }
-
-  @Test
-  void theEndpointIsReadFromTheYcsbArgumentsAsYcsbWouldReadIt(@TempDir Path dir) throws Exception {
-    Path first = Files.writeString(dir.resolve("a.properties"), "tablestore.endpoint=http://first\nother=1\n");
-    Path second = Files.writeString(dir.resolve("b.properties"), "tablestore.endpoint=http://second\n");
-
-    assertThat(YcsbArguments.property(List.of("-P", first.toString(), "-P", second.toString()),
-        "tablestore.endpoint")).contains("http://second");
-    assertThat(YcsbArguments.property(List.of("-p", "tablestore.endpoint=http://flag", "-P", first.toString()),
-        "tablestore.endpoint")).as("-p wins over files").contains("http://flag");
-    assertThat(YcsbArguments.property(List.of("-db", "site.ycsb.BasicDB", "-P", first.toString()),
-        "tablestore.instance")).isEmpty();
   }
 }

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.hdr;
+package io.tablestoreycsb.kit.hdr;
 
 import org.HdrHistogram.Histogram;
 

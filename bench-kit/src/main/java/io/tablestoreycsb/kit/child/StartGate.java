@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.runner;
+package io.tablestoreycsb.kit.child;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,7 +17,7 @@ import java.util.OptionalLong;
  * file the executor writes once every runner has announced itself ready in its ready file (local
  * runners). Either way the runner then sleeps until the instant, so runners started by one release
  * begin within a few milliseconds of each other. A runner that reaches the gate after the instant
- * starts at once and reports how late it was ({@link RunnerResources#lateMs()}).
+ * starts at once; the instant it was given and the one it started at tell how late it was.
  *
  * @param startAtEpochMs the instant, or 0 when it comes from the release file
  * @param readyFile written when the runner reaches the gate, or null

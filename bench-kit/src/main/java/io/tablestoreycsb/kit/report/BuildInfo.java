@@ -1,6 +1,6 @@
-package io.tablestoreycsb.planner.report;
+package io.tablestoreycsb.kit.report;
 
-import io.tablestoreycsb.binding.tools.ToolVersion;
+import io.tablestoreycsb.kit.cli.ToolVersion;
 
 /**
  * Versions of this tool and of the client libraries it runs, as a report states them: read by the

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.binding.tools;
+package io.tablestoreycsb.kit.cli;
 
 import java.io.PrintWriter;
 import java.util.List;

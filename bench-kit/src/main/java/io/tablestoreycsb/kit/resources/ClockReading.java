@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.runner;
+package io.tablestoreycsb.kit.resources;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /**
  * How far a runner's clock was from a reference clock (the Tablestore endpoint's), measured once
- * before its start gate and kept in {@link ResultFiles#CLOCK_FILE}. Every runner of a plan measures
+ * before its start gate and kept in a file of its result directory. Every runner of a plan measures
  * against the same reference, so the difference of two runners' offsets is the difference of their
  * machines' clocks, which a start instant given as a wall-clock time cannot see.
  *

@@ -1,11 +1,11 @@
-package io.tablestoreycsb.planner.report;
+package io.tablestoreycsb.kit.report;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
-/** Number formatting shared by the report writers (the planner's and tunnel-bench's). */
+/** How every report here writes numbers, instants and file names (the planner's and tunnel-bench's). */
 public final class Formats {
   private Formats() {}
 
@@ -24,7 +24,7 @@ public final class Formats {
   }
 
   /** UTC time of day of an instant (the report's header gives the date); "n/a" when not recorded. */
-  static String timeOfDay(long epochMs) {
+  public static String timeOfDay(long epochMs) {
     return epochMs <= 0 ? "n/a" : TIME_OF_DAY.format(Instant.ofEpochMilli(epochMs));
   }
 
@@ -32,20 +32,22 @@ public final class Formats {
       .withZone(ZoneOffset.UTC);
 
   /** ISO-8601 UTC instant for the CSV and JSON; "" when not recorded. */
-  static String isoInstant(long epochMs) {
+  public static String isoInstant(long epochMs) {
     return epochMs <= 0 ? "" : Instant.ofEpochMilli(epochMs).toString();
   }
 
-  static String ms(double v) {
+  /** Milliseconds with the precision a latency table reads well at: 123, 12.3, 1.23. */
+  public static String ms(double v) {
     return String.format(Locale.ROOT, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
   }
 
-  static String percent(double ratio) {
+  /** A ratio as a whole percentage: 0.256 is "26%". */
+  public static String percent(double ratio) {
     return String.format(Locale.ROOT, "%.0f%%", ratio * 100);
   }
 
   /** File-name-safe form of a label. */
-  static String slug(String s) {
+  public static String slug(String s) {
     return s.replaceAll("[^A-Za-z0-9_.-]+", "_");
   }
 

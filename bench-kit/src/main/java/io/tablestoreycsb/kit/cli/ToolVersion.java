@@ -1,4 +1,4 @@
-package io.tablestoreycsb.binding.tools;
+package io.tablestoreycsb.kit.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,7 +25,7 @@ public final class ToolVersion implements IVersionProvider {
 
   /** This project's version, or "unknown" when running from classes outside a jar (an IDE). */
   public static String project() {
-    return version("io.tablestoreycsb", "tablestore-binding");
+    return version("io.tablestoreycsb", "bench-kit");
   }
 
   /** The version in the jar of {@code group:artifact} on the class path, or "unknown". */

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.runner;
+package io.tablestoreycsb.kit.resources;
 
 import java.io.IOException;
 import java.nio.file.Files;

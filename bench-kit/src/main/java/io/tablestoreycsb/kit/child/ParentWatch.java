@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.runner;
+package io.tablestoreycsb.kit.child;
 
 import java.io.IOException;
 import java.io.InputStream;
