@@ -8,24 +8,29 @@ import java.time.Duration;
 import java.util.OptionalLong;
 
 /**
- * Where a runner waits until every runner of its cell can start at one instant, so that their
- * measured windows overlap: runners whose JVMs came up 2 s apart would otherwise each measure a
- * different stretch of time, and the first ones would have the service to themselves for a while.
+ * Where a child JVM (a runner, a writer, a consumer) waits until every child of its run can start at
+ * one instant, so that their measured windows overlap: children whose JVMs came up 2 s apart would
+ * otherwise each measure a different stretch of time, and the first ones would have the service to
+ * themselves for a while.
  *
- * <p>Two ways to learn the instant: a fixed {@code startAt} epoch millisecond (a planner that cannot
- * watch its runners become ready, e.g. pods on other machines, sets it far enough ahead), or a release
- * file the executor writes once every runner has announced itself ready in its ready file (local
- * runners). Either way the runner then sleeps until the instant, so runners started by one release
- * begin within a few milliseconds of each other. A runner that reaches the gate after the instant
- * starts at once; the instant it was given and the one it started at tell how late it was.
+ * <p>Two ways to learn the instant: a fixed {@code startAt} epoch millisecond (a parent that cannot
+ * watch its children become ready, e.g. pods on other machines, sets it far enough ahead), or a release
+ * file the parent writes once every child has announced itself ready in its ready file
+ * ({@link ChildJvm}). Either way the child then sleeps until the instant, so children started by one
+ * release begin within a few milliseconds of each other. A child that reaches the gate after the
+ * instant starts at once; the instant it was given and the one it started at tell how late it was.
  *
  * @param startAtEpochMs the instant, or 0 when it comes from the release file
- * @param readyFile written when the runner reaches the gate, or null
- * @param releaseFile holds the instant once the executor has released the cell, or null
+ * @param readyFile written when the child reaches the gate, or null
+ * @param releaseFile holds the instant once the parent has released the run, or null
  * @param timeout how long to wait for the release file before giving up
  */
 public record StartGate(long startAtEpochMs, Path readyFile, Path releaseFile, Duration timeout) {
-  /** How often a waiting runner looks for the release file. */
+  /** Written by the child in its directory when it reaches the gate. */
+  public static final String READY_FILE = "ready";
+  /** Written by the parent in the child's directory: the epoch millisecond to start at. */
+  public static final String RELEASE_FILE = "release";
+  /** How often a waiting child looks for the release file. */
   private static final long POLL_MS = 5;
 
   public StartGate {
@@ -34,7 +39,12 @@ public record StartGate(long startAtEpochMs, Path readyFile, Path releaseFile, D
     }
   }
 
-  /** A gate with no waiting at all: starts now (a runner started by hand). */
+  /** The gate of a child started by {@link ChildJvm} in {@code dir}: ready and release files there. */
+  public static StartGate inDirectory(Path dir, Duration timeout) {
+    return new StartGate(0, dir.resolve(READY_FILE), dir.resolve(RELEASE_FILE), timeout);
+  }
+
+  /** A gate with no waiting at all: starts now (a child started by hand). */
   public static StartGate now() {
     return new StartGate(System.currentTimeMillis(), null, null, Duration.ZERO);
   }

@@ -1,14 +1,13 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.kit.child.ChildJvm;
+import io.tablestoreycsb.kit.child.StartGate;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.CellRunner;
-import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
-import io.tablestoreycsb.kit.child.StartGate;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -83,8 +82,7 @@ public final class LocalCellRunner implements CellRunner {
   }
 
   public static LocalCellRunner ofThisJvm(Duration startSkew) {
-    return new LocalCellRunner(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        System.getProperty("java.class.path"), startSkew);
+    return new LocalCellRunner(ChildJvm.thisJava(), ChildJvm.thisClassPath(), startSkew);
   }
 
   @Override
@@ -99,12 +97,7 @@ public final class LocalCellRunner implements CellRunner {
     try {
       buildClassArchive(specs.size(), listener);
       for (RunnerSpec spec : specs) {
-        Files.createDirectories(spec.dir());
-        Path release = spec.dir().resolve(ResultFiles.RELEASE_FILE);
-        Files.deleteIfExists(release);
-        Files.deleteIfExists(spec.dir().resolve(ResultFiles.STOP_FILE));
-        StartGate gate = new StartGate(0, spec.dir().resolve(ResultFiles.READY_FILE), release,
-            READY_TIMEOUT.plusSeconds(60));
+        StartGate gate = StartGate.inDirectory(spec.dir(), READY_TIMEOUT.plusSeconds(60));
         running.add(RunnerProcess.start(spec, command(spec, gate)));
       }
       if (awaitReady(running, listener)) {
@@ -194,7 +187,7 @@ public final class LocalCellRunner implements CellRunner {
   /** Tells every runner to end its run now (StoppableWorkload watches for the file). */
   private static void stop(List<RunnerProcess> running) throws IOException {
     for (RunnerProcess p : running) {
-      Files.writeString(p.spec().dir().resolve(ResultFiles.STOP_FILE), Long.toString(System.currentTimeMillis()));
+      p.stop();
     }
   }
 
@@ -215,8 +208,7 @@ public final class LocalCellRunner implements CellRunner {
   private long release(List<RunnerProcess> running) throws IOException {
     long instant = Math.max(System.currentTimeMillis() + RELEASE_MARGIN_MS, startAtEpochMs);
     for (int i = 0; i < running.size(); i++) {
-      StartGate.writeInstant(running.get(i).spec().dir().resolve(ResultFiles.RELEASE_FILE),
-          instant + i * startSkew.toMillis());
+      running.get(i).release(instant + i * startSkew.toMillis());
     }
     return instant;
   }

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.runner;
 
+import io.tablestoreycsb.kit.child.ChildJvm;
 import io.tablestoreycsb.kit.resources.ClockReading;
 
 /**
@@ -22,12 +23,12 @@ public final class ResultFiles {
   public static final String STDERR_FILE = "ycsb.err";
   public static final String RESOURCES_FILE = "resources.json";
   public static final String CLOCK_FILE = "clock.json";
-  /** Written by a local runner when it is ready to start (JVM up, classes loaded). */
-  public static final String READY_FILE = "ready";
-  /** Written by the local executor in the cell directory: the epoch millisecond every runner starts at. */
-  public static final String RELEASE_FILE = "release";
-  /** Written by the local executor when the cell may end early (its rate is steady): see StoppableWorkload. */
-  public static final String STOP_FILE = "stop";
+  /**
+   * Written by the executor when the cell may end early (its rate is steady): see StoppableWorkload.
+   * The local executor's runners also find their start gate's ready and release files beside it
+   * ({@link ChildJvm}).
+   */
+  public static final String STOP_FILE = ChildJvm.STOP_FILE;
 
   private ResultFiles() {}
 

@@ -3,6 +3,7 @@ package io.tablestoreycsb.tunnelbench.child;
 import com.alicloud.openservices.tablestore.TunnelClient;
 import com.alicloud.openservices.tablestore.tunnel.worker.TunnelWorker;
 import com.alicloud.openservices.tablestore.tunnel.worker.TunnelWorkerConfig;
+import io.tablestoreycsb.kit.child.ChildJvm;
 import io.tablestoreycsb.kit.child.ParentWatch;
 import io.tablestoreycsb.kit.child.StartGate;
 import java.io.IOException;
@@ -82,14 +83,12 @@ public final class ConsumerMain implements Callable<Integer> {
       TunnelWorker worker = new TunnelWorker(tunnelId, client, config);
       // The first request of a JVM loads the SDK's request path: done before the gate, not while syncing.
       client.listTunnel(new com.alicloud.openservices.tablestore.model.tunnel.ListTunnelRequest(table));
-      new StartGate(0, dir.resolve(ChildFiles.READY), dir.resolve(ChildFiles.RELEASE),
-          Duration.ofSeconds(gateTimeoutSeconds)).await();
+      StartGate.inDirectory(dir, Duration.ofSeconds(gateTimeoutSeconds)).await();
       samples.sampleNow();
       try {
         worker.connectAndWorking();
         writeClientId(worker);
-        Path stop = dir.resolve(ChildFiles.STOP);
-        while (!Files.exists(stop)) {
+        while (!ChildJvm.stopRequested(dir)) {
           Thread.sleep(20);
         }
         samples.sampleNow();

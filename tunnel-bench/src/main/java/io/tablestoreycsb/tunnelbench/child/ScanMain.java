@@ -65,8 +65,7 @@ public final class ScanMain implements Callable<Integer> {
     try (SampleLog samples = SampleLog.start(dir.resolve(ChildFiles.SAMPLES), rows::get)) {
       // The first request of a JVM loads the SDK's request path: not part of the measured read.
       client.describeTable(new com.alicloud.openservices.tablestore.model.DescribeTableRequest(table));
-      new StartGate(0, dir.resolve(ChildFiles.READY), dir.resolve(ChildFiles.RELEASE),
-          Duration.ofSeconds(gateTimeoutSeconds)).await();
+      StartGate.inDirectory(dir, Duration.ofSeconds(gateTimeoutSeconds)).await();
       samples.sampleNow();
       Thread[] readers = new Thread[partitions];
       for (int p = 0; p < partitions; p++) {

@@ -4,10 +4,10 @@ import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.RowChange;
+import io.tablestoreycsb.kit.child.ChildJvm;
 import io.tablestoreycsb.kit.child.ParentWatch;
 import io.tablestoreycsb.kit.child.StartGate;
 import io.tablestoreycsb.tunnelbench.rows.RowShape;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -95,8 +95,7 @@ public final class WriterMain implements Callable<Integer> {
     long firstSendMs;
     try (SampleLog samples = SampleLog.start(dir.resolve(ChildFiles.SAMPLES), rowsWritten::get)) {
       warmUp(client);
-      new StartGate(0, dir.resolve(ChildFiles.READY), dir.resolve(ChildFiles.RELEASE),
-          Duration.ofSeconds(gateTimeoutSeconds)).await();
+      StartGate.inDirectory(dir, Duration.ofSeconds(gateTimeoutSeconds)).await();
       samples.sampleNow();
       firstSendMs = System.currentTimeMillis();
       long endNanos = System.nanoTime() + durationMs * 1_000_000;
@@ -144,7 +143,7 @@ public final class WriterMain implements Callable<Integer> {
   }
 
   private boolean stopRequested() {
-    return Files.exists(dir.resolve(ChildFiles.STOP));
+    return ChildJvm.stopRequested(dir);
   }
 
   /** One writer thread: its batches, paced to its share of the rate. */
