@@ -1,8 +1,8 @@
 package io.tablestoreycsb.bench;
 
+import io.tablestoreycsb.kit.stats.MeanInterval;
 import java.util.List;
 import java.util.Locale;
-import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * A ratio estimated from the per-round ratios of alternating rounds, with a 95% confidence
@@ -36,26 +36,16 @@ public record Estimate(double value, double low, double high, int rounds) {
       throw new IllegalArgumentException("no round ratios to estimate from");
     }
     double[] logs = new double[n];
-    double sum = 0;
     for (int i = 0; i < n; i++) {
       double r = roundRatios.get(i);
       if (!(r > 0) || Double.isInfinite(r)) {
         throw new IllegalArgumentException("round ratio " + (i + 1) + " is " + r + "; ratios must be finite and positive");
       }
       logs[i] = Math.log(r);
-      sum += logs[i];
     }
-    double mean = sum / n;
-    if (n == 1) {
-      return new Estimate(Math.exp(mean), 0, Double.POSITIVE_INFINITY, 1);
-    }
-    double squares = 0;
-    for (double l : logs) {
-      squares += (l - mean) * (l - mean);
-    }
-    double standardError = Math.sqrt(squares / (n - 1) / n);
-    double t = new TDistribution(n - 1).inverseCumulativeProbability(0.5 + CONFIDENCE / 2);
-    return new Estimate(Math.exp(mean), Math.exp(mean - t * standardError), Math.exp(mean + t * standardError), n);
+    // One round: an unbounded interval, exp(-inf) = 0 to exp(+inf) = inf.
+    MeanInterval log = MeanInterval.of(logs, CONFIDENCE);
+    return new Estimate(Math.exp(log.mean()), Math.exp(log.low()), Math.exp(log.high()), n);
   }
 
   /**
