@@ -3,6 +3,7 @@ package io.tablestoreycsb.planner;
 import io.tablestoreycsb.binding.ClientConfig;
 import io.tablestoreycsb.binding.tools.PropertiesFiles;
 import io.tablestoreycsb.kit.cli.ToolVersion;
+import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.matrix.Slo;
@@ -149,7 +150,7 @@ final class RunCommand implements Callable<Integer> {
         + ")");
     String answer = confirmation.ask(String.format(java.util.Locale.ROOT, "%nThis plan runs against %s, which is not"
         + " on this machine: up to %s and the capacity units above. Run it? [y/N] ", where,
-        Progress.clock(cost.cellSeconds() + cost.loadSeconds())));
+        Formats.clock(cost.cellSeconds() + cost.loadSeconds())));
     if (answer == null) {
       throw new IllegalArgumentException("the plan runs against " + where + ", which is not on this machine and may"
           + " cost money (the estimate is above); standard input is not a terminal, so no one can confirm it: add"

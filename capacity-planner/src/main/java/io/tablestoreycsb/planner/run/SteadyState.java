@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.kit.stats.MeanInterval;
 import java.util.ArrayList;
 import java.util.List;
@@ -128,6 +129,6 @@ public final class SteadyState {
   }
 
   private static String seconds(double s) {
-    return Progress.clock(s);
+    return Formats.clock(s);
   }
 }
