@@ -72,7 +72,7 @@ class MockPlanTest {
       Path props = dir.resolve("mock.properties");
       mock.writeProperties(props);
       PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props, List.of("-Xmx256m")),
-          LocalCellRunner.ofThisJvm(), new BindingTableAdmin(props), out,
+          LocalCellExecutor.ofThisJvm(), new BindingTableAdmin(props), out,
           new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
       int failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));
       String output = log.toString(StandardCharsets.UTF_8);

@@ -46,7 +46,7 @@ class SaturationSearchMockTest {
       Path props = dir.resolve("mock.properties");
       mock.writeProperties(props);
       PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props,
-          List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")), LocalCellRunner.ofThisJvm(),
+          List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")), LocalCellExecutor.ofThisJvm(),
           new BindingTableAdmin(props), out,
           new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(5)));
       assertThat(plan.run(CellOrder.of(matrix, CellFilter.ALL, null))).as(log.toString(StandardCharsets.UTF_8))

@@ -13,7 +13,7 @@ import io.tablestoreycsb.planner.results.ResultStore;
 import io.tablestoreycsb.planner.run.PlanExecutorSupport;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
-import io.tablestoreycsb.planner.runner.CellRunner;
+import io.tablestoreycsb.planner.runner.CellExecutor;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
@@ -33,7 +33,7 @@ import java.util.stream.Stream;
  * as it reads a local runner's. A runner whose pod failed without uploading a record gets one carrying
  * the pod's reason and its last log lines. Interrupting the planner deletes the Job and its pods.
  */
-public final class KubernetesCellRunner implements CellRunner {
+public final class KubernetesCellExecutor implements CellExecutor {
   private static final long POLL_MS = 1000;
   private static final int LOG_TAIL_LINES = 15;
   /** Pods' rates are read from their logs this often: one log request per running pod each time. */
@@ -46,12 +46,12 @@ public final class KubernetesCellRunner implements CellRunner {
   private final ResultStore results;
   private final PodLogs logs;
 
-  public KubernetesCellRunner(KubernetesClient client, KubernetesSettings settings, ResultStore results) {
+  public KubernetesCellExecutor(KubernetesClient client, KubernetesSettings settings, ResultStore results) {
     this(client, settings, results, PodLogs.of(client));
   }
 
   /** @param logs where pods' logs are read (tests: the test kubelet's container logs) */
-  public KubernetesCellRunner(KubernetesClient client, KubernetesSettings settings, ResultStore results,
+  public KubernetesCellExecutor(KubernetesClient client, KubernetesSettings settings, ResultStore results,
       PodLogs logs) {
     this.client = client;
     this.settings = settings;
@@ -136,7 +136,7 @@ public final class KubernetesCellRunner implements CellRunner {
           return; // the cell fails with the pod's waiting reason; the Job goes in run()'s finally
         }
       }
-      long ended = lastPods.values().stream().filter(KubernetesCellRunner::ended).count();
+      long ended = lastPods.values().stream().filter(KubernetesCellExecutor::ended).count();
       long running = lastPods.values().stream().filter(p -> "Running".equals(p.getStatus().getPhase())).count();
       if (ended == runners || jobFinished(jobName)) {
         return;

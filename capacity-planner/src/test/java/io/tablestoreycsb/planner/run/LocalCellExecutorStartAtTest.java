@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
-import io.tablestoreycsb.planner.runner.CellRunner;
+import io.tablestoreycsb.planner.runner.CellExecutor;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.nio.file.Path;
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A runner in a pod starts at the instant the planner set for its whole cell (startingAt), not when it
  * alone is ready: pods on different machines so begin together.
  */
-class LocalCellRunnerStartAtTest {
+class LocalCellExecutorStartAtTest {
   private static final Path WORKLOAD = Path.of("src/test/resources/basicdb-workload").toAbsolutePath();
   private static final CellKey KEY = new CellKey("basicdb", "random-read", 1, 1, "");
 
@@ -28,8 +28,8 @@ class LocalCellRunnerStartAtTest {
         Map.of("recordcount", "100", "operationcount", "100000000", "maxexecutiontime", "1", "status.interval", "1"),
         1, "-t", "READ", 1, 40, 0, 100, dir.resolve("runner-0"), List.of());
 
-    CellOutcome outcome = LocalCellRunner.ofThisJvm().startingAt(instant).run(KEY, List.of(spec), 1,
-        new CellRunner.Listener() {
+    CellOutcome outcome = LocalCellExecutor.ofThisJvm().startingAt(instant).run(KEY, List.of(spec), 1,
+        new CellExecutor.Listener() {
           @Override
           public void starting(int ready, int total) {
           }

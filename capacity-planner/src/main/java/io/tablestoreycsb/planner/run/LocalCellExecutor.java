@@ -4,7 +4,7 @@ import io.tablestoreycsb.kit.child.ChildJvm;
 import io.tablestoreycsb.kit.child.StartGate;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
-import io.tablestoreycsb.planner.runner.CellRunner;
+import io.tablestoreycsb.planner.runner.CellExecutor;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.io.IOException;
@@ -18,7 +18,7 @@ import java.util.List;
  * start gate, releases them together at one instant, samples their status lines while they run and
  * collects their records.
  */
-public final class LocalCellRunner implements CellRunner {
+public final class LocalCellExecutor implements CellExecutor {
   private static final long SAMPLE_PERIOD_MS = 250;
   /** Between the release and the start instant: every runner sees the release file well before it. */
   private static final long RELEASE_MARGIN_MS = 150;
@@ -36,11 +36,11 @@ public final class LocalCellRunner implements CellRunner {
    * @param startSkew runner i starts i x this after the first one: zero in real use; tests use it to
    *     check that skewed runners are measured over their common window
    */
-  public LocalCellRunner(String javaExecutable, String classpath, Duration startSkew) {
+  public LocalCellExecutor(String javaExecutable, String classpath, Duration startSkew) {
     this(javaExecutable, classpath, startSkew, 0, null);
   }
 
-  private LocalCellRunner(String javaExecutable, String classpath, Duration startSkew, long startAtEpochMs,
+  private LocalCellExecutor(String javaExecutable, String classpath, Duration startSkew, long startAtEpochMs,
       RunnerClassArchive classArchive) {
     this.javaExecutable = javaExecutable;
     this.classpath = classpath;
@@ -50,39 +50,39 @@ public final class LocalCellRunner implements CellRunner {
   }
 
   /**
-   * The same runner releasing its runners at a fixed instant (when they are ready before it), not as
+   * The same executor releasing its runners at a fixed instant (when they are ready before it), not as
    * soon as they are ready: a runner in a pod so starts with the other pods of its cell.
    */
-  public LocalCellRunner startingAt(long epochMs) {
-    return new LocalCellRunner(javaExecutable, classpath, startSkew, epochMs, classArchive);
+  public LocalCellExecutor startingAt(long epochMs) {
+    return new LocalCellExecutor(javaExecutable, classpath, startSkew, epochMs, classArchive);
   }
 
   /**
-   * The same runner starting its runner JVMs from a class-data sharing archive in {@code cacheDir}
+   * The same executor starting its runner JVMs from a class-data sharing archive in {@code cacheDir}
    * ({@link RunnerClassArchive}), built from the first runner's classes; unchanged when this class path
    * cannot be archived. For planners that start many cells on one machine; a pod runs one cell and
    * would only pay for building it.
    */
-  public LocalCellRunner sharingClassesIn(Path cacheDir) {
-    return new LocalCellRunner(javaExecutable, classpath, startSkew, startAtEpochMs,
+  public LocalCellExecutor sharingClassesIn(Path cacheDir) {
+    return new LocalCellExecutor(javaExecutable, classpath, startSkew, startAtEpochMs,
         RunnerClassArchive.of(javaExecutable, classpath, cacheDir).orElse(null));
   }
 
   /** The java and class path of this JVM: runners load exactly what the planner loaded. */
-  public static LocalCellRunner ofThisJvm() {
+  public static LocalCellExecutor ofThisJvm() {
     return ofThisJvm(Duration.ZERO);
   }
 
   /**
-   * This JVM's runner with the class archive in the user's cache ({@link RunnerClassArchive#defaultCacheDir()}):
+   * This JVM's executor with the class archive in the user's cache ({@link RunnerClassArchive#defaultCacheDir()}):
    * what the planner's commands use on one machine.
    */
-  public static LocalCellRunner ofThisJvmSharingClasses() {
+  public static LocalCellExecutor ofThisJvmSharingClasses() {
     return ofThisJvm().sharingClassesIn(RunnerClassArchive.defaultCacheDir());
   }
 
-  public static LocalCellRunner ofThisJvm(Duration startSkew) {
-    return new LocalCellRunner(ChildJvm.thisJava(), ChildJvm.thisClassPath(), startSkew);
+  public static LocalCellExecutor ofThisJvm(Duration startSkew) {
+    return new LocalCellExecutor(ChildJvm.thisJava(), ChildJvm.thisClassPath(), startSkew);
   }
 
   @Override

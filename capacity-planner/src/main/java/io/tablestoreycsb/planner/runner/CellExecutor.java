@@ -10,7 +10,7 @@ import java.util.List;
  * runner's result set ends up in its {@link RunnerSpec#dir()} with a {@link RunnerRecord} beside it, and
  * the runners start together at one instant ({@link StartGate}).
  */
-public interface CellRunner {
+public interface CellExecutor {
 
   /**
    * @param key the cell

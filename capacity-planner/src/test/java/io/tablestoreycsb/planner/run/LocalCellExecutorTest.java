@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
-import io.tablestoreycsb.planner.runner.CellRunner;
+import io.tablestoreycsb.planner.runner.CellExecutor;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.nio.file.Path;
@@ -15,14 +15,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Local runners against YCSB's BasicDB: released together, or failed together when one cannot start. */
-class LocalCellRunnerTest {
+class LocalCellExecutorTest {
   private static final Path WORKLOAD = Path.of("src/test/resources/basicdb-workload").toAbsolutePath();
   private static final CellKey KEY = new CellKey("basicdb", "random-read", 1, 2, "");
 
   @Test
   void runnersReadyAtTheirGatesStartAtOneInstant(@TempDir Path dir) throws Exception {
     List<String> told = new ArrayList<>();
-    CellOutcome outcome = LocalCellRunner.ofThisJvm()
+    CellOutcome outcome = LocalCellExecutor.ofThisJvm()
         .run(KEY, List.of(spec(dir, 0, List.of()), spec(dir, 1, List.of())), 2, listener(told));
 
     assertThat(outcome.succeeded()).as(outcome.errors()).isTrue();
@@ -38,7 +38,7 @@ class LocalCellRunnerTest {
   @Test
   void aRunnerThatCannotStartFailsTheCellAndTheOthersAreStoppedBeforeTheStart(@TempDir Path dir)
       throws Exception {
-    CellOutcome outcome = LocalCellRunner.ofThisJvm().run(KEY,
+    CellOutcome outcome = LocalCellExecutor.ofThisJvm().run(KEY,
         List.of(spec(dir, 0, List.of("-XX:+NoSuchJvmOption")), spec(dir, 1, List.of())), 2,
         listener(new ArrayList<>()));
 
@@ -55,8 +55,8 @@ class LocalCellRunnerTest {
         1, "-t", "READ", 1, 40, index * 50L, 50, dir.resolve("runner-" + index), jvmOptions);
   }
 
-  private static CellRunner.Listener listener(List<String> told) {
-    return new CellRunner.Listener() {
+  private static CellExecutor.Listener listener(List<String> told) {
+    return new CellExecutor.Listener() {
       @Override
       public void starting(int ready, int total) {
         told.add("starting " + ready + "/" + total);
