@@ -9,7 +9,7 @@ import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria;
 import io.tablestoreycsb.kit.child.ParentWatch;
 import io.tablestoreycsb.kit.child.StartGate;
-import io.tablestoreycsb.tunnelbench.rows.RowShape;
+import io.tablestoreycsb.tunnelbench.rows.TunnelRow;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -89,9 +89,9 @@ public final class ScanMain implements Callable<Integer> {
   private void scan(SyncClient client, int partition) {
     RangeRowQueryCriteria range = new RangeRowQueryCriteria(table);
     range.setMaxVersions(1);
-    range.setInclusiveStartPrimaryKey(bound(RowShape.partitionStart(partition, partitions), PrimaryKeyValue.INF_MIN));
+    range.setInclusiveStartPrimaryKey(bound(TunnelRow.partitionStart(partition, partitions), PrimaryKeyValue.INF_MIN));
     range.setExclusiveEndPrimaryKey(partition + 1 == partitions ? bound(null, PrimaryKeyValue.INF_MAX)
-        : bound(RowShape.partitionStart(partition + 1, partitions), PrimaryKeyValue.INF_MIN));
+        : bound(TunnelRow.partitionStart(partition + 1, partitions), PrimaryKeyValue.INF_MIN));
     try {
       while (true) {
         GetRangeResponse page = client.getRange(new GetRangeRequest(range));
@@ -116,10 +116,10 @@ public final class ScanMain implements Callable<Integer> {
   /** A key at the start of a hash range ({@code hash} null: past every hash), the other columns at {@code fill}. */
   private static PrimaryKey bound(byte[] hash, PrimaryKeyValue fill) {
     return PrimaryKeyBuilder.createPrimaryKeyBuilder()
-        .addPrimaryKeyColumn(RowShape.HASH, hash == null ? PrimaryKeyValue.INF_MAX : PrimaryKeyValue.fromBinary(hash))
-        .addPrimaryKeyColumn(RowShape.WRITER, fill)
-        .addPrimaryKeyColumn(RowShape.BATCH, fill)
-        .addPrimaryKeyColumn(RowShape.ROW, fill)
+        .addPrimaryKeyColumn(TunnelRow.HASH, hash == null ? PrimaryKeyValue.INF_MAX : PrimaryKeyValue.fromBinary(hash))
+        .addPrimaryKeyColumn(TunnelRow.WRITER, fill)
+        .addPrimaryKeyColumn(TunnelRow.BATCH, fill)
+        .addPrimaryKeyColumn(TunnelRow.ROW, fill)
         .build();
   }
 }

@@ -7,7 +7,7 @@ import com.alicloud.openservices.tablestore.model.RowChange;
 import io.tablestoreycsb.kit.child.ChildJvm;
 import io.tablestoreycsb.kit.child.ParentWatch;
 import io.tablestoreycsb.kit.child.StartGate;
-import io.tablestoreycsb.tunnelbench.rows.RowShape;
+import io.tablestoreycsb.tunnelbench.rows.TunnelRow;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -89,7 +89,7 @@ public final class WriterMain implements Callable<Integer> {
           + " limit)");
     }
     Endpoint endpoint = Endpoint.read(endpointFile);
-    RowShape shape = new RowShape(rowBytes);
+    TunnelRow shape = new TunnelRow(rowBytes);
     SyncClient client = endpoint.tableClient(Math.min(threads, 4));
     WriterThread[] workers = new WriterThread[threads];
     long firstSendMs;
@@ -150,7 +150,7 @@ public final class WriterMain implements Callable<Integer> {
   private final class WriterThread extends Thread {
     private final int index;
     private final SyncClient client;
-    private final RowShape shape;
+    private final TunnelRow shape;
     private final long endNanos;
     final BitSet written = new BitSet();
     /** Pairs of (batch, acknowledgement epoch micros). */
@@ -158,7 +158,7 @@ public final class WriterMain implements Callable<Integer> {
     int ackCount;
     long lastBatch = -1;
 
-    WriterThread(int index, SyncClient client, RowShape shape, long endNanos) {
+    WriterThread(int index, SyncClient client, TunnelRow shape, long endNanos) {
       super("writer-" + index);
       this.index = index;
       this.client = client;
@@ -211,7 +211,7 @@ public final class WriterMain implements Callable<Integer> {
         BatchWriteRowResponse response = client.batchWriteRow(request);
         for (BatchWriteRowResponse.RowResult r : response.getSucceedRows()) {
           RowChange change = request.getRowChange(table, r.getIndex());
-          done.add(change.getPrimaryKey().getPrimaryKeyColumn(RowShape.ROW).getValue().asLong());
+          done.add(change.getPrimaryKey().getPrimaryKeyColumn(TunnelRow.ROW).getValue().asLong());
         }
         if (response.isAllSucceed()) {
           break;

@@ -11,7 +11,7 @@ import io.tablestoreycsb.tunnelbench.child.WriterMain;
 import io.tablestoreycsb.tunnelbench.child.WriterResult;
 import io.tablestoreycsb.tunnelbench.report.SampleWindow;
 import io.tablestoreycsb.tunnelbench.report.SpeedGoal;
-import io.tablestoreycsb.tunnelbench.rows.RowShape;
+import io.tablestoreycsb.tunnelbench.rows.TunnelRow;
 import io.tablestoreycsb.tunnelbench.run.BenchTable;
 import io.tablestoreycsb.kit.child.ChildJvm;
 import io.tablestoreycsb.tunnelbench.run.Coordinator;
@@ -63,7 +63,7 @@ public final class SpeedRun {
       ChildJvm writer = co.startChild("writer", writerDir, WriterMain.class, List.of(
           "--dir", writerDir.toString(), "--endpoint-file", co.endpoint().file().toString(), "--table", TABLE,
           "--threads", "4", "--duration-ms", "3600000", "--max-rows", Long.toString(rows), "--batch-rows", "200",
-          "--row-bytes", Integer.toString(RowShape.PAPER_ROW_BYTES)));
+          "--row-bytes", Integer.toString(TunnelRow.PAPER_ROW_BYTES)));
       awaitReady(writer);
       writer.release(System.currentTimeMillis());
       if (writer.finish(30 * 60_000).code() != 0) {

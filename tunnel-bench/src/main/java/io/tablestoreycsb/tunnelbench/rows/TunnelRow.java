@@ -29,7 +29,7 @@ import java.util.List;
  * Row size is counted as Tablestore counts it: every column's name plus its value (8 bytes for an
  * integer, the bytes of a string or binary).
  */
-public final class RowShape {
+public final class TunnelRow {
   public static final String HASH = "hash";
   public static final String WRITER = "writer";
   public static final String BATCH = "batch";
@@ -47,7 +47,7 @@ public final class RowShape {
   private final int rowBytes;
   private final ColumnValue payload;
 
-  public RowShape(int rowBytes) {
+  public TunnelRow(int rowBytes) {
     if (rowBytes < MIN_ROW_BYTES) {
       throw new IllegalArgumentException("row-bytes must be at least " + MIN_ROW_BYTES + " (four key columns and"
           + " two attributes), got " + rowBytes);

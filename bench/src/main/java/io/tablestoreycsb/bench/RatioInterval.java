@@ -15,7 +15,7 @@ import java.util.Locale;
  * interval is too narrow (it cannot see beyond the few values it resamples); the t-interval
  * assumes roughly normal log ratios, which is what rounds disturbed by independent neighbours give.
  */
-public record Estimate(double value, double low, double high, int rounds) {
+public record RatioInterval(double value, double low, double high, int rounds) {
   /** Two-sided confidence level of every interval this benchmark prints. */
   public static final double CONFIDENCE = 0.95;
 
@@ -30,7 +30,7 @@ public record Estimate(double value, double low, double high, int rounds) {
   }
 
   /** The estimate of per-round ratios, each finite and positive; fewer than 2 rounds give an unbounded interval. */
-  public static Estimate of(List<Double> roundRatios) {
+  public static RatioInterval of(List<Double> roundRatios) {
     int n = roundRatios.size();
     if (n == 0) {
       throw new IllegalArgumentException("no round ratios to estimate from");
@@ -45,7 +45,7 @@ public record Estimate(double value, double low, double high, int rounds) {
     }
     // One round: an unbounded interval, exp(-inf) = 0 to exp(+inf) = inf.
     MeanInterval log = MeanInterval.of(logs, CONFIDENCE);
-    return new Estimate(Math.exp(log.mean()), Math.exp(log.low()), Math.exp(log.high()), n);
+    return new RatioInterval(Math.exp(log.mean()), Math.exp(log.low()), Math.exp(log.high()), n);
   }
 
   /**

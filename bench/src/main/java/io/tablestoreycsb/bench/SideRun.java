@@ -7,7 +7,7 @@ package io.tablestoreycsb.bench;
  * whose time is given apart (see {@link CpuMeter}). Over the whole run, window or not:
  * {@code calls} made and {@code failures} among them, with the first failure's message.
  */
-public record Sample(long ops, double seconds, double clientCpuSeconds, double serverCpuSeconds, double clientJitSeconds,
+public record SideRun(long ops, double seconds, double clientCpuSeconds, double serverCpuSeconds, double clientJitSeconds,
                      double serverJitSeconds, long calls, long failures, String firstFailure) {
 
   /** Operations per second in the window. */
