@@ -46,12 +46,9 @@ public final class Comparison {
     return keptWithFailures;
   }
 
-  public List<SideRun> samplesA() {
+  /** Side A's runs, one a round. */
+  public List<SideRun> runsA() {
     return List.copyOf(a);
-  }
-
-  public List<SideRun> samplesB() {
-    return List.copyOf(b);
   }
 
   /** The per-round ratios {@code metric(A) / metric(B)}. */

@@ -135,7 +135,7 @@ class RoundsTest {
     assertThat(c.rounds()).isEqualTo(3);
     assertThat(c.reruns()).isEqualTo(1);
     assertThat(c.keptWithFailures()).isZero();
-    assertThat(c.samplesA()).allMatch(s -> !s.failed());
+    assertThat(c.runsA()).allMatch(s -> !s.failed());
     assertThat(c.estimate(Metric.CLIENT_CPU).value()).isEqualTo(1.0);
     assertThat(c.detailLine()).contains("reruns=1").contains("failed=1");
   }
