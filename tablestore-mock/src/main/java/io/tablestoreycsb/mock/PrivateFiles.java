@@ -1,4 +1,4 @@
-package io.tablestoreycsb.mock.cli;
+package io.tablestoreycsb.mock;
 
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
