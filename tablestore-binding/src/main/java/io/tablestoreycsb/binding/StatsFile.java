@@ -1,6 +1,8 @@
 package io.tablestoreycsb.binding;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -36,6 +38,9 @@ public record StatsFile(Map<String, Long> requests, Rows rows, Reads reads, Capa
 
   private static final ObjectMapper JSON = new ObjectMapper()
       .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+  /** Indented, {@code "name": value} as people write JSON (and grep it). */
+  private static final DefaultPrettyPrinter LAYOUT = new DefaultPrettyPrinter().withSeparators(
+      Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER));
 
   /**
    * @param failedAfterBatchedOk failed rows YCSB had been told were done (BATCHED_OK)
@@ -68,7 +73,7 @@ public record StatsFile(Map<String, Long> requests, Rows rows, Reads reads, Capa
 
   public String toJson() {
     try {
-      return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(this) + "\n";
+      return JSON.writer(LAYOUT).writeValueAsString(this) + "\n";
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
