@@ -108,7 +108,7 @@ tsy_resolve_files() {
 
 # bin/ycsb --version (the picocli launchers print the same line through ToolVersion themselves).
 tsy_exec_version() {
-  tsy_exec_java io.tablestoreycsb.binding.tools.ToolVersion "$(basename "$0")"
+  tsy_exec_java io.tablestoreycsb.kit.cli.ToolVersion "$(basename "$0")"
 }
 
 tsy_exec_java() {

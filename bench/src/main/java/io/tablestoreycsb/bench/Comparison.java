@@ -12,8 +12,8 @@ public final class Comparison {
   private final String labelB;
   private final ErrorBudget budget;
   private final int warmupPairs;
-  private final List<Sample> a = new ArrayList<>();
-  private final List<Sample> b = new ArrayList<>();
+  private final List<SideRun> a = new ArrayList<>();
+  private final List<SideRun> b = new ArrayList<>();
   int reruns;
   int keptWithFailures;
 
@@ -25,7 +25,7 @@ public final class Comparison {
     this.warmupPairs = warmupPairs;
   }
 
-  void add(Sample sa, Sample sb) {
+  void add(SideRun sa, SideRun sb) {
     a.add(sa);
     b.add(sb);
   }
@@ -46,12 +46,9 @@ public final class Comparison {
     return keptWithFailures;
   }
 
-  public List<Sample> samplesA() {
+  /** Side A's runs, one a round. */
+  public List<SideRun> runsA() {
     return List.copyOf(a);
-  }
-
-  public List<Sample> samplesB() {
-    return List.copyOf(b);
   }
 
   /** The per-round ratios {@code metric(A) / metric(B)}. */
@@ -63,25 +60,25 @@ public final class Comparison {
     return ratios;
   }
 
-  public Estimate estimate(Metric metric) {
-    return Estimate.of(roundRatios(metric));
+  public RatioInterval estimate(Metric metric) {
+    return RatioInterval.of(roundRatios(metric));
   }
 
   /** Per-round values of any function of both samples (e.g. the server's share of all CPU). */
-  public List<Double> perRound(ToDoubleFunction<Sample> ofA) {
+  public List<Double> perRound(ToDoubleFunction<SideRun> ofA) {
     return a.stream().map(ofA::applyAsDouble).toList();
   }
 
   /** The stderr line of round {@code r} (0-based). */
   String roundLine(int r, Metric decidingMetric) {
-    Sample sa = a.get(r);
-    Sample sb = b.get(r);
+    SideRun sa = a.get(r);
+    SideRun sb = b.get(r);
     return String.format(Locale.ROOT, "round %s %d: %s %s | %s %s | ratio %s %.3f, ops/s %.3f", name, r + 1, labelA,
         describe(sa), labelB, describe(sb), decidingMetric.unit(), decidingMetric.of(sa) / decidingMetric.of(sb),
         sa.rate() / sb.rate());
   }
 
-  private static String describe(Sample s) {
+  private static String describe(SideRun s) {
     String server = Double.isNaN(s.serverCpuSeconds()) ? ""
         : String.format(Locale.ROOT, ", server %.1f us/op (%.2f cores, JIT %.2f)", s.serverMicrosPerOp(),
             s.serverCpuSeconds() / s.seconds(), s.serverJitSeconds() / s.seconds());
@@ -100,14 +97,14 @@ public final class Comparison {
         budget.failures());
   }
 
-  private static String medians(List<Sample> samples) {
-    double rate = Stats.median(samples.stream().map(Sample::rate).toList());
-    double client = Stats.median(samples.stream().map(Sample::clientMicrosPerOp).toList());
-    double jit = samples.stream().mapToDouble(Sample::clientJitSeconds).sum()
-        / samples.stream().mapToDouble(Sample::seconds).sum();
+  private static String medians(List<SideRun> samples) {
+    double rate = Stats.median(samples.stream().map(SideRun::rate).toList());
+    double client = Stats.median(samples.stream().map(SideRun::clientMicrosPerOp).toList());
+    double jit = samples.stream().mapToDouble(SideRun::clientJitSeconds).sum()
+        / samples.stream().mapToDouble(SideRun::seconds).sum();
     String text = String.format(Locale.ROOT, "%.0f ops/s, client %.2f us/op (JIT %.2f cores)", rate, client, jit);
     if (!Double.isNaN(samples.get(0).serverCpuSeconds())) {
-      text += String.format(Locale.ROOT, ", server %.2f us/op", Stats.median(samples.stream().map(Sample::serverMicrosPerOp).toList()));
+      text += String.format(Locale.ROOT, ", server %.2f us/op", Stats.median(samples.stream().map(SideRun::serverMicrosPerOp).toList()));
     }
     return text;
   }

@@ -12,7 +12,7 @@ import java.util.Map;
  * loaded 2-core machine it does not end within a quick run's warm-up: 25 s into driving a fresh
  * mock, with a load average of 28, its C1 and C2 threads still used 62% of its CPU (per-thread
  * ticks over 8 s). Counted per operation, it would charge whichever side has more code still to
- * compile. Each {@link Sample} carries it separately ({@link Sample#clientJitSeconds()}).
+ * compile. Each {@link SideRun} carries it separately ({@link SideRun#clientJitSeconds()}).
  *
  * <p>The kernel reports CPU time in 1/100 s ticks, scaled from its exact per-thread run times:
  * over a window of a few seconds at one core or more, well under 1% of rounding.
@@ -55,12 +55,12 @@ public final class CpuMeter {
   }
 
   /** A window from {@code start} to now: elapsed seconds, client and server CPU seconds, JIT apart. */
-  public Sample since(Reading start, long ops, long calls, long failures, String firstFailure) throws IOException {
+  public SideRun since(Reading start, long ops, long calls, long failures, String firstFailure) throws IOException {
     Reading end = read();
     double ticks = ProcFs.TICKS_PER_SECOND;
     long clientJit = compilerDelta(start.selfCompilerTicks, end.selfCompilerTicks);
     long serverJit = compilerDelta(start.serverCompilerTicks, end.serverCompilerTicks);
-    return new Sample(ops, (end.nanos - start.nanos) / 1e9, (end.selfTicks - start.selfTicks - clientJit) / ticks,
+    return new SideRun(ops, (end.nanos - start.nanos) / 1e9, (end.selfTicks - start.selfTicks - clientJit) / ticks,
         serverPid < 0 ? Double.NaN : (end.serverTicks - start.serverTicks - serverJit) / ticks, clientJit / ticks,
         serverPid < 0 ? Double.NaN : serverJit / ticks, calls, failures, firstFailure);
   }

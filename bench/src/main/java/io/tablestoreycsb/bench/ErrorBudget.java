@@ -25,7 +25,7 @@ public final class ErrorBudget {
   }
 
   /** Counts a run's calls and failures; throws when the comparison is past the budget. */
-  public void add(Sample sample) throws GaveUp {
+  public void add(SideRun sample) throws GaveUp {
     add(sample.calls(), sample.failures(), sample.firstFailure());
   }
 

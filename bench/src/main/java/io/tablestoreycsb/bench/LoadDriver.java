@@ -25,7 +25,7 @@ final class LoadDriver {
   private LoadDriver() {
   }
 
-  static Sample run(SyncClient client, Op op, int threads, double seconds, CpuMeter meter) throws Exception {
+  static SideRun run(SyncClient client, Op op, int threads, double seconds, CpuMeter meter) throws Exception {
     System.gc(); // the previous run's garbage is not this run's cost
     AtomicBoolean stop = new AtomicBoolean();
     LongAdder done = new LongAdder();
@@ -60,11 +60,11 @@ final class LoadDriver {
     } finally {
       stop.set(true);
     }
-    Sample window = meter.since(start, ops1 - ops0, 0, 0, null);
+    SideRun window = meter.since(start, ops1 - ops0, 0, 0, null);
     for (Thread worker : workers) {
       worker.join();
     }
-    return new Sample(window.ops(), window.seconds(), window.clientCpuSeconds(), window.serverCpuSeconds(),
+    return new SideRun(window.ops(), window.seconds(), window.clientCpuSeconds(), window.serverCpuSeconds(),
         window.clientJitSeconds(), window.serverJitSeconds(),
         done.sum() + failures.sum(), failures.sum(), firstFailure.get());
   }

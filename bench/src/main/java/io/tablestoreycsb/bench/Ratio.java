@@ -6,11 +6,11 @@ import java.util.Locale;
  * One benchmark verdict: a measured ratio, its goal ({@code >=} or {@code <=} a target) and the
  * line bench/run prints for people and scripts: {@code ratio NAME VALUE goal >=|<= TARGET PASS|FAIL|UNDECIDED}.
  *
- * <p>A ratio measured over alternating rounds carries its {@link Estimate} (value and 95%
+ * <p>A ratio measured over alternating rounds carries its {@link RatioInterval} (value and 95%
  * interval): its verdict is the interval's, UNDECIDED when the interval contains the target. A
  * ratio measured once (memory per row, peak RSS) has none and is PASS or FAIL by its value.
  */
-public record Ratio(String name, double value, Goal goal, double target, Estimate estimate) {
+public record Ratio(String name, double value, Goal goal, double target, RatioInterval estimate) {
 
   /** Direction of a goal. */
   public enum Goal {
@@ -39,22 +39,22 @@ public record Ratio(String name, double value, Goal goal, double target, Estimat
   }
 
   /** A ratio from alternating rounds: its value is the estimate's. */
-  public static Ratio of(String name, Estimate estimate, Goal goal, double target) {
+  public static Ratio of(String name, RatioInterval estimate, Goal goal, double target) {
     return new Ratio(name, estimate.value(), goal, target, estimate);
   }
 
-  public Estimate.Verdict verdict() {
+  public RatioInterval.Verdict verdict() {
     if (Double.isNaN(value)) {
-      return Estimate.Verdict.FAIL;
+      return RatioInterval.Verdict.FAIL;
     }
     if (estimate != null) {
       return estimate.verdict(goal, target);
     }
-    return (goal == Goal.AT_LEAST ? value >= target : value <= target) ? Estimate.Verdict.PASS : Estimate.Verdict.FAIL;
+    return (goal == Goal.AT_LEAST ? value >= target : value <= target) ? RatioInterval.Verdict.PASS : RatioInterval.Verdict.FAIL;
   }
 
   public boolean passes() {
-    return verdict() == Estimate.Verdict.PASS;
+    return verdict() == RatioInterval.Verdict.PASS;
   }
 
   /** The ratio line, e.g. {@code ratio mock-vs-floor-cpu 1.810 goal <= 2.000 PASS}. */

@@ -17,7 +17,7 @@ public final class Rounds {
   /** One side: runs for a window of about {@code seconds} (after its own settle time) and reports it. */
   @FunctionalInterface
   public interface Side {
-    Sample run(double seconds) throws Exception;
+    SideRun run(double seconds) throws Exception;
   }
 
   /** Round counts and lengths; warm-up pairs of {@code warmupSeconds} each, at most {@code maxWarmupPairs}. */
@@ -61,8 +61,8 @@ public final class Rounds {
     int warmupPairs = warmUp(name, a, b, plan.warmupSeconds(), plan.maxWarmupPairs(), decider.metric(), budget);
     Comparison comparison = new Comparison(name, labelA, labelB, budget, warmupPairs);
     for (int r = 0; r < plan.maxRounds(); r++) {
-      Sample sa;
-      Sample sb;
+      SideRun sa;
+      SideRun sb;
       int attempt = 0;
       while (true) {
         attempt++;
@@ -93,7 +93,7 @@ public final class Rounds {
       System.err.println(comparison.roundLine(r, decider.metric()) + String.format(Locale.ROOT, " [rounds %d..%d]",
           plan.minRounds(), plan.maxRounds()));
       if (comparison.rounds() >= plan.minRounds()
-          && comparison.estimate(decider.metric()).verdict(decider.goal(), decider.target()) != Estimate.Verdict.UNDECIDED) {
+          && comparison.estimate(decider.metric()).verdict(decider.goal(), decider.target()) != RatioInterval.Verdict.UNDECIDED) {
         break;
       }
     }
@@ -111,14 +111,14 @@ public final class Rounds {
    */
   static int warmUp(String name, Side a, Side b, double seconds, int maxPairs, Metric metric, ErrorBudget budget)
       throws Exception {
-    Sample previousA = a.run(seconds);
-    Sample previousB = b.run(seconds);
+    SideRun previousA = a.run(seconds);
+    SideRun previousB = b.run(seconds);
     budget.add(previousA);
     budget.add(previousB);
     int pairs = 1;
     while (pairs < maxPairs) {
-      Sample sa = a.run(seconds);
-      Sample sb = b.run(seconds);
+      SideRun sa = a.run(seconds);
+      SideRun sb = b.run(seconds);
       budget.add(sa);
       budget.add(sb);
       pairs++;
@@ -134,12 +134,12 @@ public final class Rounds {
     return pairs;
   }
 
-  private static boolean steady(Sample before, Sample now, Metric metric) {
+  private static boolean steady(SideRun before, SideRun now, Metric metric) {
     return close(before.rate(), now.rate()) && close(metric.of(before), metric.of(now)) && quietServerJit(now);
   }
 
   /** True when no server is watched or its compiler threads used at most {@link #QUIET_JIT_CORES}. */
-  static boolean quietServerJit(Sample sample) {
+  static boolean quietServerJit(SideRun sample) {
     return Double.isNaN(sample.serverJitSeconds()) || sample.serverJitSeconds() <= QUIET_JIT_CORES * sample.seconds();
   }
 

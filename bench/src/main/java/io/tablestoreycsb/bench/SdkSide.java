@@ -25,7 +25,7 @@ final class SdkSide implements Rounds.Side {
   }
 
   @Override
-  public Sample run(double seconds) throws Exception {
+  public SideRun run(double seconds) throws Exception {
     // A fresh client per run, as the YCSB side gets (the binding creates one when its first DB
     // instance starts and shuts it down with the last).
     SyncClient client = SharedClients.newClient(ClientConfig.from(config), 0);

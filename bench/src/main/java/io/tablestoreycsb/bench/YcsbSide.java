@@ -36,7 +36,7 @@ final class YcsbSide implements Rounds.Side {
   }
 
   @Override
-  public Sample run(double seconds) throws Exception {
+  public SideRun run(double seconds) throws Exception {
     Properties p = new Properties();
     p.putAll(base);
     p.setProperty("threadcount", Integer.toString(threads));
@@ -88,7 +88,7 @@ final class YcsbSide implements Rounds.Side {
     } finally {
       workload.requestStop();
     }
-    Sample window = meter.since(start, ops1 - ops0, 0, 0, null);
+    SideRun window = meter.since(start, ops1 - ops0, 0, 0, null);
     for (Thread thread : running) {
       thread.join();
     }
@@ -99,7 +99,7 @@ final class YcsbSide implements Rounds.Side {
     long idleThreads = clients.stream().filter(c -> c.getOpsDone() == 0).count();
     String first = failures > 0 ? failures + " YCSB operation(s) returned an error status (see the [TABLESTORE] report)"
         : idleThreads > 0 ? idleThreads + " YCSB thread(s) did not start (DB.init failed)" : null;
-    return new Sample(window.ops(), window.seconds(), window.clientCpuSeconds(), window.serverCpuSeconds(),
+    return new SideRun(window.ops(), window.seconds(), window.clientCpuSeconds(), window.serverCpuSeconds(),
         window.clientJitSeconds(), window.serverJitSeconds(),
         total + idleThreads, failures + idleThreads, first);
   }

@@ -34,7 +34,7 @@ class CpuMeterTest {
       x += x * 31 + 7;
     }
 
-    Sample window = meter.since(start, 1000, 1000 + (x & 0), 0, null);
+    SideRun window = meter.since(start, 1000, 1000 + (x & 0), 0, null);
 
     assertThat(window.seconds()).isGreaterThanOrEqualTo(0.2);
     assertThat(window.clientCpuSeconds()).isGreaterThan(0.05); // the spinning thread, at least

@@ -11,7 +11,7 @@ class RatioTest {
 
   @Test
   void roundsRatioLineCarriesTheIntervalsVerdict() {
-    Ratio undecided = Ratio.of("binding-vs-sdk-cpu-scan", Estimate.of(List.of(0.99, 1.09, 1.02, 1.07)), Ratio.Goal.AT_MOST, 1.05);
+    Ratio undecided = Ratio.of("binding-vs-sdk-cpu-scan", RatioInterval.of(List.of(0.99, 1.09, 1.02, 1.07)), Ratio.Goal.AT_MOST, 1.05);
 
     assertThat(undecided.line()).matches(LINE).endsWith("goal <= 1.050 UNDECIDED");
     assertThat(undecided.passes()).isFalse();

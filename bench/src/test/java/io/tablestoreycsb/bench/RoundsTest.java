@@ -13,13 +13,13 @@ class RoundsTest {
   private static final Rounds.Decider CPU_AT_MOST_1_05 = new Rounds.Decider(Metric.CLIENT_CPU, Ratio.Goal.AT_MOST, 1.05);
 
   /** A run of one second at {@code rate} ops/s costing {@code micros} of client CPU each, with {@code failures}. */
-  private static Sample sample(double rate, double micros, long failures) {
+  private static SideRun sample(double rate, double micros, long failures) {
     long ops = Math.round(rate);
-    return new Sample(ops, 1.0, ops * micros / 1e6, Double.NaN, 0, Double.NaN, ops + failures, failures,
+    return new SideRun(ops, 1.0, ops * micros / 1e6, Double.NaN, 0, Double.NaN, ops + failures, failures,
         failures > 0 ? "ClientException: Connection closed" : null);
   }
 
-  private static Sample sample(double rate, double micros) {
+  private static SideRun sample(double rate, double micros) {
     return sample(rate, micros, 0);
   }
 
@@ -27,17 +27,17 @@ class RoundsTest {
   private static final class ScriptedSide implements Rounds.Side {
     private final String label;
     private final List<String> log;
-    private final Iterator<Sample> script;
-    private Sample last;
+    private final Iterator<SideRun> script;
+    private SideRun last;
 
-    ScriptedSide(String label, List<String> log, Sample... samples) {
+    ScriptedSide(String label, List<String> log, SideRun... samples) {
       this.label = label;
       this.log = log;
       this.script = List.of(samples).iterator();
     }
 
     @Override
-    public Sample run(double seconds) {
+    public SideRun run(double seconds) {
       log.add(label);
       if (script.hasNext()) {
         last = script.next();
@@ -64,8 +64,8 @@ class RoundsTest {
   }
 
   /** A steady run against a watched server whose compiler threads used {@code jitCores}. */
-  private static Sample serverSample(double jitCores) {
-    return new Sample(100, 1.0, 100 * 50 / 1e6, 100 * 60 / 1e6, 0, jitCores, 100, 0, null);
+  private static SideRun serverSample(double jitCores) {
+    return new SideRun(100, 1.0, 100 * 50 / 1e6, 100 * 60 / 1e6, 0, jitCores, 100, 0, null);
   }
 
   @Test
@@ -83,7 +83,7 @@ class RoundsTest {
   @Test
   void warmUpStopsAtItsCapOnARateThatNeverSettles() throws Exception {
     List<String> log = new ArrayList<>();
-    Sample[] swings = {sample(10, 50), sample(20, 50), sample(10, 50), sample(20, 50), sample(10, 50), sample(20, 50)};
+    SideRun[] swings = {sample(10, 50), sample(20, 50), sample(10, 50), sample(20, 50), sample(10, 50), sample(20, 50)};
     ScriptedSide a = new ScriptedSide("a", log, swings);
     ScriptedSide b = new ScriptedSide("b", log, swings);
 
@@ -102,9 +102,9 @@ class RoundsTest {
     // two steady warm-up pairs, then A B, B A, A B, B A
     assertThat(log).containsExactly("a", "b", "a", "b", "a", "b", "b", "a", "a", "b", "b", "a");
     assertThat(c.rounds()).isEqualTo(4);
-    Estimate cpu = c.estimate(Metric.CLIENT_CPU);
+    RatioInterval cpu = c.estimate(Metric.CLIENT_CPU);
     assertThat(cpu.value()).isBetween(1.09, 1.11);
-    assertThat(cpu.verdict(Ratio.Goal.AT_MOST, 1.05)).isEqualTo(Estimate.Verdict.FAIL);
+    assertThat(cpu.verdict(Ratio.Goal.AT_MOST, 1.05)).isEqualTo(RatioInterval.Verdict.FAIL);
     assertThat(c.estimate(Metric.THROUGHPUT).value()).isBetween(0.899, 0.901);
   }
 
@@ -119,7 +119,7 @@ class RoundsTest {
     Comparison c = Rounds.compare("test", "a", a, "b", b, plan(3, 8), CPU_AT_MOST_1_05);
 
     assertThat(c.rounds()).isEqualTo(8);
-    assertThat(c.estimate(Metric.CLIENT_CPU).verdict(Ratio.Goal.AT_MOST, 1.05)).isEqualTo(Estimate.Verdict.UNDECIDED);
+    assertThat(c.estimate(Metric.CLIENT_CPU).verdict(Ratio.Goal.AT_MOST, 1.05)).isEqualTo(RatioInterval.Verdict.UNDECIDED);
   }
 
   @Test
@@ -135,7 +135,7 @@ class RoundsTest {
     assertThat(c.rounds()).isEqualTo(3);
     assertThat(c.reruns()).isEqualTo(1);
     assertThat(c.keptWithFailures()).isZero();
-    assertThat(c.samplesA()).allMatch(s -> !s.failed());
+    assertThat(c.runsA()).allMatch(s -> !s.failed());
     assertThat(c.estimate(Metric.CLIENT_CPU).value()).isEqualTo(1.0);
     assertThat(c.detailLine()).contains("reruns=1").contains("failed=1");
   }

@@ -1,7 +1,8 @@
 package io.tablestoreycsb.planner;
 
-import io.tablestoreycsb.binding.tools.ToolVersion;
-import io.tablestoreycsb.binding.tools.UsageErrors;
+import io.tablestoreycsb.kit.cli.Launcher;
+import io.tablestoreycsb.kit.cli.ToolVersion;
+import io.tablestoreycsb.kit.cli.UsageErrors;
 import io.tablestoreycsb.planner.matrix.MatrixException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -21,8 +22,7 @@ public final class CapacityPlanCli implements Runnable {
   CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
-    System.setProperty("java.awt.headless", "true");
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    Launcher.exit((out, err) -> run(args, out, err));
   }
 
   /** Runs the CLI and returns its exit code (for tests). */
@@ -51,18 +51,14 @@ public final class CapacityPlanCli implements Runnable {
     }
 
     public static void main(String[] args) {
-      System.setProperty("java.awt.headless", "true");
-      System.exit(runQuickstart(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+      Launcher.exit((out, err) -> runQuickstart(args, out, err));
     }
   }
 
   /** Exit codes: 2 bad command line, matrix file or options; 1 the work failed. */
   private static int execute(CommandLine cl, String[] args, PrintWriter out, PrintWriter err) {
     String program = cl.getCommandName();
-    cl.setOut(out);
-    cl.setErr(err);
-    cl.setParameterExceptionHandler(UsageErrors.handler(program));
-    cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+    return Launcher.execute(cl, program, args, out, err, (e, cmd, parsed) -> {
       if (e instanceof MatrixException || e instanceof IllegalArgumentException) {
         cmd.getErr().println(program + ": " + e.getMessage());
         return UsageErrors.USAGE;
@@ -70,7 +66,6 @@ public final class CapacityPlanCli implements Runnable {
       cmd.getErr().println(program + ": " + cmd.getCommandName() + " failed: " + e.getMessage());
       return 1;
     });
-    return cl.execute(args);
   }
 
   @Override

@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner;
 
-import io.tablestoreycsb.binding.tools.ToolVersion;
+import io.tablestoreycsb.kit.cli.ToolVersion;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.matrix.ComparisonPlans;
 import io.tablestoreycsb.planner.matrix.Matrix;
@@ -10,7 +10,7 @@ import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.report.SaturationComparison;
 import io.tablestoreycsb.planner.run.BindingTableAdmin;
 import io.tablestoreycsb.planner.run.CellFilter;
-import io.tablestoreycsb.planner.run.LocalCellRunner;
+import io.tablestoreycsb.planner.run.LocalCellExecutor;
 import io.tablestoreycsb.planner.run.ResumeMarkers;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -120,7 +120,7 @@ final class CompareCommand implements Callable<Integer> {
         mock.writeProperties(props);
         PlanInfo.embeddedMock("compare " + names[i], plans[i], mock).append(dir);
         failed += RunCommand.execute(plans[i], props, dir, filter, null, RunCommand.jvmOptions(runnerJvmOpts),
-            new BindingTableAdmin(props), LocalCellRunner.ofThisJvmSharingClasses(), Duration.ofSeconds(10), terminal);
+            new BindingTableAdmin(props), LocalCellExecutor.ofThisJvmSharingClasses(), Duration.ofSeconds(10), terminal);
       }
       wall[i] = System.nanoTime() - started;
       try (PrintWriter report = new PrintWriter(Files.newBufferedWriter(dir.resolve("report.txt"),

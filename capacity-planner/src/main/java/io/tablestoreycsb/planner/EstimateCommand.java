@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner;
 
-import io.tablestoreycsb.binding.tools.ToolVersion;
+import io.tablestoreycsb.kit.cli.ToolVersion;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.run.CellFilter;

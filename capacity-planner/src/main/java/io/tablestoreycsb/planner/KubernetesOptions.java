@@ -2,7 +2,7 @@ package io.tablestoreycsb.planner;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.tablestoreycsb.planner.kubernetes.KubernetesCellRunner;
+import io.tablestoreycsb.planner.kubernetes.KubernetesCellExecutor;
 import io.tablestoreycsb.planner.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.planner.results.ObjectStoreCredentials;
 import io.tablestoreycsb.planner.results.ResultStore;
@@ -62,11 +62,11 @@ final class KubernetesOptions {
   }
 
   /** The executor: the cluster from the usual kubeconfig rules (or in-cluster), the store's key from the environment. */
-  KubernetesCellRunner cellRunner(KubernetesSettings settings) {
+  KubernetesCellExecutor cellExecutor(KubernetesSettings settings) {
     ObjectStoreCredentials credentials = ObjectStoreCredentials.fromEnvironment(System.getenv());
     KubernetesClient client = new KubernetesClientBuilder().build();
     ResultStore store = new ResultStore(S3Clients.create(settings.results(), credentials), settings.results().location(),
         RunnerRecord.FILE_NAME);
-    return new KubernetesCellRunner(client, settings, store);
+    return new KubernetesCellExecutor(client, settings, store);
   }
 }

@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner;
 
-import io.tablestoreycsb.binding.tools.ToolVersion;
+import io.tablestoreycsb.kit.cli.ToolVersion;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
@@ -93,7 +93,7 @@ final class QuickstartCommand implements Callable<Integer> {
           EstimateAssumptions.DEFAULT_LATENCY_MS, partitionCapacity, Double.NaN, Double.NaN)).text());
       int failed = RunCommand.execute(m, props, outDir, CellFilter.ALL, null,
           RunCommand.jvmOptions(runnerJvmOpts), new BindingTableAdmin(props),
-          io.tablestoreycsb.planner.run.LocalCellRunner.ofThisJvmSharingClasses(), Duration.ofSeconds(10), terminal);
+          io.tablestoreycsb.planner.run.LocalCellExecutor.ofThisJvmSharingClasses(), Duration.ofSeconds(10), terminal);
       terminal.printf("quickstart ran its plan in %.0f s%n", (System.nanoTime() - started) / 1e9);
       // The report's path is the last line, as the README says.
       int reportExit = ReportCommand.write(List.of(outDir), outDir, terminal, null);

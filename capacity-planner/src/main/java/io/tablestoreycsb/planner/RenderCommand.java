@@ -116,7 +116,7 @@ final class RenderCommand implements Callable<Integer> {
 
   private int writeCell(KubernetesSettings settings, List<RunnerSpec> specs, long seconds, int file) throws IOException {
     CellManifests manifests = new CellManifests(settings, specs, NO_START_INSTANT, seconds,
-        io.tablestoreycsb.planner.kubernetes.KubernetesCellRunner.activeDeadlineSeconds(settings, seconds));
+        io.tablestoreycsb.planner.kubernetes.KubernetesCellExecutor.activeDeadlineSeconds(settings, seconds));
     write(out.resolve(String.format(Locale.ROOT, "%02d-%s.yaml", file, manifests.jobName())),
         Serialization.asYaml(manifests.configMap()) + Serialization.asYaml(manifests.job()));
     return file + 1;

@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner;
 
-import io.tablestoreycsb.binding.tools.ToolVersion;
+import io.tablestoreycsb.kit.cli.ToolVersion;
 import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.report.ReportWriter;

@@ -2,13 +2,14 @@ package io.tablestoreycsb.planner;
 
 import io.tablestoreycsb.binding.ClientConfig;
 import io.tablestoreycsb.binding.tools.PropertiesFiles;
-import io.tablestoreycsb.binding.tools.ToolVersion;
+import io.tablestoreycsb.kit.cli.ToolVersion;
+import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.report.PlanInfo;
 import io.tablestoreycsb.planner.run.BindingTableAdmin;
-import io.tablestoreycsb.planner.run.LocalCellRunner;
+import io.tablestoreycsb.planner.run.LocalCellExecutor;
 import io.tablestoreycsb.planner.run.CellFilter;
 import io.tablestoreycsb.planner.run.CellOrder;
 import io.tablestoreycsb.planner.run.PlanEstimate;
@@ -18,7 +19,7 @@ import io.tablestoreycsb.planner.run.Progress;
 import io.tablestoreycsb.planner.run.RunnerSpecFactory;
 import io.tablestoreycsb.planner.run.Sweep;
 import io.tablestoreycsb.planner.run.TableAdmin;
-import io.tablestoreycsb.planner.runner.CellRunner;
+import io.tablestoreycsb.planner.runner.CellExecutor;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -133,7 +134,7 @@ final class RunCommand implements Callable<Integer> {
     int failed = execute(matrix, endpointProperties == null ? null : endpointProperties.toAbsolutePath(),
         out, only == null ? CellFilter.ALL : CellFilter.parse(only), sweep == null ? null : Sweep.parse(sweep),
         jvmOptions(runnerJvmOpts), tablestore ? new BindingTableAdmin(endpointProperties) : TableAdmin.NONE,
-        cellRunner(executor, kubernetes), Duration.ofSeconds(progressInterval), terminal);
+        cellExecutor(executor, kubernetes), Duration.ofSeconds(progressInterval), terminal);
     int reportExit = ReportCommand.write(List.of(out), out, terminal, sloOverride);
     return failed > 0 ? 1 : reportExit;
   }
@@ -149,7 +150,7 @@ final class RunCommand implements Callable<Integer> {
         + ")");
     String answer = confirmation.ask(String.format(java.util.Locale.ROOT, "%nThis plan runs against %s, which is not"
         + " on this machine: up to %s and the capacity units above. Run it? [y/N] ", where,
-        Progress.clock(cost.cellSeconds() + cost.loadSeconds())));
+        Formats.clock(cost.cellSeconds() + cost.loadSeconds())));
     if (answer == null) {
       throw new IllegalArgumentException("the plan runs against " + where + ", which is not on this machine and may"
           + " cost money (the estimate is above); standard input is not a terminal, so no one can confirm it: add"
@@ -163,17 +164,17 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** The executor named by {@code --executor}. */
-  static CellRunner cellRunner(String executor, KubernetesOptions kubernetes) {
+  static CellExecutor cellExecutor(String executor, KubernetesOptions kubernetes) {
     return switch (executor) {
-      case "local" -> LocalCellRunner.ofThisJvmSharingClasses();
-      case "kubernetes" -> kubernetes.cellRunner(kubernetes.settings());
+      case "local" -> LocalCellExecutor.ofThisJvmSharingClasses();
+      case "kubernetes" -> kubernetes.cellExecutor(kubernetes.settings());
       default -> throw new IllegalArgumentException("--executor '" + executor + "': use local or kubernetes");
     };
   }
 
   /** Runs the cells of a matrix and returns how many failed. */
   static int execute(Matrix matrix, Path endpointProperties, Path out, CellFilter filter, Sweep sweep,
-      List<String> jvmOptions, TableAdmin tables, CellRunner executor, Duration progressInterval,
+      List<String> jvmOptions, TableAdmin tables, CellExecutor executor, Duration progressInterval,
       PrintWriter terminal) throws Exception {
     List<PlannedCell> cells = CellOrder.of(matrix, filter, sweep);
     if (cells.isEmpty()) {

@@ -2,10 +2,7 @@ package io.tablestoreycsb.binding;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -97,7 +94,7 @@ public final class BindingRun {
     out.flush();
     Path file = statsFile;
     if (file != null) {
-      writeAtomically(file, snapshot.toJson(outcome));
+      snapshot.toStatsFile(outcome).write(file);
       LOG.info("wrote Tablestore run statistics to {}", file);
     }
   }
@@ -108,15 +105,5 @@ public final class BindingRun {
     boolean timeLimitReached = asked.maxExecutionSeconds() > 0 && elapsedMs >= asked.maxExecutionSeconds() * 1000;
     return new RunOutcome(asked, snapshot.rowsWritten(), snapshot.writes(),
         snapshot.requests().getOrDefault(Action.GetRow, 0L), snapshot.readsNotFound(), timeLimitReached);
-  }
-
-  private static void writeAtomically(Path file, String json) throws IOException {
-    Path abs = file.toAbsolutePath();
-    if (abs.getParent() != null) {
-      Files.createDirectories(abs.getParent());
-    }
-    Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
-    Files.writeString(tmp, json, StandardCharsets.UTF_8);
-    Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 }

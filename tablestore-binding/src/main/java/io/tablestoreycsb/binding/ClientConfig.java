@@ -90,8 +90,6 @@ public final class ClientConfig {
   private final int connectionTimeoutMs;
   private final int socketTimeoutMs;
   private final int maxConnections;
-  private final boolean maxConnectionsExplicit;
-  private final int threadCount;
   private final RetryMode retryMode;
   private final long retryBudgetMs;
   private final boolean clientPerThread;
@@ -145,10 +143,9 @@ public final class ClientConfig {
         SDK_DEFAULT_TIMEOUT_MS, 1, Integer.MAX_VALUE);
     socketTimeoutMs = r.getInt(SOCKET_TIMEOUT, ALIAS_SOCKET_TIMEOUT,
         SDK_DEFAULT_TIMEOUT_MS, 1, Integer.MAX_VALUE);
-    threadCount = r.getInt(YCSB_THREAD_COUNT, null, 1, 1, Integer.MAX_VALUE);
+    int threadCount = r.getInt(YCSB_THREAD_COUNT, null, 1, 1, Integer.MAX_VALUE);
     clientPerThread = r.getBoolean(CLIENT_PER_THREAD, false);
     scanWrap = r.getBoolean(SCAN_WRAP, false);
-    maxConnectionsExplicit = r.get(MAX_CONNECTIONS, ALIAS_MAX_CONNECTIONS) != null;
     // A synchronous YCSB thread has at most one request in flight: size the pool to the threads
     // that share it, so a run neither queues on connections nor opens hundreds it never uses.
     int sizedToThreads = clientPerThread ? 1 : threadCount;
@@ -288,14 +285,6 @@ public final class ClientConfig {
 
   public int maxConnections() {
     return maxConnections;
-  }
-
-  public boolean maxConnectionsExplicit() {
-    return maxConnectionsExplicit;
-  }
-
-  public int threadCount() {
-    return threadCount;
   }
 
   public RetryMode retryMode() {

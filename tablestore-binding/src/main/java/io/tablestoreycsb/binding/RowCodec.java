@@ -45,10 +45,6 @@ public final class RowCodec {
     this.primaryKeyName = primaryKeyName;
   }
 
-  public String primaryKeyName() {
-    return primaryKeyName;
-  }
-
   public PrimaryKey primaryKey(String key) {
     return PrimaryKeyBuilder.createPrimaryKeyBuilder()
         .addPrimaryKeyColumn(primaryKeyName, PrimaryKeyValue.fromString(key)).build();

@@ -125,12 +125,9 @@ public record RunOutcome(RunPlan plan, long rowsWritten, RunStats.WriteOutcome w
   }
 
   /** The stats file's {@code outcome} object. */
-  String toJson() {
-    return "{\"phase\": \"" + (plan.load() ? "load" : "run") + "\", \"loadRows\": " + plan.loadRows()
-        + ", \"rowsNotAttempted\": " + rowsNotAttempted()
-        + ", \"threadsStoppedAtFailedInsert\": " + writes.threadsStoppedAtFailedInsert()
-        + ", \"maxExecutionTimeReached\": " + timeLimitReached
-        + ", \"rowsLost\": " + rowsLost() + ", \"loadIncomplete\": " + loadIncomplete()
-        + ", \"mostReadsMissed\": " + mostReadsMissed() + ", \"exitStatus\": " + exitStatus() + "}";
+  StatsFile.Outcome toStatsFile() {
+    return new StatsFile.Outcome(plan.load() ? "load" : "run", plan.loadRows(), rowsNotAttempted(),
+        writes.threadsStoppedAtFailedInsert(), timeLimitReached, rowsLost(), loadIncomplete(), mostReadsMissed(),
+        exitStatus());
   }
 }

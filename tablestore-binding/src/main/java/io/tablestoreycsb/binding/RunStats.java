@@ -3,6 +3,7 @@ package io.tablestoreycsb.binding;
 import com.alicloud.openservices.tablestore.model.CapacityUnit;
 import com.alicloud.openservices.tablestore.model.ConsumedCapacity;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -161,87 +162,38 @@ public final class RunStats {
                          Map<String, PartitionCounters.Snapshot> partitions, WriteOutcome writes,
                          long readsNotFound) {
 
-    /** The stats file's JSON (field names are a contract with the capacity planner). */
+    /** The stats file's JSON. */
     public String toJson() {
-      return toJson(null);
+      return toStatsFile(null).toJson();
     }
 
     /** The stats file's JSON, with the run's {@code outcome} when there is one. */
     public String toJson(RunOutcome outcome) {
-      StringBuilder sb = new StringBuilder(512);
-      sb.append("{\n  \"requests\": {");
-      boolean first = true;
-      for (Map.Entry<Action, Long> e : requests.entrySet()) {
-        sb.append(first ? "" : ", ").append('"').append(e.getKey().name()).append("\": ").append(e.getValue());
-        first = false;
-      }
-      sb.append("},\n  \"rows\": {\"read\": ").append(rowsRead).append(", \"written\": ").append(rowsWritten)
-          .append(", \"failed\": ").append(writes.rowsFailed())
-          .append(", \"failedAfterBatchedOk\": ").append(writes.rowsFailedAfterBatchedOk())
-          .append(", \"failedOnConnection\": ").append(writes.rowsFailedOnConnection())
-          .append(", \"attempted\": ").append(writes.rowsAttempted());
-      sb.append("},\n  \"reads\": {\"notFound\": ").append(readsNotFound);
-      sb.append("},\n  \"capacityUnits\": {\"read\": ").append(readCu).append(", \"write\": ").append(writeCu);
-      sb.append("},\n  \"errors\": {");
-      first = true;
-      for (Map.Entry<String, Long> e : errors.entrySet()) {
-        sb.append(first ? "" : ", ").append('"').append(jsonEscape(e.getKey())).append("\": ").append(e.getValue());
-        first = false;
-      }
-      sb.append("},\n  \"batch\": {\"rowsRetried\": ").append(batchRowsRetried)
-          .append(", \"rowsFailed\": ").append(batchRowsFailed);
-      sb.append("},\n  \"sdkRetries\": {");
-      first = true;
-      for (Map.Entry<String, Long> e : sdkRetries.entrySet()) {
-        sb.append(first ? "" : ", ").append('"').append(jsonEscape(e.getKey())).append("\": ").append(e.getValue());
-        first = false;
-      }
-      sb.append("},\n  \"partitions\": {");
-      first = true;
-      for (Map.Entry<String, PartitionCounters.Snapshot> e : partitions.entrySet()) {
-        sb.append(first ? "\n" : ",\n").append("    \"").append(jsonEscape(e.getKey())).append("\": ");
-        partitionJson(sb, e.getValue());
-        first = false;
-      }
-      sb.append(partitions.isEmpty() ? "}" : "\n  }");
-      if (outcome != null) {
-        sb.append(",\n  \"outcome\": ").append(outcome.toJson());
-      }
-      sb.append("\n}\n");
-      return sb.toString();
+      return toStatsFile(outcome).toJson();
     }
 
-    /**
-     * One table's partitions as arrays in partition order: {@code start} (first key; "" for the first),
-     * {@code requests}, {@code rowsRead}, {@code rowsWritten}, {@code errors}, and {@code latencyUs}: each
-     * partition's request latencies as an HdrHistogram, compressed and base64-encoded (as in HdrHistogram's
-     * log format), so that runners' histograms can be merged.
-     */
-    private static void partitionJson(StringBuilder sb, PartitionCounters.Snapshot table) {
+    /** The stats file's record, with the run's {@code outcome} when there is one. */
+    public StatsFile toStatsFile(RunOutcome outcome) {
+      Map<String, Long> byAction = new LinkedHashMap<>();
+      requests.forEach((a, n) -> byAction.put(a.name(), n));
+      Map<String, StatsFile.TablePartitions> byTable = new LinkedHashMap<>();
+      partitions.forEach((table, t) -> byTable.put(table, tablePartitions(t)));
+      return new StatsFile(byAction,
+          new StatsFile.Rows(rowsRead, rowsWritten, writes.rowsFailed(), writes.rowsFailedAfterBatchedOk(),
+              writes.rowsFailedOnConnection(), writes.rowsAttempted()),
+          new StatsFile.Reads(readsNotFound), new StatsFile.CapacityUnits(readCu, writeCu), errors,
+          new StatsFile.Batch(batchRowsRetried, batchRowsFailed), sdkRetries, byTable,
+          outcome == null ? null : outcome.toStatsFile());
+    }
+
+    private static StatsFile.TablePartitions tablePartitions(PartitionCounters.Snapshot table) {
       List<PartitionCounters.Partition> ps = table.partitions();
-      sb.append("{\"start\": [");
-      for (int i = 0; i < ps.size(); i++) {
-        sb.append(i == 0 ? "" : ", ").append('"').append(jsonEscape(ps.get(i).start())).append('"');
-      }
-      sb.append("], ");
-      longs(sb, "requests", ps, PartitionCounters.Partition::requests);
-      longs(sb, "rowsRead", ps, PartitionCounters.Partition::rowsRead);
-      longs(sb, "rowsWritten", ps, PartitionCounters.Partition::rowsWritten);
-      longs(sb, "errors", ps, PartitionCounters.Partition::errors);
-      sb.append("\"latencyUs\": [");
-      for (int i = 0; i < ps.size(); i++) {
-        sb.append(i == 0 ? "" : ", ").append('"').append(ps.get(i).latencyBase64()).append('"');
-      }
-      sb.append("]}");
-    }
-
-    private static void longs(StringBuilder sb, String name, List<PartitionCounters.Partition> ps,
-        java.util.function.ToLongFunction<PartitionCounters.Partition> field) {
-      sb.append('"').append(name).append("\": [");
-      for (int i = 0; i < ps.size(); i++) {
-        sb.append(i == 0 ? "" : ", ").append(field.applyAsLong(ps.get(i)));
-      }
-      sb.append("], ");
+      return new StatsFile.TablePartitions(ps.stream().map(PartitionCounters.Partition::start).toList(),
+          ps.stream().map(PartitionCounters.Partition::requests).toList(),
+          ps.stream().map(PartitionCounters.Partition::rowsRead).toList(),
+          ps.stream().map(PartitionCounters.Partition::rowsWritten).toList(),
+          ps.stream().map(PartitionCounters.Partition::errors).toList(),
+          ps.stream().map(PartitionCounters.Partition::latencyBase64).toList());
     }
 
     /** YCSB-style report lines: {@code [TABLESTORE], <Name>, <value>}. */
@@ -277,20 +229,6 @@ public final class RunStats {
 
     private static void line(StringBuilder sb, String name, long value) {
       sb.append("[TABLESTORE], ").append(name).append(", ").append(value).append('\n');
-    }
-
-    private static String jsonEscape(String s) {
-      StringBuilder sb = new StringBuilder(s.length());
-      for (char c : s.toCharArray()) {
-        if (c == '"' || c == '\\') {
-          sb.append('\\').append(c);
-        } else if (c < 0x20) {
-          sb.append(String.format("\\u%04x", (int) c));
-        } else {
-          sb.append(c);
-        }
-      }
-      return sb.toString();
     }
   }
 }

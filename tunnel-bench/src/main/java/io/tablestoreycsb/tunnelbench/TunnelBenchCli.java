@@ -1,10 +1,11 @@
 package io.tablestoreycsb.tunnelbench;
 
 import io.tablestoreycsb.binding.ConfigException;
-import io.tablestoreycsb.binding.tools.ToolVersion;
-import io.tablestoreycsb.binding.tools.UsageErrors;
+import io.tablestoreycsb.kit.cli.Launcher;
+import io.tablestoreycsb.kit.cli.ToolVersion;
+import io.tablestoreycsb.kit.cli.UsageErrors;
 import io.tablestoreycsb.mock.MockTablestore;
-import io.tablestoreycsb.planner.report.BuildInfo;
+import io.tablestoreycsb.kit.report.BuildInfo;
 import io.tablestoreycsb.tunnelbench.child.Endpoint;
 import io.tablestoreycsb.tunnelbench.report.BenchReport;
 import io.tablestoreycsb.tunnelbench.report.ReportFiles;
@@ -96,17 +97,12 @@ public final class TunnelBenchCli implements Callable<Integer> {
   CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
-    System.setProperty("java.awt.headless", "true");
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    Launcher.exit((out, err) -> run(args, out, err));
   }
 
   /** Runs the command and returns its exit status (for tests). */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    CommandLine cl = new CommandLine(new TunnelBenchCli());
-    cl.setOut(out);
-    cl.setErr(err);
-    cl.setParameterExceptionHandler(UsageErrors.handler("tunnel-bench"));
-    cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+    return Launcher.execute(new CommandLine(new TunnelBenchCli()), "tunnel-bench", args, out, err, (e, cmd, parsed) -> {
       if (e instanceof IllegalArgumentException || e instanceof ConfigException) {
         cmd.getErr().println("tunnel-bench: " + e.getMessage());
         return UsageErrors.USAGE;
@@ -114,7 +110,6 @@ public final class TunnelBenchCli implements Callable<Integer> {
       cmd.getErr().println("tunnel-bench: failed: " + e);
       return 1;
     });
-    return cl.execute(args);
   }
 
   @Override

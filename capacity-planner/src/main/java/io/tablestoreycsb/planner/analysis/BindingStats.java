@@ -1,14 +1,11 @@
 package io.tablestoreycsb.planner.analysis;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tablestoreycsb.binding.StatsFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +14,9 @@ import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
- * The binding's {@code tablestore.statsfile} JSON: requests, rows, consumed capacity units, errors, and
- * what it did on each partition of each table.
+ * What the analysis takes from the binding's {@code tablestore.statsfile} ({@link StatsFile}): rows,
+ * consumed capacity units, rows failed, and what it did on each partition of each table, its latencies
+ * decoded into histograms.
  *
  * @param rowsRead rows returned by reads
  * @param rowsWritten rows written
@@ -30,7 +28,6 @@ import org.HdrHistogram.Histogram;
  */
 public record BindingStats(long rowsRead, long rowsWritten, double readCu, double writeCu, long rowsFailed,
     Map<String, List<Partition>> partitions, Map<String, Long> errors) {
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   /** Stats without per-partition figures. */
   public BindingStats(long rowsRead, long rowsWritten, double readCu, double writeCu, long rowsFailed) {
@@ -61,37 +58,38 @@ public record BindingStats(long rowsRead, long rowsWritten, double readCu, doubl
     }
   }
 
+  /** The figures of the binding's stats file, or empty when there is none (the DB was not the binding). */
   public static Optional<BindingStats> read(Path file) throws IOException {
-    if (!Files.isRegularFile(file)) {
-      return Optional.empty();
-    }
-    JsonNode root = JSON.readTree(file.toFile());
+    Optional<StatsFile> stats = StatsFile.read(file);
+    return stats.isEmpty() ? Optional.empty() : Optional.of(of(file, stats.get()));
+  }
+
+  private static BindingStats of(Path file, StatsFile f) throws IOException {
     Map<String, List<Partition>> partitions = new LinkedHashMap<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = root.path("partitions").fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> table = it.next();
-      partitions.put(table.getKey(), partitions(file, table.getKey(), table.getValue()));
+    if (f.partitions() != null) {
+      for (Map.Entry<String, StatsFile.TablePartitions> table : f.partitions().entrySet()) {
+        partitions.put(table.getKey(), partitions(file, table.getKey(), table.getValue()));
+      }
     }
-    return Optional.of(new BindingStats(
-        root.path("rows").path("read").asLong(),
-        root.path("rows").path("written").asLong(),
-        root.path("capacityUnits").path("read").asDouble(),
-        root.path("capacityUnits").path("write").asDouble(),
-        root.path("batch").path("rowsFailed").asLong(),
-        partitions, errors(root.path("errors"))));
+    StatsFile.Rows rows = f.rows() == null ? new StatsFile.Rows(0, 0, 0, 0, 0, 0) : f.rows();
+    StatsFile.CapacityUnits cu = f.capacityUnits() == null ? new StatsFile.CapacityUnits(0, 0) : f.capacityUnits();
+    return new BindingStats(rows.read(), rows.written(), cu.read(), cu.write(),
+        f.batch() == null ? 0 : f.batch().rowsFailed(), partitions,
+        f.errors() == null ? Map.of() : Map.copyOf(f.errors()));
   }
 
-  private static Map<String, Long> errors(JsonNode node) {
-    Map<String, Long> out = new LinkedHashMap<>();
-    node.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asLong()));
-    return Map.copyOf(out);
-  }
-
-  private static List<Partition> partitions(Path file, String table, JsonNode t) throws IOException {
-    int n = t.path("start").size();
-    for (String field : List.of("requests", "rowsRead", "rowsWritten", "errors", "latencyUs")) {
-      if (t.path(field).size() != n) {
-        throw new IOException(file + ": partitions of table '" + table + "': '" + field + "' has "
-            + t.path(field).size() + " entries for " + n + " partitions");
+  private static List<Partition> partitions(Path file, String table, StatsFile.TablePartitions t) throws IOException {
+    int n = size(t.start());
+    Map<String, List<?>> columns = new LinkedHashMap<>();
+    columns.put("requests", t.requests());
+    columns.put("rowsRead", t.rowsRead());
+    columns.put("rowsWritten", t.rowsWritten());
+    columns.put("errors", t.errors());
+    columns.put("latencyUs", t.latencyUs());
+    for (Map.Entry<String, List<?>> column : columns.entrySet()) {
+      if (size(column.getValue()) != n) {
+        throw new IOException(file + ": partitions of table '" + table + "': '" + column.getKey() + "' has "
+            + size(column.getValue()) + " entries for " + n + " partitions");
       }
     }
     List<Partition> out = new ArrayList<>(n);
@@ -99,15 +97,18 @@ public record BindingStats(long rowsRead, long rowsWritten, double readCu, doubl
       Histogram latency;
       try {
         latency = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(
-            t.path("latencyUs").get(i).asText())), 0);
+            t.latencyUs().get(i))), 0);
       } catch (DataFormatException | IllegalArgumentException e) {
         throw new IOException(file + ": partition " + i + " of table '" + table + "': latencyUs is not an "
             + "encoded HdrHistogram: " + e.getMessage(), e);
       }
-      out.add(new Partition(t.path("start").get(i).asText(), t.path("requests").get(i).asLong(),
-          t.path("rowsRead").get(i).asLong(), t.path("rowsWritten").get(i).asLong(), t.path("errors").get(i).asLong(),
-          latency));
+      out.add(new Partition(t.start().get(i), t.requests().get(i), t.rowsRead().get(i), t.rowsWritten().get(i),
+          t.errors().get(i), latency));
     }
     return List.copyOf(out);
+  }
+
+  private static int size(List<?> column) {
+    return column == null ? 0 : column.size();
   }
 }

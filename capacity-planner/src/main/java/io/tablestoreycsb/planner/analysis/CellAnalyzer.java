@@ -1,9 +1,9 @@
 package io.tablestoreycsb.planner.analysis;
 
-import io.tablestoreycsb.planner.hdr.HdrLogs;
+import io.tablestoreycsb.kit.hdr.HdrLogs;
 import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.matrix.TargetLabel;
-import io.tablestoreycsb.planner.runner.ClockReading;
+import io.tablestoreycsb.kit.resources.ClockReading;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner.analysis;
 
-import io.tablestoreycsb.planner.hdr.HdrLogs;
+import io.tablestoreycsb.kit.hdr.HdrLogs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

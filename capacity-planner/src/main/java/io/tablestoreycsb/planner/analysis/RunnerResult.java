@@ -1,7 +1,7 @@
 package io.tablestoreycsb.planner.analysis;
 
-import io.tablestoreycsb.planner.hdr.HdrLogs;
-import io.tablestoreycsb.planner.runner.ClockReading;
+import io.tablestoreycsb.kit.hdr.HdrLogs;
+import io.tablestoreycsb.kit.resources.ClockReading;
 import io.tablestoreycsb.planner.runner.HostCpuSample;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerRecord;

@@ -8,9 +8,9 @@ import io.tablestoreycsb.planner.results.ObjectStoreSettings;
 import io.tablestoreycsb.planner.results.ObjectStoreUri;
 import io.tablestoreycsb.planner.results.ResultStore;
 import io.tablestoreycsb.planner.results.S3Clients;
-import io.tablestoreycsb.planner.run.LocalCellRunner;
+import io.tablestoreycsb.planner.run.LocalCellExecutor;
 import io.tablestoreycsb.planner.runner.CellOutcome;
-import io.tablestoreycsb.planner.runner.CellRunner;
+import io.tablestoreycsb.planner.runner.CellExecutor;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
@@ -94,7 +94,7 @@ public final class PodRunner implements Callable<Integer> {
       String cellPath = spec.key().relativeDir();
       LiveCell live = stoppable(spec) ? new LiveCell(s3, store.location(), spec.plan(), cellPath,
           Long.toString(startAt)) : null;
-      CellOutcome outcome = LocalCellRunner.ofThisJvm().startingAt(startAt)
+      CellOutcome outcome = LocalCellExecutor.ofThisJvm().startingAt(startAt)
           .run(spec.key(), List.of(spec), expectedSeconds, new PodListener(live, spec));
       record = outcome.records().get(0);
       ResultStore resultStore = new ResultStore(s3, store.location(), RunnerRecord.FILE_NAME);
@@ -140,7 +140,7 @@ public final class PodRunner implements Callable<Integer> {
    * For a cell that may end early, it also shares the runner's interval log with the planner every
    * {@value #LIVE_EVERY_MS} ms and ends the run once the planner asks ({@link LiveCell}).
    */
-  private static final class PodListener implements CellRunner.Listener {
+  private static final class PodListener implements CellExecutor.Listener {
     private final LiveCell live;
     private final RunnerSpec spec;
     private long lastShared;

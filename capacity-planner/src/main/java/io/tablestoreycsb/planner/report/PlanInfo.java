@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.tablestoreycsb.binding.EndpointText;
+import io.tablestoreycsb.kit.report.BuildInfo;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.faults.FaultPlan;
 import io.tablestoreycsb.planner.matrix.CaseSpec;

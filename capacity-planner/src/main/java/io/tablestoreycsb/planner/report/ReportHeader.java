@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.kit.report.BuildInfo;
+import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import java.time.Instant;
 import java.time.ZoneOffset;

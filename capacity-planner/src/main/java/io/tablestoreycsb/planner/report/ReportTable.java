@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.EndpointView;
 import io.tablestoreycsb.planner.analysis.HostCpu;

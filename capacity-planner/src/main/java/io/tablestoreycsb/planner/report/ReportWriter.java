@@ -2,6 +2,8 @@ package io.tablestoreycsb.planner.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.tablestoreycsb.kit.report.BuildInfo;
+import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.analysis.CellAnalyzer;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.EndpointView;

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.analysis.CellIdentity;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import java.util.ArrayList;
@@ -158,7 +159,6 @@ public final class SaturationComparison {
   }
 
   private static String clock(double seconds) {
-    long s = Math.round(seconds);
-    return s >= 60 ? String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60) : s + "s";
+    return Formats.clock(seconds);
   }
 }

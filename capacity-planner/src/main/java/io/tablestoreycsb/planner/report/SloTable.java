@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.matrix.Slo;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.analysis.CellStop;
 import io.tablestoreycsb.planner.analysis.SearchMark;
 import java.util.Locale;

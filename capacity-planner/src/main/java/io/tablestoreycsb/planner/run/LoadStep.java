@@ -4,7 +4,7 @@ import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
-import io.tablestoreycsb.planner.runner.CellRunner;
+import io.tablestoreycsb.planner.runner.CellExecutor;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -19,13 +19,13 @@ final class LoadStep {
 
   private final Matrix matrix;
   private final RunnerSpecFactory runners;
-  private final CellRunner executor;
+  private final CellExecutor executor;
   private final TableAdmin tables;
   private final Path outDir;
   private final Progress progress;
   private final PrintStream out;
 
-  LoadStep(Matrix matrix, RunnerSpecFactory runners, CellRunner executor, TableAdmin tables, Path outDir,
+  LoadStep(Matrix matrix, RunnerSpecFactory runners, CellExecutor executor, TableAdmin tables, Path outDir,
       Progress progress) {
     this.matrix = matrix;
     this.runners = runners;
@@ -51,7 +51,7 @@ final class LoadStep {
         total, matrix.rowsPerPartition(), batch.isPresent() ? "BatchWriteRow of " + batch.getAsInt() + " rows"
             : "batch writes", matrix.runners(), matrix.loadThreads());
     long started = System.nanoTime();
-    CellOutcome outcome = executor.run(key, runners.load(key, dir), NO_TIMEOUT_SECONDS, new CellRunner.Listener() {
+    CellOutcome outcome = executor.run(key, runners.load(key, dir), NO_TIMEOUT_SECONDS, new CellExecutor.Listener() {
       @Override
       public void starting(int ready, int total) {
         starting(ready, total, "");

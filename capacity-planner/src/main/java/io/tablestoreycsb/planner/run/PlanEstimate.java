@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.matrix.CaseSpec;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.TargetLabel;
@@ -232,19 +233,19 @@ public final class PlanEstimate {
         "Cells", "Duration", "Rows/s (assumed)", "Rows", "Read CU", "Write CU"));
     for (LoadLine l : loads) {
       out.append(String.format(Locale.ROOT, "%10d  %-16s %5d %10s %21s %14s %14s %14s%n", l.partitions(), "load", 1,
-          Progress.clock(l.seconds()), num(l.rowsPerSecond()), num(l.rows()), "0", num(l.writeCu())));
+          Formats.clock(l.seconds()), num(l.rowsPerSecond()), num(l.rows()), "0", num(l.writeCu())));
     }
     for (CaseLine c : cases) {
       String rate = num(c.minRowsPerSecond()).equals(num(c.maxRowsPerSecond())) ? num(c.maxRowsPerSecond())
           : num(c.minRowsPerSecond()) + " to " + num(c.maxRowsPerSecond());
       out.append(String.format(Locale.ROOT, "%10d  %-16s %5d %10s %21s %14s %14s %14s%n", c.partitions(),
-          c.caseName(), c.cells(), Progress.clock(c.seconds()), rate, num(c.rows()), num(c.readCu()),
+          c.caseName(), c.cells(), Formats.clock(c.seconds()), rate, num(c.rows()), num(c.readCu()),
           num(c.writeCu())));
     }
     out.append('\n');
     out.append(String.format(Locale.ROOT, "Longest duration: %s of cells + %s of loads = %s, plus each cell's runner"
-        + " start-up (seconds a cell)%n", Progress.clock(cellSeconds()), Progress.clock(loadSeconds()),
-        Progress.clock(cellSeconds() + loadSeconds())));
+        + " start-up (seconds a cell)%n", Formats.clock(cellSeconds()), Formats.clock(loadSeconds()),
+        Formats.clock(cellSeconds() + loadSeconds())));
     out.append(String.format(Locale.ROOT, "Rows loaded: %s%s; data %s%s%n",
         num(rowsLoaded()), loads.isEmpty() ? " (no read case, no load)" : " (" + num(matrix.rowsPerPartition())
             + " a partition into " + String.join(", ", loads.stream().map(LoadLine::table).toList()) + ")",

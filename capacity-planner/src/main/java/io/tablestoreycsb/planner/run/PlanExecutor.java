@@ -9,7 +9,7 @@ import io.tablestoreycsb.planner.report.CellLine;
 import io.tablestoreycsb.planner.report.StopFile;
 import io.tablestoreycsb.planner.report.StopText;
 import io.tablestoreycsb.planner.runner.CellOutcome;
-import io.tablestoreycsb.planner.runner.CellRunner;
+import io.tablestoreycsb.planner.runner.CellExecutor;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,14 +18,14 @@ import java.util.List;
 
 /**
  * Runs a plan's cells ({@link CellOrder}): per partition count, the pre-split table, the load when a read
- * cell needs it ({@link LoadStep}) and the cells, each through a {@link CellRunner}. Finished cells are
+ * cell needs it ({@link LoadStep}) and the cells, each through a {@link CellExecutor}. Finished cells are
  * kept ({@link ResumeMarkers}); a failing cell is reported with its runners' errors and the plan goes on.
  */
 public final class PlanExecutor {
 
   private final Matrix matrix;
   private final RunnerSpecFactory runners;
-  private final CellRunner executor;
+  private final CellExecutor executor;
   private final TableAdmin tables;
   private final Path outDir;
   private final Progress progress;
@@ -33,7 +33,7 @@ public final class PlanExecutor {
   private final LoadStep load;
   private final SaturationSearch search = new SaturationSearch();
 
-  public PlanExecutor(Matrix matrix, RunnerSpecFactory runners, CellRunner executor, TableAdmin tables,
+  public PlanExecutor(Matrix matrix, RunnerSpecFactory runners, CellExecutor executor, TableAdmin tables,
       Path outDir, Progress progress) {
     this.matrix = matrix;
     this.runners = runners;
@@ -112,7 +112,7 @@ public final class PlanExecutor {
     List<RunnerSpec> specs = runners.cell(cell, dir);
     SteadyWatch watch = new SteadyWatch(cell.spec().stop(), specs, RunnerSpecFactory.statusInterval(cell.spec()),
         seconds);
-    CellOutcome outcome = executor.run(cell.key(), specs, seconds, new CellRunner.Listener() {
+    CellOutcome outcome = executor.run(cell.key(), specs, seconds, new CellExecutor.Listener() {
       private long running;
 
       @Override

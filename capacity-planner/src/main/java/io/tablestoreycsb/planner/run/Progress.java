@@ -1,6 +1,7 @@
 package io.tablestoreycsb.planner.run;
 
-import io.tablestoreycsb.planner.report.Formats;
+import io.tablestoreycsb.kit.report.Formats;
+import io.tablestoreycsb.kit.report.ProgressPace;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Locale;
@@ -15,23 +16,16 @@ import java.util.Locale;
  */
 public final class Progress {
   private final PrintStream out;
-  private final long periodMs;
-  private final long planStartNanos = System.nanoTime();
-  private int cellsDone;
-  private double secondsPerCellOverhead;
-  private long lastPrintNanos;
+  private final ProgressPace pace;
 
   public Progress(PrintStream out, Duration period) {
     this.out = out;
-    this.periodMs = period.toMillis();
+    this.pace = new ProgressPace(period);
   }
 
   /** Learns how much longer than its duration a cell takes (JVM start-up, flush) to improve the ETA. */
   public synchronized void cellFinished(double wallSeconds, long durationSeconds) {
-    double overhead = Math.max(0, wallSeconds - durationSeconds);
-    secondsPerCellOverhead = cellsDone == 0 ? overhead : (secondsPerCellOverhead * cellsDone + overhead)
-        / (cellsDone + 1);
-    cellsDone++;
+    pace.stepFinished(wallSeconds, durationSeconds);
   }
 
   /** Prints, at most once per period, how many of a cell's runners are ready to start. */
@@ -41,21 +35,12 @@ public final class Progress {
 
   /** As above, with what the executor tells of the runners not ready yet (pods' phases on Kubernetes). */
   public synchronized void starting(int index, int total, String label, int ready, int runners, String detail) {
-    if (!due()) {
+    if (!pace.due()) {
       return;
     }
     String where = total == 0 ? label : String.format(Locale.ROOT, "[cell %d/%d] %s", index, total, label);
     out.printf(Locale.ROOT, "%s: starting %d runners (%d ready%s)%n", where, runners, ready,
         detail.isEmpty() ? "" : "; " + detail);
-  }
-
-  private boolean due() {
-    long now = System.nanoTime();
-    if (lastPrintNanos != 0 && (now - lastPrintNanos) / 1_000_000 < periodMs) {
-      return false;
-    }
-    lastPrintNanos = now;
-    return true;
   }
 
   /**
@@ -66,25 +51,20 @@ public final class Progress {
    */
   public synchronized void tick(int index, int total, String label, long cellStartNanos, double opsPerSecond,
       long remainingSeconds, int remainingCells, long cellDurationSeconds) {
-    if (!due()) {
+    if (!pace.due()) {
       return;
     }
-    long now = System.nanoTime();
-    double elapsed = (now - cellStartNanos) / 1e9;
+    double elapsed = (System.nanoTime() - cellStartNanos) / 1e9;
     double eta = Math.max(0, remainingSeconds - Math.min(elapsed, cellDurationSeconds))
-        + secondsPerCellOverhead * remainingCells;
+        + pace.overheadSeconds() * remainingCells;
     String rate = Double.isNaN(opsPerSecond) ? "runners started, no status line yet"
         : String.format(Locale.ROOT, "%,.0f %s/s now", opsPerSecond, total == 0 ? "rows" : "ops");
     if (total == 0) { // a load: no duration to count down
-      out.printf(Locale.ROOT, "%s: %s elapsed, %s%n", label, clock(elapsed), rate);
+      out.printf(Locale.ROOT, "%s: %s elapsed, %s%n", label, Formats.clock(elapsed), rate);
       return;
     }
     out.printf(Locale.ROOT, "[cell %d/%d] %s: %s elapsed, %s, plan %s elapsed, ETA %s%s%n", index, total, label,
-        clock(elapsed), rate, clock((now - planStartNanos) / 1e9), cellsDone == 0 ? ">= " : "", clock(eta));
-  }
-
-  public static String clock(double seconds) {
-    return Formats.clock(seconds);
+        Formats.clock(elapsed), rate, Formats.clock(pace.elapsedSeconds()), pace.etaQualifier(), Formats.clock(eta));
   }
 
   public PrintStream out() {

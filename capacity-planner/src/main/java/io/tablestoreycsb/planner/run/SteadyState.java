@@ -1,8 +1,11 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.kit.report.Formats;
+import io.tablestoreycsb.kit.stats.MeanInterval;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
  * Whether a cell's rate has become steady, judged from its interval log (pure logic: the caller reads
@@ -25,10 +28,8 @@ public final class SteadyState {
   /** The fewest intervals a window may have: fewer say nothing of the spread. */
   public static final int MIN_WINDOW_INTERVALS = 5;
 
-  /** Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom; 1.96 beyond. */
-  private static final double[] T95 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-      2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060,
-      2.056, 2.052, 2.048, 2.045, 2.042};
+  /** The confidence level of the interval of the window's mean rate. */
+  private static final double CONFIDENCE = 0.95;
 
   /**
    * One status interval of the cell: its requests (over every runner) between two instants.
@@ -96,22 +97,13 @@ public final class SteadyState {
       return new Verdict(false, String.format(Locale.ROOT, "too short: %s of the %s minimum, %d intervals%s",
           seconds(ran), seconds(rule.minSeconds()), intervals.size(), wanted), 0, Double.NaN);
     }
-    int n = window.size();
     double[] rates = window.stream().mapToDouble(Interval::rate).toArray();
-    double mean = 0;
-    for (double r : rates) {
-      mean += r;
-    }
-    mean /= n;
+    MeanInterval rate = MeanInterval.of(rates, CONFIDENCE);
+    double mean = rate.mean();
     if (mean <= 0) {
       return new Verdict(false, "stalled: no request completed in the last " + seconds(windowSeconds), 0, 0);
     }
-    double variance = 0;
-    for (double r : rates) {
-      variance += (r - mean) * (r - mean);
-    }
-    variance /= n - 1;
-    double confidence = t95(n - 1) * Math.sqrt(variance / n) / mean;
+    double confidence = rate.halfWidth() / mean;
     double drift = slopePerSecond(window, rates) * windowSeconds / mean;
     String figures = String.format(Locale.ROOT, "%,.0f requests/s: 95%% confidence +/-%.1f%%, drift %+.1f%% over the"
         + " last %s", mean, confidence * 100, drift * 100, seconds(windowSeconds));
@@ -126,33 +118,17 @@ public final class SteadyState {
     return new Verdict(true, "steady at " + figures, windowStart, mean);
   }
 
-  /** Least-squares slope of the rates against each interval's middle, per second. */
+  /** Least-squares slope of the rates against each interval's middle, per second (0 when flat in time). */
   private static double slopePerSecond(List<Interval> window, double[] rates) {
-    int n = rates.length;
-    double[] x = new double[n];
-    double meanX = 0;
-    double meanY = 0;
-    for (int i = 0; i < n; i++) {
-      x[i] = (window.get(i).startMs() + window.get(i).endMs()) / 2000.0;
-      meanX += x[i];
-      meanY += rates[i];
+    SimpleRegression fit = new SimpleRegression();
+    for (int i = 0; i < rates.length; i++) {
+      fit.addData((window.get(i).startMs() + window.get(i).endMs()) / 2000.0, rates[i]);
     }
-    meanX /= n;
-    meanY /= n;
-    double sxy = 0;
-    double sxx = 0;
-    for (int i = 0; i < n; i++) {
-      sxy += (x[i] - meanX) * (rates[i] - meanY);
-      sxx += (x[i] - meanX) * (x[i] - meanX);
-    }
-    return sxx == 0 ? 0 : sxy / sxx;
-  }
-
-  static double t95(int degreesOfFreedom) {
-    return degreesOfFreedom <= T95.length ? T95[Math.max(1, degreesOfFreedom) - 1] : 1.96;
+    double slope = fit.getSlope();
+    return Double.isNaN(slope) ? 0 : slope;
   }
 
   private static String seconds(double s) {
-    return Progress.clock(s);
+    return Formats.clock(s);
   }
 }

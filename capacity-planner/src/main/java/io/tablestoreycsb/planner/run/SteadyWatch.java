@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner.run;
 
-import io.tablestoreycsb.planner.hdr.HdrLogs;
+import io.tablestoreycsb.kit.hdr.HdrLogs;
 import io.tablestoreycsb.planner.matrix.StopRule;
 import io.tablestoreycsb.planner.analysis.CellAnalyzer;
 import io.tablestoreycsb.planner.analysis.CellStop;

@@ -1,5 +1,8 @@
 package io.tablestoreycsb.planner.runner;
 
+import io.tablestoreycsb.kit.child.ChildJvm;
+import io.tablestoreycsb.kit.resources.ClockReading;
+
 /**
  * The names of the files in one runner's result set: what a runner leaves in its result directory,
  * wherever it ran, and what the report reads back.
@@ -24,12 +27,12 @@ public final class ResultFiles {
   public static final String CLOCK_FILE = "clock.json";
   public static final String HOST_CPU_FILE = "host-cpu.jsonl";
   public static final String ENDPOINT_LOAD_FILE = "endpoint-load.jsonl";
-  /** Written by a local runner when it is ready to start (JVM up, classes loaded). */
-  public static final String READY_FILE = "ready";
-  /** Written by the local executor in the cell directory: the epoch millisecond every runner starts at. */
-  public static final String RELEASE_FILE = "release";
-  /** Written by the local executor when the cell may end early (its rate is steady): see StoppableWorkload. */
-  public static final String STOP_FILE = "stop";
+  /**
+   * Written by the executor when the cell may end early (its rate is steady): see StoppableWorkload.
+   * The local executor's runners also find their start gate's ready and release files beside it
+   * ({@link ChildJvm}).
+   */
+  public static final String STOP_FILE = ChildJvm.STOP_FILE;
 
   private ResultFiles() {}
 

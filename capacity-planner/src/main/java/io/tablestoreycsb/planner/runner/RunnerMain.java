@@ -2,6 +2,11 @@ package io.tablestoreycsb.planner.runner;
 
 import io.tablestoreycsb.binding.ClientWarmUp;
 import io.tablestoreycsb.binding.TablestoreClient;
+import io.tablestoreycsb.kit.child.ParentWatch;
+import io.tablestoreycsb.kit.child.StartGate;
+import io.tablestoreycsb.kit.resources.ClockProbe;
+import io.tablestoreycsb.kit.resources.ClockReading;
+import io.tablestoreycsb.kit.resources.ResourceSampler;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;

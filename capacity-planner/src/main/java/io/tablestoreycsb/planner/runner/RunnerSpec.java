@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner.runner;
 
+import io.tablestoreycsb.kit.child.ChildJvm;
+import io.tablestoreycsb.kit.child.StartGate;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,17 +91,10 @@ public record RunnerSpec(
 
   /**
    * The command line of this runner as a local process: {@link RunnerMain} with its start gate, then
-   * YCSB's arguments.
+   * YCSB's arguments; the runner ends with the planner ({@link ChildJvm#command}).
    */
   public List<String> localCommand(String javaExecutable, String classpath, StartGate gate) {
     List<String> cmd = new ArrayList<>();
-    cmd.add(javaExecutable);
-    cmd.addAll(jvmOptions);
-    cmd.add("-cp");
-    cmd.add(classpath);
-    cmd.add(RunnerMain.class.getName());
-    // The runner's stdin is a pipe the planner holds open (RunnerProcess): it ends with the planner.
-    cmd.add(ParentWatch.OPTION);
     cmd.add("--result-dir");
     cmd.add(dir.toAbsolutePath().toString());
     if (gate.startAtEpochMs() > 0) {
@@ -118,7 +113,7 @@ public record RunnerSpec(
     }
     cmd.add("--");
     cmd.addAll(ycsbArguments(dir));
-    return cmd;
+    return ChildJvm.command(javaExecutable, jvmOptions, classpath, RunnerMain.class.getName(), cmd);
   }
 
 }

@@ -4,7 +4,7 @@ import io.tablestoreycsb.planner.report.VerdictText;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.tablestoreycsb.planner.hdr.HdrLogs;
+import io.tablestoreycsb.kit.hdr.HdrLogs;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.ycsb.YcsbOutput;
 import java.nio.file.Path;

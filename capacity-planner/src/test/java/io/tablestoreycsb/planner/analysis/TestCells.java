@@ -1,7 +1,7 @@
 package io.tablestoreycsb.planner.analysis;
 
 import io.tablestoreycsb.planner.matrix.Slo;
-import io.tablestoreycsb.planner.runner.ClockReading;
+import io.tablestoreycsb.kit.resources.ClockReading;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 

@@ -155,7 +155,7 @@ class KubernetesPlanTest {
         List.of(), "capacity-plan", s3Server.settings(resultsPrefix), 5);
     ResultStore store = new ResultStore(s3, settings.results().location(), RunnerRecord.FILE_NAME);
     return new PlanExecutor(matrix, new RunnerSpecFactory(matrix, endpointProperties, List.of("-Xmx256m")),
-        new KubernetesCellRunner(client, settings, store, kubelet::tail), new BindingTableAdmin(endpointProperties),
+        new KubernetesCellExecutor(client, settings, store, kubelet::tail), new BindingTableAdmin(endpointProperties),
         dir.resolve("out"), new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
   }
 

@@ -3,12 +3,13 @@ package io.tablestoreycsb.planner.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.analysis.BindingStats;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.PartitionFigure;
 import io.tablestoreycsb.planner.analysis.PartitionMerge;
 import io.tablestoreycsb.planner.analysis.TestCells;
-import io.tablestoreycsb.planner.hdr.HdrLogs;
+import io.tablestoreycsb.kit.hdr.HdrLogs;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;

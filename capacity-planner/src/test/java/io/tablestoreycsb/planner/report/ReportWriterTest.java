@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tablestoreycsb.kit.report.BuildInfo;
+import io.tablestoreycsb.kit.report.ChartStyle;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.MeasuredWindow;
@@ -178,12 +180,12 @@ class ReportWriterTest {
     }
     assertThat(threads.getXAxisTitle()).isEqualTo("threads per runner (5 runners)");
     // Axes end at a round value above the data, so that even a single point gets evenly labelled ticks.
-    ChartWriter.roundAxesUp(partitions);
+    ChartStyle.roundAxesUp(partitions);
     assertThat(partitions.getStyler().getYAxisMax()).isEqualTo(20_000.0);
     assertThat(partitions.getStyler().getXAxisMax()).isEqualTo(20.0);
-    assertThat(ChartWriter.roundUp(1141)).isEqualTo(1200.0);
-    assertThat(ChartWriter.roundUp(545.37)).isEqualTo(600.0);
-    assertThat(ChartWriter.roundUp(0)).isEqualTo(1.0);
+    assertThat(ChartStyle.roundUp(1141)).isEqualTo(1200.0);
+    assertThat(ChartStyle.roundUp(545.37)).isEqualTo(600.0);
+    assertThat(ChartStyle.roundUp(0)).isEqualTo(1.0);
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.tablestoreycsb.planner.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablestoreycsb.kit.report.BuildInfo;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.HostCpu;
 import io.tablestoreycsb.planner.analysis.MeasuredWindow;

@@ -7,7 +7,7 @@ import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablestoreycsb.planner.hdr.HdrLogs;
+import io.tablestoreycsb.kit.hdr.HdrLogs;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.report.ReportData;
@@ -46,7 +46,7 @@ class BasicDbPlanTest {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream print = new PrintStream(bytes, true, StandardCharsets.UTF_8);
     PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, null, List.of("-Xmx128m")),
-        LocalCellRunner.ofThisJvm(), TableAdmin.NONE, out, new Progress(print, Duration.ofSeconds(1)));
+        LocalCellExecutor.ofThisJvm(), TableAdmin.NONE, out, new Progress(print, Duration.ofSeconds(1)));
     int failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));
     lastOutput = bytes.toString(StandardCharsets.UTF_8);
     return failed;

@@ -28,7 +28,7 @@ final class MockPlanRun {
     mock.writeProperties(props);
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props, SMALL_RUNNERS),
-        LocalCellRunner.ofThisJvm(), new BindingTableAdmin(props), out,
+        LocalCellExecutor.ofThisJvm(), new BindingTableAdmin(props), out,
         new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(5)));
     int failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));
     String output = log.toString(StandardCharsets.UTF_8);

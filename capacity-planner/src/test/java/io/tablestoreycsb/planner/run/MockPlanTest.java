@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.tablestoreycsb.mock.MockTablestore;
-import io.tablestoreycsb.planner.hdr.HdrLogs;
+import io.tablestoreycsb.kit.hdr.HdrLogs;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.report.ReportData;
@@ -72,7 +72,7 @@ class MockPlanTest {
       Path props = dir.resolve("mock.properties");
       mock.writeProperties(props);
       PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props, List.of("-Xmx256m")),
-          LocalCellRunner.ofThisJvm(), new BindingTableAdmin(props), out,
+          LocalCellExecutor.ofThisJvm(), new BindingTableAdmin(props), out,
           new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
       int failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));
       String output = log.toString(StandardCharsets.UTF_8);

@@ -3,7 +3,7 @@ package io.tablestoreycsb.planner.run;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.RunnerMain;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
-import io.tablestoreycsb.planner.runner.StartGate;
+import io.tablestoreycsb.kit.child.StartGate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,7 +1,7 @@
 package io.tablestoreycsb.planner.run;
 
 import io.tablestoreycsb.planner.runner.CellKey;
-import io.tablestoreycsb.planner.runner.CellRunner;
+import io.tablestoreycsb.planner.runner.CellExecutor;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,7 +21,7 @@ public final class PlannerStandIn {
     RunnerSpec spec = new RunnerSpec(key, "test", 0, 1, "site.ycsb.BasicDB", workload, null,
         Map.of("recordcount", "100", "operationcount", "100000000", "maxexecutiontime", "600", "status.interval", "1"),
         1, "-t", "READ", 1, 40, 0, 100, dir.resolve("runner-0"), List.of("-Xmx64m"));
-    LocalCellRunner.ofThisJvm().run(key, List.of(spec), 1, new CellRunner.Listener() {
+    LocalCellExecutor.ofThisJvm().run(key, List.of(spec), 1, new CellExecutor.Listener() {
       @Override
       public void starting(int ready, int total) {}
 

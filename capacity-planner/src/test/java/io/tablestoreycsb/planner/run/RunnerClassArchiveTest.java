@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
-import io.tablestoreycsb.planner.runner.CellRunner;
+import io.tablestoreycsb.planner.runner.CellExecutor;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.io.File;
 import java.io.IOException;
@@ -35,14 +35,14 @@ class RunnerClassArchiveTest {
   void theFirstRunnerListsItsClassesAndTheNextCellsRunnersStartFromTheArchive(@TempDir Path dir) throws Exception {
     String classpath = jarOnlyClassPath(dir);
     Path cache = dir.resolve("cache");
-    LocalCellRunner runners = new LocalCellRunner(JAVA, classpath, java.time.Duration.ZERO).sharingClassesIn(cache);
+    LocalCellExecutor executor = new LocalCellExecutor(JAVA, classpath, java.time.Duration.ZERO).sharingClassesIn(cache);
     List<String> told = new ArrayList<>();
 
-    CellOutcome first = runners.run(key(1), specs(dir.resolve("cell-1"), 1), 2, listener(told));
+    CellOutcome first = executor.run(key(1), specs(dir.resolve("cell-1"), 1), 2, listener(told));
     assertThat(first.succeeded()).as(first.errors()).isTrue();
     assertThat(archives(cache)).as("no archive before the next cell starts").isEmpty();
 
-    CellOutcome second = runners.run(key(2), specs(dir.resolve("cell-2"), 2), 2, listener(told));
+    CellOutcome second = executor.run(key(2), specs(dir.resolve("cell-2"), 2), 2, listener(told));
 
     assertThat(told).contains("building the runners' class archive (once)");
     assertThat(archives(cache)).hasSize(1);
@@ -160,8 +160,8 @@ class RunnerClassArchiveTest {
     return specs;
   }
 
-  private static CellRunner.Listener listener(List<String> told) {
-    return new CellRunner.Listener() {
+  private static CellExecutor.Listener listener(List<String> told) {
+    return new CellExecutor.Listener() {
       @Override
       public void starting(int ready, int total) {}
 

@@ -2,7 +2,7 @@ package io.tablestoreycsb.planner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablestoreycsb.planner.runner.ParentWatch;
+import io.tablestoreycsb.kit.child.ParentWatch;
 import io.tablestoreycsb.planner.runner.RunnerMain;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

@@ -53,7 +53,7 @@ class StartSkewMockTest {
       // Runner i starts i x 3 s after runner 0: the first runner has the partition to itself at first,
       // the last one at the end.
       PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props, List.of("-Xmx128m")),
-          LocalCellRunner.ofThisJvm(SKEW), new BindingTableAdmin(props), out,
+          LocalCellExecutor.ofThisJvm(SKEW), new BindingTableAdmin(props), out,
           new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
       int failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));
       String output = log.toString(StandardCharsets.UTF_8);

@@ -2,7 +2,7 @@ package io.tablestoreycsb.planner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablestoreycsb.planner.hdr.HdrLogs;
+import io.tablestoreycsb.kit.hdr.HdrLogs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntToDoubleFunction;

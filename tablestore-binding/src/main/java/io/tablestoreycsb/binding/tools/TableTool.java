@@ -3,6 +3,9 @@ package io.tablestoreycsb.binding.tools;
 import io.tablestoreycsb.binding.ClientConfig;
 import io.tablestoreycsb.binding.ConfigException;
 import io.tablestoreycsb.binding.KeyFormat;
+import io.tablestoreycsb.kit.cli.Launcher;
+import io.tablestoreycsb.kit.cli.ToolVersion;
+import io.tablestoreycsb.kit.cli.UsageErrors;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,16 +36,12 @@ public final class TableTool implements Runnable {
   CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    Launcher.exit((out, err) -> run(args, out, err));
   }
 
   /** Runs the tool with the given output streams and returns the exit code (for tests). */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    CommandLine cl = new CommandLine(new TableTool());
-    cl.setOut(out);
-    cl.setErr(err);
-    cl.setParameterExceptionHandler(UsageErrors.handler(NAME));
-    cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+    return Launcher.execute(new CommandLine(new TableTool()), NAME, args, out, err, (e, cmd, parsed) -> {
       if (e instanceof ConfigException || e instanceof UsageProblem) {
         cmd.getErr().println("tablestore-table: " + e.getMessage());
         return UsageErrors.USAGE;
@@ -55,7 +54,6 @@ public final class TableTool implements Runnable {
       cmd.getErr().println("tablestore-table: " + cmd.getCommandName() + " failed: " + e);
       return 1;
     });
-    return cl.execute(args);
   }
 
   @Override

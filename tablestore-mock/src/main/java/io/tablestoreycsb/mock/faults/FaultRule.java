@@ -78,11 +78,6 @@ public record FaultRule(ActionName action, boolean perRow, ErrorCode errorCode, 
     return new FaultRule(action, perRow, errorCode, rate, newMessage);
   }
 
-  /** This rule at another rate (0 switches it off when added to a plan). */
-  public FaultRule withRate(double newRate) {
-    return new FaultRule(action, perRow, errorCode, newRate, message);
-  }
-
   /** True for a rule on every action. */
   public boolean everyAction() {
     return action == null;

@@ -161,11 +161,6 @@ public final class ChangeLog {
     return nextSequence;
   }
 
-  /** The commit time of the newest record, or -1 when the log is empty. */
-  public synchronized long newestTimestampMillis() {
-    return size == 0 ? -1 : at(size - 1).timestampMillis();
-  }
-
   /**
    * The first sequence number committed at or after {@code millis} (the log's end if none): where a
    * reader starting from a point in time begins.

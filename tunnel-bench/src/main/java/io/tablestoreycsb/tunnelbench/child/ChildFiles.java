@@ -2,16 +2,10 @@ package io.tablestoreycsb.tunnelbench.child;
 
 /**
  * The files of a benchmark process's directory: what the coordinator and the process exchange. Every
- * process writes {@link #SAMPLES} while it runs and its result file as it ends; the coordinator writes
- * {@link #RELEASE} (the start instant, once every process is ready) and {@link #STOP}.
+ * process writes {@link #SAMPLES} while it runs and its result file as it ends; the start gate's ready
+ * and release files and the stop file are {@link io.tablestoreycsb.kit.child.ChildJvm}'s.
  */
 public final class ChildFiles {
-  /** Written by the process at its start gate. */
-  public static final String READY = "ready";
-  /** Written by the coordinator: the instant to start at. */
-  public static final String RELEASE = "release";
-  /** Written by the coordinator: stop now (a consumer: every row arrived, or the drain time-out passed). */
-  public static final String STOP = "stop";
   public static final String SAMPLES = "samples.csv";
   public static final String STDOUT = "stdout.log";
   public static final String STDERR = "stderr.log";

@@ -3,8 +3,6 @@ package io.tablestoreycsb.tunnelbench.child;
 import com.alicloud.openservices.tablestore.TunnelClient;
 import com.alicloud.openservices.tablestore.tunnel.worker.TunnelWorker;
 import com.alicloud.openservices.tablestore.tunnel.worker.TunnelWorkerConfig;
-import io.tablestoreycsb.planner.runner.ParentWatch;
-import io.tablestoreycsb.planner.runner.StartGate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,17 +33,8 @@ public final class ConsumerMain implements Callable<Integer> {
    */
   static final int HEARTBEAT_TIMEOUT_SECONDS = 15;
 
-  @Option(names = "--dir", required = true, description = "This consumer's directory.")
-  Path dir;
-
-  @Option(names = "--endpoint-file", required = true, description = "Endpoint properties (binding format).")
-  Path endpointFile;
-
   @Option(names = "--tunnel-id", required = true)
   String tunnelId;
-
-  @Option(names = "--table", required = true, description = "The tunnel's table.")
-  String table;
 
   @Option(names = "--epoch-ms", required = true, description = "The scenario's start, epoch ms.")
   long epochMs;
@@ -56,12 +45,8 @@ public final class ConsumerMain implements Callable<Integer> {
   @Option(names = "--acks-timeout", defaultValue = "120", paramLabel = "SECONDS")
   long acksTimeoutSeconds;
 
-  @Option(names = "--gate-timeout", defaultValue = "600", paramLabel = "SECONDS")
-  long gateTimeoutSeconds;
-
-  /** Started by ChildJvm with {@value ParentWatch#OPTION}: it ends with the benchmark that started it. */
   @Mixin
-  ParentWatch parentWatch = new ParentWatch();
+  ChildOptions child = new ChildOptions();
 
   public static void main(String[] args) {
     System.exit(new CommandLine(new ConsumerMain()).execute(args));
@@ -69,27 +54,24 @@ public final class ConsumerMain implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    parentWatch.startIfAsked("consumer");
-    Endpoint endpoint = Endpoint.read(endpointFile);
+    Endpoint endpoint = child.start("consumer");
     SyncRecorder recorder = new SyncRecorder(epochMs * 1000);
     String error = null;
-    try (SampleLog samples = SampleLog.start(dir.resolve(ChildFiles.SAMPLES), recorder::distinct)) {
+    try (SampleLog samples = SampleLog.start(child.file(ChildFiles.SAMPLES), recorder::distinct)) {
       TunnelClient client = endpoint.tunnelClient();
       TunnelWorkerConfig config = new TunnelWorkerConfig(recorder);
       config.setHeartbeatIntervalInSec(HEARTBEAT_INTERVAL_SECONDS);
       config.setHeartbeatTimeoutInSec(HEARTBEAT_TIMEOUT_SECONDS);
-      config.setClientTag(dir.getFileName().toString());
+      config.setClientTag(child.dir.getFileName().toString());
       TunnelWorker worker = new TunnelWorker(tunnelId, client, config);
       // The first request of a JVM loads the SDK's request path: done before the gate, not while syncing.
-      client.listTunnel(new com.alicloud.openservices.tablestore.model.tunnel.ListTunnelRequest(table));
-      new StartGate(0, dir.resolve(ChildFiles.READY), dir.resolve(ChildFiles.RELEASE),
-          Duration.ofSeconds(gateTimeoutSeconds)).await();
+      client.listTunnel(new com.alicloud.openservices.tablestore.model.tunnel.ListTunnelRequest(child.table));
+      child.awaitStart();
       samples.sampleNow();
       try {
         worker.connectAndWorking();
         writeClientId(worker);
-        Path stop = dir.resolve(ChildFiles.STOP);
-        while (!Files.exists(stop)) {
+        while (!child.stopRequested()) {
           Thread.sleep(20);
         }
         samples.sampleNow();
@@ -117,9 +99,9 @@ public final class ConsumerMain implements Callable<Integer> {
       f.setAccessible(true);
       Object id = f.get(worker);
       if (id != null) {
-        Path tmp = dir.resolve(ChildFiles.CLIENT_ID + ".tmp");
+        Path tmp = child.file(ChildFiles.CLIENT_ID + ".tmp");
         Files.writeString(tmp, id.toString());
-        Files.move(tmp, dir.resolve(ChildFiles.CLIENT_ID), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, child.file(ChildFiles.CLIENT_ID), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
       }
     } catch (ReflectiveOperationException | RuntimeException e) {
       System.err.println("consumer: cannot read the worker's client id (" + e + "); the coordinator counts holders only");
@@ -145,9 +127,9 @@ public final class ConsumerMain implements Callable<Integer> {
           r.firstHandedEpochMs(), r.lastHandedEpochMs(), error != null ? error : r.error());
     }
     BitSet rows = recorder.rows();
-    RowSets.writeBits(dir.resolve(ChildFiles.CONSUMED), rows);
-    lag.write(dir.resolve(ChildFiles.LAG));
-    Json.write(dir.resolve(ChildFiles.CONSUMER_RESULT), r);
+    RowSets.writeBits(child.file(ChildFiles.CONSUMED), rows);
+    lag.write(child.file(ChildFiles.LAG));
+    Json.write(child.file(ChildFiles.CONSUMER_RESULT), r);
     return r;
   }
 }

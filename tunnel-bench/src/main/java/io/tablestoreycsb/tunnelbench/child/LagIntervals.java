@@ -1,6 +1,6 @@
 package io.tablestoreycsb.tunnelbench.child;
 
-import io.tablestoreycsb.planner.hdr.HdrLogs;
+import io.tablestoreycsb.kit.hdr.HdrLogs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.tablestoreycsb.tunnelbench.child;
 
-import io.tablestoreycsb.planner.runner.ResourceSampler;
+import io.tablestoreycsb.kit.resources.ResourceSampler;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -7,11 +7,7 @@ import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria;
-import io.tablestoreycsb.planner.runner.ParentWatch;
-import io.tablestoreycsb.planner.runner.StartGate;
-import io.tablestoreycsb.tunnelbench.rows.RowShape;
-import java.nio.file.Path;
-import java.time.Duration;
+import io.tablestoreycsb.tunnelbench.rows.TunnelRow;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -28,20 +24,8 @@ import picocli.CommandLine.Option;
 @Command(name = "tunnel-bench-scan", mixinStandardHelpOptions = true,
     description = "The GetRange reader of bin/tunnel-bench --speed (started by it).")
 public final class ScanMain implements Callable<Integer> {
-  @Option(names = "--dir", required = true)
-  Path dir;
-
-  @Option(names = "--endpoint-file", required = true)
-  Path endpointFile;
-
-  @Option(names = "--table", required = true)
-  String table;
-
   @Option(names = "--partitions", required = true)
   int partitions;
-
-  @Option(names = "--gate-timeout", defaultValue = "600", paramLabel = "SECONDS")
-  long gateTimeoutSeconds;
 
   private final AtomicLong rows = new AtomicLong();
   private final AtomicLong requests = new AtomicLong();
@@ -49,9 +33,8 @@ public final class ScanMain implements Callable<Integer> {
   private final AtomicLong lastRowMs = new AtomicLong();
   private final AtomicReference<String> error = new AtomicReference<>();
 
-  /** Started by ChildJvm with {@value ParentWatch#OPTION}: it ends with the benchmark that started it. */
   @Mixin
-  ParentWatch parentWatch = new ParentWatch();
+  ChildOptions child = new ChildOptions();
 
   public static void main(String[] args) {
     System.exit(new CommandLine(new ScanMain()).execute(args));
@@ -59,14 +42,12 @@ public final class ScanMain implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    parentWatch.startIfAsked("scanner");
-    Endpoint endpoint = Endpoint.read(endpointFile);
+    Endpoint endpoint = child.start("scanner");
     SyncClient client = endpoint.tableClient(Math.min(partitions, 4));
-    try (SampleLog samples = SampleLog.start(dir.resolve(ChildFiles.SAMPLES), rows::get)) {
+    try (SampleLog samples = SampleLog.start(child.file(ChildFiles.SAMPLES), rows::get)) {
       // The first request of a JVM loads the SDK's request path: not part of the measured read.
-      client.describeTable(new com.alicloud.openservices.tablestore.model.DescribeTableRequest(table));
-      new StartGate(0, dir.resolve(ChildFiles.READY), dir.resolve(ChildFiles.RELEASE),
-          Duration.ofSeconds(gateTimeoutSeconds)).await();
+      client.describeTable(new com.alicloud.openservices.tablestore.model.DescribeTableRequest(child.table));
+      child.awaitStart();
       samples.sampleNow();
       Thread[] readers = new Thread[partitions];
       for (int p = 0; p < partitions; p++) {
@@ -82,17 +63,17 @@ public final class ScanMain implements Callable<Integer> {
       client.shutdown();
     }
     long first = firstRowMs.get() == Long.MAX_VALUE ? 0 : firstRowMs.get();
-    Json.write(dir.resolve(ChildFiles.SCAN_RESULT), new ScanResult(rows.get(), requests.get(), first, lastRowMs.get(),
+    Json.write(child.file(ChildFiles.SCAN_RESULT), new ScanResult(rows.get(), requests.get(), first, lastRowMs.get(),
         error.get()));
     return error.get() == null ? 0 : 1;
   }
 
   private void scan(SyncClient client, int partition) {
-    RangeRowQueryCriteria range = new RangeRowQueryCriteria(table);
+    RangeRowQueryCriteria range = new RangeRowQueryCriteria(child.table);
     range.setMaxVersions(1);
-    range.setInclusiveStartPrimaryKey(bound(RowShape.partitionStart(partition, partitions), PrimaryKeyValue.INF_MIN));
+    range.setInclusiveStartPrimaryKey(bound(TunnelRow.partitionStart(partition, partitions), PrimaryKeyValue.INF_MIN));
     range.setExclusiveEndPrimaryKey(partition + 1 == partitions ? bound(null, PrimaryKeyValue.INF_MAX)
-        : bound(RowShape.partitionStart(partition + 1, partitions), PrimaryKeyValue.INF_MIN));
+        : bound(TunnelRow.partitionStart(partition + 1, partitions), PrimaryKeyValue.INF_MIN));
     try {
       while (true) {
         GetRangeResponse page = client.getRange(new GetRangeRequest(range));
@@ -117,10 +98,10 @@ public final class ScanMain implements Callable<Integer> {
   /** A key at the start of a hash range ({@code hash} null: past every hash), the other columns at {@code fill}. */
   private static PrimaryKey bound(byte[] hash, PrimaryKeyValue fill) {
     return PrimaryKeyBuilder.createPrimaryKeyBuilder()
-        .addPrimaryKeyColumn(RowShape.HASH, hash == null ? PrimaryKeyValue.INF_MAX : PrimaryKeyValue.fromBinary(hash))
-        .addPrimaryKeyColumn(RowShape.WRITER, fill)
-        .addPrimaryKeyColumn(RowShape.BATCH, fill)
-        .addPrimaryKeyColumn(RowShape.ROW, fill)
+        .addPrimaryKeyColumn(TunnelRow.HASH, hash == null ? PrimaryKeyValue.INF_MAX : PrimaryKeyValue.fromBinary(hash))
+        .addPrimaryKeyColumn(TunnelRow.WRITER, fill)
+        .addPrimaryKeyColumn(TunnelRow.BATCH, fill)
+        .addPrimaryKeyColumn(TunnelRow.ROW, fill)
         .build();
   }
 }

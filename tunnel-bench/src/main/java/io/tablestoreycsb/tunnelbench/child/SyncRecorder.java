@@ -3,7 +3,7 @@ package io.tablestoreycsb.tunnelbench.child;
 import com.alicloud.openservices.tablestore.model.StreamRecord;
 import com.alicloud.openservices.tablestore.tunnel.worker.IChannelProcessor;
 import com.alicloud.openservices.tablestore.tunnel.worker.ProcessRecordsInput;
-import io.tablestoreycsb.tunnelbench.rows.RowShape;
+import io.tablestoreycsb.tunnelbench.rows.TunnelRow;
 import java.util.Arrays;
 import java.util.BitSet;
 
@@ -53,7 +53,7 @@ public final class SyncRecorder implements IChannelProcessor {
       }
       lastHandedMicros = now;
       for (StreamRecord record : input.getRecords()) {
-        RowShape.Written w = RowShape.decode(record);
+        TunnelRow.Written w = TunnelRow.decode(record);
         if (w == null || w.row() > Integer.MAX_VALUE - 1 || w.batch() > MAX_OFFSET_MICROS) {
           unexpected++;
           continue;

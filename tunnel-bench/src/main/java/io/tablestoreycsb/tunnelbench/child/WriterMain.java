@@ -4,12 +4,7 @@ import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.RowChange;
-import io.tablestoreycsb.planner.runner.ParentWatch;
-import io.tablestoreycsb.planner.runner.StartGate;
-import io.tablestoreycsb.tunnelbench.rows.RowShape;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
+import io.tablestoreycsb.tunnelbench.rows.TunnelRow;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -36,15 +31,6 @@ public final class WriterMain implements Callable<Integer> {
   /** A thread that has failed this many whole requests in a row stops: the endpoint is not answering. */
   static final int MAX_CONSECUTIVE_ERRORS = 20;
 
-  @Option(names = "--dir", required = true)
-  Path dir;
-
-  @Option(names = "--endpoint-file", required = true)
-  Path endpointFile;
-
-  @Option(names = "--table", required = true)
-  String table;
-
   @Option(names = "--threads", required = true)
   int threads;
 
@@ -63,9 +49,6 @@ public final class WriterMain implements Callable<Integer> {
   @Option(names = "--row-bytes", required = true)
   int rowBytes;
 
-  @Option(names = "--gate-timeout", defaultValue = "600", paramLabel = "SECONDS")
-  long gateTimeoutSeconds;
-
   private final AtomicLong rowsWritten = new AtomicLong();
   private final AtomicLong batches = new AtomicLong();
   private final AtomicLong rowsFailed = new AtomicLong();
@@ -73,9 +56,8 @@ public final class WriterMain implements Callable<Integer> {
   private final AtomicReference<String> firstError = new AtomicReference<>();
   private final AtomicLong lastAckMs = new AtomicLong();
 
-  /** Started by ChildJvm with {@value ParentWatch#OPTION}: it ends with the benchmark that started it. */
   @Mixin
-  ParentWatch parentWatch = new ParentWatch();
+  ChildOptions child = new ChildOptions();
 
   public static void main(String[] args) {
     System.exit(new CommandLine(new WriterMain()).execute(args));
@@ -83,20 +65,18 @@ public final class WriterMain implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    parentWatch.startIfAsked("writer");
     if (threads < 1 || batchRows < 1 || batchRows > 200) {
       throw new IllegalArgumentException("--threads must be at least 1 and --batch-rows from 1 to 200 (BatchWriteRow's"
           + " limit)");
     }
-    Endpoint endpoint = Endpoint.read(endpointFile);
-    RowShape shape = new RowShape(rowBytes);
+    Endpoint endpoint = child.start("writer");
+    TunnelRow shape = new TunnelRow(rowBytes);
     SyncClient client = endpoint.tableClient(Math.min(threads, 4));
     WriterThread[] workers = new WriterThread[threads];
     long firstSendMs;
-    try (SampleLog samples = SampleLog.start(dir.resolve(ChildFiles.SAMPLES), rowsWritten::get)) {
+    try (SampleLog samples = SampleLog.start(child.file(ChildFiles.SAMPLES), rowsWritten::get)) {
       warmUp(client);
-      new StartGate(0, dir.resolve(ChildFiles.READY), dir.resolve(ChildFiles.RELEASE),
-          Duration.ofSeconds(gateTimeoutSeconds)).await();
+      child.awaitStart();
       samples.sampleNow();
       firstSendMs = System.currentTimeMillis();
       long endNanos = System.nanoTime() + durationMs * 1_000_000;
@@ -123,11 +103,11 @@ public final class WriterMain implements Callable<Integer> {
         acks[(int) (w.acks[2 * i])] = w.acks[2 * i + 1];
       }
     }
-    RowSets.writeBits(dir.resolve(ChildFiles.WRITTEN), written);
-    Json.write(dir.resolve(ChildFiles.WRITER_RESULT), new WriterResult(rowsWritten.get(), batches.get(),
+    RowSets.writeBits(child.file(ChildFiles.WRITTEN), written);
+    Json.write(child.file(ChildFiles.WRITER_RESULT), new WriterResult(rowsWritten.get(), batches.get(),
         rowsFailed.get(), errors.get(), firstError.get(), firstSendMs, lastAckMs.get()));
     // Last: consumers wait for this file, and the coordinator takes it as the writer's end.
-    RowSets.writeAcks(dir.resolve(ChildFiles.ACKS), acks);
+    RowSets.writeAcks(child.file(ChildFiles.ACKS), acks);
     return errors.get() > 0 && rowsWritten.get() == 0 ? 1 : 0;
   }
 
@@ -137,21 +117,21 @@ public final class WriterMain implements Callable<Integer> {
    */
   private void warmUp(SyncClient client) {
     try {
-      client.describeTable(new com.alicloud.openservices.tablestore.model.DescribeTableRequest(table));
+      client.describeTable(new com.alicloud.openservices.tablestore.model.DescribeTableRequest(child.table));
     } catch (RuntimeException e) {
       System.err.println("writer: the warm-up DescribeTable failed (the run will say more): " + e);
     }
   }
 
   private boolean stopRequested() {
-    return Files.exists(dir.resolve(ChildFiles.STOP));
+    return child.stopRequested();
   }
 
   /** One writer thread: its batches, paced to its share of the rate. */
   private final class WriterThread extends Thread {
     private final int index;
     private final SyncClient client;
-    private final RowShape shape;
+    private final TunnelRow shape;
     private final long endNanos;
     final BitSet written = new BitSet();
     /** Pairs of (batch, acknowledgement epoch micros). */
@@ -159,7 +139,7 @@ public final class WriterMain implements Callable<Integer> {
     int ackCount;
     long lastBatch = -1;
 
-    WriterThread(int index, SyncClient client, RowShape shape, long endNanos) {
+    WriterThread(int index, SyncClient client, TunnelRow shape, long endNanos) {
       super("writer-" + index);
       this.index = index;
       this.client = client;
@@ -205,14 +185,14 @@ public final class WriterMain implements Callable<Integer> {
       BatchWriteRowRequest request = new BatchWriteRowRequest();
       long first = batch * batchRows;
       for (int i = 0; i < batchRows; i++) {
-        request.addRowChange(shape.put(table, index, batch, first + i, sent));
+        request.addRowChange(shape.put(child.table, index, batch, first + i, sent));
       }
       List<Long> done = new ArrayList<>(batchRows);
       for (int attempt = 0; ; attempt++) {
         BatchWriteRowResponse response = client.batchWriteRow(request);
         for (BatchWriteRowResponse.RowResult r : response.getSucceedRows()) {
-          RowChange change = request.getRowChange(table, r.getIndex());
-          done.add(change.getPrimaryKey().getPrimaryKeyColumn(RowShape.ROW).getValue().asLong());
+          RowChange change = request.getRowChange(child.table, r.getIndex());
+          done.add(change.getPrimaryKey().getPrimaryKeyColumn(TunnelRow.ROW).getValue().asLong());
         }
         if (response.isAllSucceed()) {
           break;

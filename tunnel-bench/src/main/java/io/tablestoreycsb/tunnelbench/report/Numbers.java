@@ -1,6 +1,6 @@
 package io.tablestoreycsb.tunnelbench.report;
 
-import io.tablestoreycsb.planner.report.Formats;
+import io.tablestoreycsb.kit.report.Formats;
 import java.util.Locale;
 
 /** The tunnel report's own number formats, beside the planner's {@link Formats#num}. */

@@ -1,6 +1,6 @@
 package io.tablestoreycsb.tunnelbench.report;
 
-import io.tablestoreycsb.planner.report.Formats;
+import io.tablestoreycsb.kit.report.Formats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.tablestoreycsb.tunnelbench.report;
 
-import io.tablestoreycsb.planner.hdr.HdrLogs;
-import io.tablestoreycsb.planner.hdr.LatencySummary;
+import io.tablestoreycsb.kit.hdr.HdrLogs;
+import io.tablestoreycsb.kit.hdr.LatencySummary;
 import io.tablestoreycsb.tunnelbench.child.ConsumerResult;
 import io.tablestoreycsb.tunnelbench.child.Sample;
 import io.tablestoreycsb.tunnelbench.child.WriterResult;

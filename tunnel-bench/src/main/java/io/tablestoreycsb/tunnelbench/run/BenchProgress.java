@@ -1,6 +1,9 @@
 package io.tablestoreycsb.tunnelbench.run;
 
+import io.tablestoreycsb.kit.report.Formats;
+import io.tablestoreycsb.kit.report.ProgressPace;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.Locale;
 
 /**
@@ -13,20 +16,16 @@ import java.util.Locale;
  */
 public final class BenchProgress {
   private final PrintWriter out;
-  private final long periodMs;
-  private final long startNanos = System.nanoTime();
-  private int done;
-  private double overheadSeconds;
-  private long lastTickNanos;
+  private final ProgressPace pace;
 
   public BenchProgress(PrintWriter out, long periodMs) {
     this.out = out;
-    this.periodMs = periodMs;
+    this.pace = new ProgressPace(Duration.ofMillis(periodMs));
   }
 
   public synchronized void phase(int index, int total, String label, String what) {
     out.printf(Locale.ROOT, "[scenario %d/%d] %s: %s (run %s elapsed)%n", index, total, label, what,
-        clock((System.nanoTime() - startNanos) / 1e9));
+        clock(pace.elapsedSeconds()));
     out.flush();
   }
 
@@ -40,36 +39,30 @@ public final class BenchProgress {
    */
   public synchronized void tick(int index, int total, String label, double writeElapsed, double writeTime, long written,
       double writeRate, long synced, double syncRate, double remainingWriteSeconds, int remainingScenarios) {
-    long now = System.nanoTime();
-    if (lastTickNanos != 0 && (now - lastTickNanos) / 1_000_000 < periodMs) {
+    if (!pace.due()) {
       return;
     }
-    lastTickNanos = now;
     String phase = writeElapsed < writeTime
         ? String.format(Locale.ROOT, "writing %s/%s", clock(writeElapsed), clock(writeTime))
         : "writers done, syncing the rest";
-    double eta = Math.max(0, writeTime - writeElapsed) + remainingWriteSeconds + overheadSeconds * (remainingScenarios
-        + (writeElapsed < writeTime ? 1 : 0.5));
+    double eta = Math.max(0, writeTime - writeElapsed) + remainingWriteSeconds
+        + pace.overheadSeconds() * (remainingScenarios + (writeElapsed < writeTime ? 1 : 0.5));
     out.printf(Locale.ROOT, "[scenario %d/%d] %s: %s, written %,d (%,.0f rows/s), synced %,d (%,.0f rows/s now),"
         + " %,d behind; run %s elapsed, ETA %s%s%n", index, total, label, phase, written, writeRate, synced, syncRate,
-        Math.max(0, written - synced), clock((now - startNanos) / 1e9), done == 0 ? ">= " : "", clock(eta));
+        Math.max(0, written - synced), clock(pace.elapsedSeconds()), pace.etaQualifier(), clock(eta));
     out.flush();
   }
 
   /** Learns how much longer than its write time a scenario takes (JVMs, balancing, draining) for the ETA. */
   public synchronized void finished(double wallSeconds, double writeSeconds) {
-    double overhead = Math.max(0, wallSeconds - writeSeconds);
-    overheadSeconds = (overheadSeconds * done + overhead) / (done + 1);
-    done++;
+    pace.stepFinished(wallSeconds, writeSeconds);
   }
 
   public PrintWriter out() {
     return out;
   }
 
-  static String clock(double seconds) {
-    long s = Math.round(seconds);
-    return s >= 3600 ? String.format(Locale.ROOT, "%dh%02dm%02ds", s / 3600, s / 60 % 60, s % 60)
-        : s >= 60 ? String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60) : s + "s";
+  private static String clock(double seconds) {
+    return Formats.clock(seconds);
   }
 }

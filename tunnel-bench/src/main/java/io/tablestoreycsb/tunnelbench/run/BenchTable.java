@@ -21,7 +21,7 @@ import com.alicloud.openservices.tablestore.model.tunnel.TunnelType;
 import com.alicloud.openservices.tablestore.model.tunnel.StartOffsetFlag;
 import io.tablestoreycsb.binding.SharedClients;
 import io.tablestoreycsb.tunnelbench.child.Endpoint;
-import io.tablestoreycsb.tunnelbench.rows.RowShape;
+import io.tablestoreycsb.tunnelbench.rows.TunnelRow;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -62,7 +62,7 @@ public final class BenchTable implements AutoCloseable {
   public boolean prepare(int partitions) throws InterruptedException {
     try {
       DescribeTableResponse described = tables.describeTable(new DescribeTableRequest(table));
-      boolean sameKey = described.getTableMeta().getPrimaryKeyList().equals(RowShape.tableMeta(table)
+      boolean sameKey = described.getTableMeta().getPrimaryKeyList().equals(TunnelRow.tableMeta(table)
           .getPrimaryKeyList());
       if (sameKey && described.getShardSplits().size() + 1 == partitions) {
         return true;
@@ -79,14 +79,14 @@ public final class BenchTable implements AutoCloseable {
   /** Drops a table of the same name, then creates it with {@code partitions} partitions. */
   public void create(int partitions) throws InterruptedException {
     drop();
-    CreateTableRequestEx request = new CreateTableRequestEx(RowShape.tableMeta(table), new TableOptions(-1, 1),
+    CreateTableRequestEx request = new CreateTableRequestEx(TunnelRow.tableMeta(table), new TableOptions(-1, 1),
         new ReservedThroughput(0, 0));
     if (partitions == 1) {
       tables.createTable(new CreateTableRequest(request.getTableMeta(), request.getTableOptions(),
           request.getReservedThroughput()));
       return;
     }
-    request.setSplitPoints(RowShape.splitPoints(partitions));
+    request.setSplitPoints(TunnelRow.splitPoints(partitions));
     InternalClient internal = SharedClients.newInternalClient(endpoint.config());
     try {
       internal.createTableEx(request, null).get();

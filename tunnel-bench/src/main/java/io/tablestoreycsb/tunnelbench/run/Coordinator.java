@@ -1,7 +1,13 @@
 package io.tablestoreycsb.tunnelbench.run;
 
+import io.tablestoreycsb.kit.child.ChildJvm;
 import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.tunnelbench.child.ChildFiles;
 import io.tablestoreycsb.tunnelbench.child.Endpoint;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -15,6 +21,21 @@ import java.util.List;
  */
 public record Coordinator(Endpoint endpoint, MockTablestore mock, List<String> childJvmOptions,
     BenchProgress progress) {
+
+  /**
+   * Starts {@code mainClass} with {@code args} as a JVM of its own in {@code dir}, with this JVM's java,
+   * class path and logging set-up: stdout and stderr go to files there, and it exits with this JVM.
+   */
+  public ChildJvm startChild(String name, Path dir, Class<?> mainClass, List<String> args) throws IOException {
+    List<String> jvmOptions = new ArrayList<>(childJvmOptions);
+    jvmOptions.addAll(ChildJvm.launcherProperties());
+    List<String> command = ChildJvm.command(ChildJvm.thisJava(), jvmOptions, ChildJvm.thisClassPath(),
+        mainClass.getName(), args);
+    Files.createDirectories(dir);
+    Files.deleteIfExists(dir.resolve(ChildFiles.CLIENT_ID));
+    return ChildJvm.start(name, dir, command, dir.resolve(ChildFiles.STDOUT), dir.resolve(ChildFiles.STDERR),
+        line -> false);
+  }
 
   public boolean embedded() {
     return mock != null;

@@ -1,6 +1,7 @@
 package io.tablestoreycsb.tunnelbench.run;
 
-import io.tablestoreycsb.planner.hdr.HdrLogs;
+import io.tablestoreycsb.kit.child.ChildJvm;
+import io.tablestoreycsb.kit.hdr.HdrLogs;
 import io.tablestoreycsb.tunnelbench.child.ChildFiles;
 import io.tablestoreycsb.tunnelbench.child.ConsumerMain;
 import io.tablestoreycsb.tunnelbench.child.ConsumerResult;
@@ -64,7 +65,7 @@ public final class ScenarioRunner {
       String tunnelId = table.createTunnel(TUNNEL, false);
       long epochMs = System.currentTimeMillis();
       List<ChildJvm> consumers = new ArrayList<>();
-      ChildJvm writer = ChildJvm.start("writer", writerDir, co.childJvmOptions(), WriterMain.class, List.of(
+      ChildJvm writer = co.startChild("writer", writerDir, WriterMain.class, List.of(
           "--dir", writerDir.toString(), "--endpoint-file", co.endpoint().file().toString(), "--table", table.name(),
           "--threads", Integer.toString(s.settings().writerThreads()),
           "--rows-per-second", Double.toString(s.settings().rowsPerSecond()),
@@ -74,7 +75,7 @@ public final class ScenarioRunner {
       for (int k = 0; k < s.consumers(); k++) {
         Path cdir = dir.resolve("consumer-" + k);
         consumerDirs.add(cdir);
-        consumers.add(ChildJvm.start("consumer-" + k, cdir, co.childJvmOptions(), ConsumerMain.class, List.of(
+        consumers.add(co.startChild("consumer-" + k, cdir, ConsumerMain.class, List.of(
             "--dir", cdir.toString(), "--endpoint-file", co.endpoint().file().toString(), "--tunnel-id", tunnelId,
             "--table", table.name(), "--epoch-ms", Long.toString(epochMs),
             "--acks", writerDir.resolve(ChildFiles.ACKS).toString(), "--acks-timeout", "30")));
@@ -107,7 +108,7 @@ public final class ScenarioRunner {
         }
         writer.stop();
         for (ChildJvm c : all) {
-          int exit = c.finish(60_000);
+          int exit = c.finish(60_000).code();
           if (exit != 0 && errors.isEmpty()) {
             errors.add(c.name() + " exited with " + exit + ":\n" + c.stderrTail());
           }

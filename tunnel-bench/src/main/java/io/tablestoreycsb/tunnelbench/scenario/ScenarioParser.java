@@ -1,6 +1,6 @@
 package io.tablestoreycsb.tunnelbench.scenario;
 
-import io.tablestoreycsb.tunnelbench.rows.RowShape;
+import io.tablestoreycsb.tunnelbench.rows.TunnelRow;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -46,7 +46,7 @@ public final class ScenarioParser {
   private static final Set<String> SCENARIO_KEYS = Set.of("consumers", "partitions");
 
   static final Scenario.Settings DEFAULTS = new Scenario.Settings(Duration.ofSeconds(30), Duration.ofSeconds(5), 4, 0,
-      200, RowShape.PAPER_ROW_BYTES, Duration.ofSeconds(120), 0);
+      200, TunnelRow.PAPER_ROW_BYTES, Duration.ofSeconds(120), 0);
 
   private final String file;
 
@@ -170,7 +170,7 @@ public final class ScenarioParser {
     double rate = e.containsKey("rows-per-second") ? number(e.get("rows-per-second"), "rows-per-second")
         : base.rowsPerSecond();
     int batch = e.containsKey("batch-rows") ? intIn(e.get("batch-rows"), "batch-rows", 1, 200) : base.batchRows();
-    int rowBytes = e.containsKey("row-bytes") ? intIn(e.get("row-bytes"), "row-bytes", RowShape.MIN_ROW_BYTES, 2 << 20)
+    int rowBytes = e.containsKey("row-bytes") ? intIn(e.get("row-bytes"), "row-bytes", TunnelRow.MIN_ROW_BYTES, 2 << 20)
         : base.rowBytes();
     Duration drain = e.containsKey("drain-timeout") ? duration(e.get("drain-timeout"), "drain-timeout")
         : base.drainTimeout();

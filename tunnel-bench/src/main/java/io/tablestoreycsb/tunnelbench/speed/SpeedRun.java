@@ -11,9 +11,9 @@ import io.tablestoreycsb.tunnelbench.child.WriterMain;
 import io.tablestoreycsb.tunnelbench.child.WriterResult;
 import io.tablestoreycsb.tunnelbench.report.SampleWindow;
 import io.tablestoreycsb.tunnelbench.report.SpeedGoal;
-import io.tablestoreycsb.tunnelbench.rows.RowShape;
+import io.tablestoreycsb.tunnelbench.rows.TunnelRow;
 import io.tablestoreycsb.tunnelbench.run.BenchTable;
-import io.tablestoreycsb.tunnelbench.run.ChildJvm;
+import io.tablestoreycsb.kit.child.ChildJvm;
 import io.tablestoreycsb.tunnelbench.run.Coordinator;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -60,13 +60,13 @@ public final class SpeedRun {
       out.printf(Locale.ROOT, "speed: writing %,d rows into %d partitions%n", rows, partitions);
       out.flush();
       Path writerDir = dir.resolve("writer");
-      ChildJvm writer = ChildJvm.start("writer", writerDir, co.childJvmOptions(), WriterMain.class, List.of(
+      ChildJvm writer = co.startChild("writer", writerDir, WriterMain.class, List.of(
           "--dir", writerDir.toString(), "--endpoint-file", co.endpoint().file().toString(), "--table", TABLE,
           "--threads", "4", "--duration-ms", "3600000", "--max-rows", Long.toString(rows), "--batch-rows", "200",
-          "--row-bytes", Integer.toString(RowShape.PAPER_ROW_BYTES)));
+          "--row-bytes", Integer.toString(TunnelRow.PAPER_ROW_BYTES)));
       awaitReady(writer);
       writer.release(System.currentTimeMillis());
-      if (writer.finish(30 * 60_000) != 0) {
+      if (writer.finish(30 * 60_000).code() != 0) {
         throw new IllegalStateException("the speed run's writer failed:\n" + writer.stderrTail());
       }
       long written = Json.read(writerDir.resolve(ChildFiles.WRITER_RESULT), WriterResult.class).rowsWritten();
@@ -127,7 +127,7 @@ public final class SpeedRun {
   private static Side drain(Coordinator co, BenchTable table, long rows, Path dir, Path writerDir, String tunnelName)
       throws IOException, InterruptedException {
     String tunnelId = table.createTunnel(tunnelName, true);
-    ChildJvm consumer = ChildJvm.start("consumer", dir, co.childJvmOptions(), ConsumerMain.class, List.of(
+    ChildJvm consumer = co.startChild("consumer", dir, ConsumerMain.class, List.of(
         "--dir", dir.toString(), "--endpoint-file", co.endpoint().file().toString(), "--tunnel-id", tunnelId,
         "--table", TABLE, "--epoch-ms", Long.toString(System.currentTimeMillis()),
         "--acks", writerDir.resolve(ChildFiles.ACKS).toString()));
@@ -155,14 +155,14 @@ public final class SpeedRun {
 
   private static Side scan(Coordinator co, int partitions, long rows, Path dir) throws IOException,
       InterruptedException {
-    ChildJvm scanner = ChildJvm.start("scanner", dir, co.childJvmOptions(), ScanMain.class, List.of(
+    ChildJvm scanner = co.startChild("scanner", dir, ScanMain.class, List.of(
         "--dir", dir.toString(), "--endpoint-file", co.endpoint().file().toString(), "--table", TABLE,
         "--partitions", Integer.toString(partitions)));
     SampleLog mock = co.embedded() ? SampleLog.start(dir.resolve("mock-samples.csv"), () -> 0) : null;
     try {
       awaitReady(scanner);
       scanner.release(System.currentTimeMillis());
-      if (scanner.finish(600_000) != 0) {
+      if (scanner.finish(600_000).code() != 0) {
         throw new IllegalStateException("the speed run's GetRange reader failed:\n" + scanner.stderrTail());
       }
     } finally {
@@ -192,7 +192,7 @@ public final class SpeedRun {
     if (mock != null) {
       mock.close();
     }
-    if (child.isAlive() && !java.nio.file.Files.exists(child.dir().resolve(ChildFiles.STOP))) {
+    if (child.isAlive() && !ChildJvm.stopRequested(child.dir())) {
       child.kill();
     }
   }

@@ -1,0 +1,94 @@
+package io.tablestoreycsb.kit.child;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.OptionalLong;
+
+/**
+ * Where a child JVM (a runner, a writer, a consumer) waits until every child of its run can start at
+ * one instant, so that their measured windows overlap: children whose JVMs came up 2 s apart would
+ * otherwise each measure a different stretch of time, and the first ones would have the service to
+ * themselves for a while.
+ *
+ * <p>Two ways to learn the instant: a fixed {@code startAt} epoch millisecond (a parent that cannot
+ * watch its children become ready, e.g. pods on other machines, sets it far enough ahead), or a release
+ * file the parent writes once every child has announced itself ready in its ready file
+ * ({@link ChildJvm}). Either way the child then sleeps until the instant, so children started by one
+ * release begin within a few milliseconds of each other. A child that reaches the gate after the
+ * instant starts at once; the instant it was given and the one it started at tell how late it was.
+ *
+ * @param startAtEpochMs the instant, or 0 when it comes from the release file
+ * @param readyFile written when the child reaches the gate, or null
+ * @param releaseFile holds the instant once the parent has released the run, or null
+ * @param timeout how long to wait for the release file before giving up
+ */
+public record StartGate(long startAtEpochMs, Path readyFile, Path releaseFile, Duration timeout) {
+  /** Written by the child in its directory when it reaches the gate. */
+  public static final String READY_FILE = "ready";
+  /** Written by the parent in the child's directory: the epoch millisecond to start at. */
+  public static final String RELEASE_FILE = "release";
+  /** How often a waiting child looks for the release file. */
+  private static final long POLL_MS = 5;
+
+  public StartGate {
+    if (startAtEpochMs <= 0 && releaseFile == null) {
+      throw new IllegalArgumentException("a start gate needs a start instant or a release file");
+    }
+  }
+
+  /** The gate of a child started by {@link ChildJvm} in {@code dir}: ready and release files there. */
+  public static StartGate inDirectory(Path dir, Duration timeout) {
+    return new StartGate(0, dir.resolve(READY_FILE), dir.resolve(RELEASE_FILE), timeout);
+  }
+
+  /** A gate with no waiting at all: starts now (a child started by hand). */
+  public static StartGate now() {
+    return new StartGate(System.currentTimeMillis(), null, null, Duration.ZERO);
+  }
+
+  /**
+   * Announces readiness, waits for the instant and returns it.
+   *
+   * @throws IOException when the release file did not appear within the time-out
+   */
+  public long await() throws IOException, InterruptedException {
+    if (readyFile != null) {
+      writeInstant(readyFile, System.currentTimeMillis());
+    }
+    long startAt = startAtEpochMs;
+    if (startAt <= 0) {
+      long deadline = System.nanoTime() + timeout.toNanos();
+      OptionalLong released;
+      while ((released = readInstant(releaseFile)).isEmpty()) {
+        if (System.nanoTime() > deadline) {
+          throw new IOException("no start signal in " + releaseFile + " within " + timeout.toSeconds() + " s");
+        }
+        Thread.sleep(POLL_MS);
+      }
+      startAt = released.getAsLong();
+    }
+    long wait = startAt - System.currentTimeMillis();
+    if (wait > 0) {
+      Thread.sleep(wait);
+    }
+    return startAt;
+  }
+
+  /** Writes an epoch millisecond atomically (a poller never reads half a number). */
+  public static void writeInstant(Path file, long epochMs) throws IOException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.writeString(tmp, Long.toString(epochMs));
+    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** The epoch millisecond in {@code file}, or empty while it does not exist. */
+  public static OptionalLong readInstant(Path file) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      return OptionalLong.empty();
+    }
+    return OptionalLong.of(Long.parseLong(Files.readString(file).strip()));
+  }
+}

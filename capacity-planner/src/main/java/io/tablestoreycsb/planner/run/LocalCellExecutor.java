@@ -1,0 +1,220 @@
+package io.tablestoreycsb.planner.run;
+
+import io.tablestoreycsb.kit.child.ChildJvm;
+import io.tablestoreycsb.kit.child.StartGate;
+import io.tablestoreycsb.planner.runner.CellKey;
+import io.tablestoreycsb.planner.runner.CellOutcome;
+import io.tablestoreycsb.planner.runner.CellExecutor;
+import io.tablestoreycsb.planner.runner.RunnerRecord;
+import io.tablestoreycsb.planner.runner.RunnerSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs a cell's runners as JVMs on this machine: starts them all, waits until every one is ready at its
+ * start gate, releases them together at one instant, samples their status lines while they run and
+ * collects their records.
+ */
+public final class LocalCellExecutor implements CellExecutor {
+  private static final long SAMPLE_PERIOD_MS = 250;
+  /** Between the release and the start instant: every runner sees the release file well before it. */
+  private static final long RELEASE_MARGIN_MS = 150;
+  /** A runner JVM that is not ready after this long (class loading on a loaded machine) fails the cell. */
+  static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+
+  private final String javaExecutable;
+  private final String classpath;
+  private final Duration startSkew;
+  private final long startAtEpochMs;
+  /** Null: runners start without a class-data sharing archive. */
+  private final RunnerClassArchive classArchive;
+
+  /**
+   * @param startSkew runner i starts i x this after the first one: zero in real use; tests use it to
+   *     check that skewed runners are measured over their common window
+   */
+  public LocalCellExecutor(String javaExecutable, String classpath, Duration startSkew) {
+    this(javaExecutable, classpath, startSkew, 0, null);
+  }
+
+  private LocalCellExecutor(String javaExecutable, String classpath, Duration startSkew, long startAtEpochMs,
+      RunnerClassArchive classArchive) {
+    this.javaExecutable = javaExecutable;
+    this.classpath = classpath;
+    this.startSkew = startSkew;
+    this.startAtEpochMs = startAtEpochMs;
+    this.classArchive = classArchive;
+  }
+
+  /**
+   * The same executor releasing its runners at a fixed instant (when they are ready before it), not as
+   * soon as they are ready: a runner in a pod so starts with the other pods of its cell.
+   */
+  public LocalCellExecutor startingAt(long epochMs) {
+    return new LocalCellExecutor(javaExecutable, classpath, startSkew, epochMs, classArchive);
+  }
+
+  /**
+   * The same executor starting its runner JVMs from a class-data sharing archive in {@code cacheDir}
+   * ({@link RunnerClassArchive}), built from the first runner's classes; unchanged when this class path
+   * cannot be archived. For planners that start many cells on one machine; a pod runs one cell and
+   * would only pay for building it.
+   */
+  public LocalCellExecutor sharingClassesIn(Path cacheDir) {
+    return new LocalCellExecutor(javaExecutable, classpath, startSkew, startAtEpochMs,
+        RunnerClassArchive.of(javaExecutable, classpath, cacheDir).orElse(null));
+  }
+
+  /** The java and class path of this JVM: runners load exactly what the planner loaded. */
+  public static LocalCellExecutor ofThisJvm() {
+    return ofThisJvm(Duration.ZERO);
+  }
+
+  /**
+   * This JVM's executor with the class archive in the user's cache ({@link RunnerClassArchive#defaultCacheDir()}):
+   * what the planner's commands use on one machine.
+   */
+  public static LocalCellExecutor ofThisJvmSharingClasses() {
+    return ofThisJvm().sharingClassesIn(RunnerClassArchive.defaultCacheDir());
+  }
+
+  public static LocalCellExecutor ofThisJvm(Duration startSkew) {
+    return new LocalCellExecutor(ChildJvm.thisJava(), ChildJvm.thisClassPath(), startSkew);
+  }
+
+  @Override
+  public CellOutcome run(CellKey key, List<RunnerSpec> specs, long expectedSeconds, Listener listener)
+      throws IOException, InterruptedException {
+    long started = System.nanoTime();
+    List<RunnerProcess> running = new ArrayList<>();
+    // Ctrl-C on the planner must not leave runners loading the endpoint; the cell stays unfinished
+    // (no completion marker) and the next run starts it again.
+    Thread killRunners = new Thread(() -> running.forEach(RunnerProcess::kill), "kill-runners");
+    Runtime.getRuntime().addShutdownHook(killRunners);
+    try {
+      buildClassArchive(specs.size(), listener);
+      for (RunnerSpec spec : specs) {
+        StartGate gate = StartGate.inDirectory(spec.dir(), READY_TIMEOUT.plusSeconds(60));
+        running.add(RunnerProcess.start(spec, command(spec, gate)));
+      }
+      if (awaitReady(running, listener)) {
+        long instant = release(running);
+        long runStarted = System.nanoTime() + Math.max(0, instant - System.currentTimeMillis()) * 1_000_000;
+        long ticks = 0;
+        boolean stopped = false;
+        while (running.stream().anyMatch(RunnerProcess::isAlive)) {
+          if (++ticks % (1000 / SAMPLE_PERIOD_MS) == 0) {
+            listener.running(summedOps(running));
+            if (!stopped && listener.stopNow()) {
+              stopped = true;
+              stop(running);
+            }
+          }
+          double elapsed = (System.nanoTime() - runStarted) / 1e9;
+          if (elapsed > expectedSeconds + graceSeconds(expectedSeconds)) {
+            break; // finish() below kills and reports the late runners
+          }
+          Thread.sleep(SAMPLE_PERIOD_MS);
+        }
+      }
+      List<RunnerRecord> records = new ArrayList<>();
+      for (RunnerProcess p : running) {
+        records.add(p.finish(1000));
+      }
+      return new CellOutcome(key, records, (System.nanoTime() - started) / 1e9);
+    } finally {
+      running.forEach(p -> {
+        if (p.isAlive()) {
+          p.kill();
+        }
+      });
+      try {
+        Runtime.getRuntime().removeShutdownHook(killRunners);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running already
+      }
+    }
+  }
+
+  private List<String> command(RunnerSpec spec, StartGate gate) {
+    List<String> command = new ArrayList<>(spec.localCommand(javaExecutable, classpath, gate));
+    if (classArchive != null) {
+      command.addAll(1, classArchive.optionsFor(spec.jvmOptions()));
+    }
+    return command;
+  }
+
+  /** Builds the class archive from a previous runner's class list, before any runner of this cell starts. */
+  private void buildClassArchive(int runners, Listener listener) throws InterruptedException {
+    if (classArchive != null && classArchive.listed()) {
+      listener.starting(0, runners, "building the runners' class archive (once)");
+      classArchive.buildIfListed().ifPresent(System.err::println);
+    }
+  }
+
+  /** Waits until every runner is at its gate; false when one exited first or the time-out passed. */
+  private static boolean awaitReady(List<RunnerProcess> running, Listener listener) throws InterruptedException {
+    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+    long lastTold = -1;
+    while (true) {
+      int ready = (int) running.stream().filter(RunnerProcess::isReady).count();
+      if (ready == running.size()) {
+        return true;
+      }
+      RunnerProcess exited = running.stream().filter(p -> !p.isAlive() && !p.isReady()).findFirst().orElse(null);
+      if (exited != null) {
+        // One cannot start: the cell fails, and the others must not run without it.
+        running.stream().filter(p -> p != exited).forEach(p -> p.failStart("stopped before the start: runner "
+            + exited.spec().runnerIndex() + " exited before it was ready"));
+        return false;
+      }
+      if (System.nanoTime() > deadline) {
+        running.forEach(p -> p.failStart("not ready at its start gate within " + READY_TIMEOUT.toSeconds() + " s"));
+        return false;
+      }
+      long now = System.nanoTime() / 1_000_000_000L;
+      if (now != lastTold) {
+        listener.starting(ready, running.size());
+        lastTold = now;
+      }
+      Thread.sleep(20);
+    }
+  }
+
+  /** Tells every runner to end its run now (StoppableWorkload watches for the file). */
+  private static void stop(List<RunnerProcess> running) throws IOException {
+    for (RunnerProcess p : running) {
+      p.stop();
+    }
+  }
+
+  /** The runners' current ops/s summed; NaN while none has printed a status line yet. */
+  private static double summedOps(List<RunnerProcess> running) {
+    double sum = 0;
+    boolean any = false;
+    for (RunnerProcess p : running) {
+      double ops = p.currentOpsPerSecond();
+      if (!Double.isNaN(ops)) {
+        sum += ops;
+        any = true;
+      }
+    }
+    return any ? sum : Double.NaN;
+  }
+
+  private long release(List<RunnerProcess> running) throws IOException {
+    long instant = Math.max(System.currentTimeMillis() + RELEASE_MARGIN_MS, startAtEpochMs);
+    for (int i = 0; i < running.size(); i++) {
+      running.get(i).release(instant + i * startSkew.toMillis());
+    }
+    return instant;
+  }
+
+  /** Table warm-up and the final flush get this much time beyond the cell's duration. */
+  static long graceSeconds(long expectedSeconds) {
+    return 120 + expectedSeconds / 10;
+  }
+}
