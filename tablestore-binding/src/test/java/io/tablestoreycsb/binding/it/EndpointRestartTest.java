@@ -32,7 +32,7 @@ import site.ycsb.StringByteIterator;
 class EndpointRestartTest {
   private static final int THREADS = 4;
   @RegisterExtension
-  static final MockFixture fx = MockFixture.perClass();
+  static final MockFixture fx = MockFixture.perClassRestartable();
 
   @BeforeAll
   static void start() throws Exception {

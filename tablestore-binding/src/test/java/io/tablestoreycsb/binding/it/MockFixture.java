@@ -46,10 +46,19 @@ final class MockFixture implements AutoCloseable, BeforeAllCallback, AfterEachCa
     Measurements.setProperties(new Properties());
   }
 
+  /** Whether the endpoint listens outside the ephemeral port range (see {@link #perClassRestartable()}). */
+  private final boolean restartable;
+
   private MockFixture() {
+    this(false);
+  }
+
+  private MockFixture(boolean restartable) {
+    this.restartable = restartable;
   }
 
   private MockFixture(MockTablestore mock, Path dir) throws IOException {
+    this.restartable = false;
     open(mock, dir);
   }
 
@@ -76,10 +85,24 @@ final class MockFixture implements AutoCloseable, BeforeAllCallback, AfterEachCa
     return new MockFixture();
   }
 
+  /**
+   * {@link #perClass()} for a class that stops and resumes the endpoint on its port. The port is
+   * taken below the kernel's ephemeral range: while nothing listens on an ephemeral port, a client
+   * reconnecting to it can be given that same port as its own and connect to itself (TCP's
+   * simultaneous open), and the endpoint then cannot listen there again ("Address already in use").
+   */
+  static MockFixture perClassRestartable() {
+    return new MockFixture(true);
+  }
+
   @Override
   public void beforeAll(ExtensionContext context) throws IOException {
     ownsDir = true;
-    open(MockTablestore.builder().journalCapacity(JOURNAL_ROWS).start(), Files.createTempDirectory("mock-fixture"));
+    MockTablestore.Builder builder = MockTablestore.builder().journalCapacity(JOURNAL_ROWS);
+    if (restartable) {
+      builder.port(FixedPorts.belowEphemeralRange());
+    }
+    open(builder.start(), Files.createTempDirectory("mock-fixture"));
   }
 
   @Override

@@ -28,7 +28,9 @@ final class TcpProxy implements AutoCloseable {
 
   TcpProxy(int targetPort) throws IOException {
     this.targetPort = targetPort;
-    this.listener = listen(0);
+    // Below the ephemeral range: clients reconnecting during an outage can otherwise be given this
+    // very port as their own and connect to themselves, and restore() then finds it taken.
+    this.listener = listen(FixedPorts.belowEphemeralRange());
     this.port = listener.getLocalPort();
   }
 
