@@ -1,8 +1,6 @@
 package io.tablestoreycsb.mock.conformance;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,17 +31,8 @@ final class GoApiTestExclusions {
 
   static GoApiTestExclusions read(Path file) throws IOException {
     List<Entry> entries = new ArrayList<>();
-    int lineNumber = 0;
-    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-      lineNumber++;
-      if (line.isBlank() || line.startsWith("#")) {
-        continue;
-      }
-      String[] fields = line.split(" \\| ", 3);
-      if (fields.length != 3 || fields[2].isBlank()) {
-        throw new IllegalArgumentException(file + ":" + lineNumber + ": expected KIND | WHAT | WHY, got: " + line);
-      }
-      entries.add(new Entry(Kind.valueOf(fields[0].trim().toUpperCase()), fields[1].trim(), fields[2].trim()));
+    for (ListFile.Line line : ListFile.read(file, "KIND | WHAT | WHY")) {
+      entries.add(new Entry(Kind.valueOf(line.field(0).toUpperCase()), line.field(1), line.field(2)));
     }
     return new GoApiTestExclusions(entries);
   }

@@ -7,8 +7,6 @@ import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,19 +38,9 @@ final class PythonSuiteFixtures {
 
   static PythonSuiteFixtures read(Path file) throws IOException {
     List<Table> tables = new ArrayList<>();
-    int lineNumber = 0;
-    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-      lineNumber++;
-      if (line.isBlank() || line.startsWith("#")) {
-        continue;
-      }
-      String where = file + ":" + lineNumber + ": ";
-      String[] fields = line.split(" \\| ", 4);
-      if (fields.length != 4 || fields[3].isBlank()) {
-        throw new IllegalArgumentException(where + "expected TABLE | PRIMARY KEY | OPTIONS | WHY, got: " + line);
-      }
-      tables.add(new Table(fields[0].trim(), primaryKey(fields[1], where), localTransactions(fields[2].trim(), where),
-          fields[3].trim()));
+    for (ListFile.Line line : ListFile.read(file, "TABLE | PRIMARY KEY | OPTIONS | WHY")) {
+      tables.add(new Table(line.field(0), primaryKey(line.field(1), line.where()),
+          localTransactions(line.field(2), line.where()), line.field(3)));
     }
     return new PythonSuiteFixtures(tables);
   }
