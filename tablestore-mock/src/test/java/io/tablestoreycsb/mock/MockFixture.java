@@ -59,8 +59,13 @@ final class MockFixture implements BeforeAllCallback, AfterAllCallback, BeforeEa
     return client;
   }
 
-  /** Signed requests as raw HTTP, for shapes the SDK would never send. */
-  RawOtsHttp raw() {
+  /** Creates {@code table} on the endpoint, for a test whose table is its own. */
+  void create(TableSpec table) {
+    table.create(mock(), client());
+  }
+
+  /** Signed requests as raw HTTP, for shapes the SDK would never send; made on first use (its HttpClient holds a thread). */
+  synchronized RawOtsHttp raw() {
     requireStarted();
     if (raw == null) {
       raw = new RawOtsHttp(mock());
@@ -78,7 +83,7 @@ final class MockFixture implements BeforeAllCallback, AfterAllCallback, BeforeEa
   }
 
   @Override
-  public void afterAll(ExtensionContext context) {
+  public synchronized void afterAll(ExtensionContext context) {
     client = null;
     raw = null;
     endpoint.afterAll(context); // shuts the client down with the endpoint
