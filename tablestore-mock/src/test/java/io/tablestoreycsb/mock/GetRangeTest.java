@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
-import com.alicloud.openservices.tablestore.model.CreateTableRequest;
 import com.alicloud.openservices.tablestore.model.Direction;
 import com.alicloud.openservices.tablestore.model.GetRangeRequest;
 import com.alicloud.openservices.tablestore.model.GetRangeResponse;
@@ -18,8 +17,6 @@ import com.alicloud.openservices.tablestore.model.RangeIteratorParameter;
 import com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.Row;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
-import com.alicloud.openservices.tablestore.model.TableMeta;
-import com.alicloud.openservices.tablestore.model.TableOptions;
 import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -137,11 +134,8 @@ class GetRangeTest {
 
   @Test
   void compositeKeysSortColumnByColumnWithSignedIntegersAndUnsignedBytes() {
-    TableMeta meta = new TableMeta("composite");
-    meta.addPrimaryKeyColumn("a", PrimaryKeyType.INTEGER);
-    meta.addPrimaryKeyColumn("b", PrimaryKeyType.STRING);
-    meta.addPrimaryKeyColumn("c", PrimaryKeyType.BINARY);
-    fx.client().createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
+    fx.create(TableSpec.named("composite")
+        .key("a", PrimaryKeyType.INTEGER).key("b", PrimaryKeyType.STRING).key("c", PrimaryKeyType.BINARY));
     // In the expected order: INTEGER signed, then STRING by UTF-8 bytes, then BINARY unsigned.
     List<Object[]> ordered = List.of(
         new Object[] {Long.MIN_VALUE, "a", new byte[] {1}},

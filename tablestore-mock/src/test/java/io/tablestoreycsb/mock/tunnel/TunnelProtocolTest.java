@@ -181,10 +181,7 @@ class TunnelProtocolTest {
 
   @Test
   void pagesAreBoundedByCountWithMayMoreRecordUntilTheLastOne() {
-    fx.createTable("t", 1);
-    String tunnel = fx.createTunnel("t", "sync");
-    fx.putRows("t", 1, 0, 2500);
-    ChannelReader reader = new ChannelReader(tunnel);
+    ChannelReader reader = readerOfNewTable("sync", 2500);
     String token = reader.start;
 
     List<Integer> pageSizes = new ArrayList<>();
@@ -224,26 +221,20 @@ class TunnelProtocolTest {
 
   @Test
   void aCheckpointMustFollowTheStoredSequenceNumber() {
-    fx.createTable("t", 1);
-    String tunnel = fx.createTunnel("t", "sync");
-    fx.putRows("t", 1, 0, 3);
-    ChannelReader reader = new ChannelReader(tunnel);
+    ChannelReader reader = readerOfNewTable("sync", 3);
     String next = reader.read(reader.start).getNextToken();
 
     reader.checkpoint(next, 1);
     assertCode(() -> reader.checkpoint(next, 1), "OTSSequenceNumberNotMatch");
 
-    GetCheckpointResponse stored = fx.tunnels.getCheckpoint(new GetCheckpointRequest(tunnel, reader.client.id, reader.channel));
+    GetCheckpointResponse stored = fx.tunnels.getCheckpoint(new GetCheckpointRequest(reader.client.tunnel, reader.client.id, reader.channel));
     assertThat(stored.getCheckpoint()).isEqualTo(next);
     assertThat(stored.getSequenceNumber()).isEqualTo(1);
   }
 
   @Test
   void recordsEveryTunnelHasCheckpointedPastAreTrimmed() {
-    fx.createTable("t", 1);
-    String first = fx.createTunnel("t", "first");
-    fx.putRows("t", 1, 0, 5);
-    ChannelReader firstReader = new ChannelReader(first);
+    ChannelReader firstReader = readerOfNewTable("first", 5);
     firstReader.checkpoint(firstReader.read(firstReader.start).getNextToken(), 1);
     fx.putRows("t", 1, 5, 7);
 
@@ -337,6 +328,14 @@ class TunnelProtocolTest {
     fx.tunnels.shutdownTunnel(new ShutdownTunnelRequest(tunnel, leaving.id));
 
     assertThat(staying.heartbeat()).hasSize(2);
+  }
+
+  /** A reader of a new tunnel {@code tunnelName} on a new one-partition table "t", into which rows 0 to {@code rows - 1} were then written. */
+  private ChannelReader readerOfNewTable(String tunnelName, long rows) {
+    fx.createTable("t", 1);
+    String tunnel = fx.createTunnel("t", tunnelName);
+    fx.putRows("t", 1, 0, rows);
+    return new ChannelReader(tunnel);
   }
 
   private static Map<String, RecordColumn> byName(List<RecordColumn> columns) {
