@@ -138,6 +138,20 @@ final class MockFixture implements AutoCloseable, BeforeAllCallback, AfterEachCa
     p.setProperty("tablestore.retry", "none");
     p.setProperty("tablestore.connectiontimeout", "2000");
     p.setProperty("tablestore.sockettimeout", "10000");
+    return set(p, keyValues);
+  }
+
+  /**
+   * {@link #props()} for a YCSB phase: {@code rows} records of {@code table}, the binding's
+   * statistics written to {@code statsFile}, then {@code keyValues} (the row shape, retries...).
+   */
+  Properties phase(String table, long rows, Path statsFile, String... keyValues) {
+    Properties p = props("table=" + table, "recordcount=" + rows, "tablestore.statsfile=" + statsFile);
+    return set(p, keyValues);
+  }
+
+  /** Sets each {@code key=value} of {@code keyValues} in {@code p}; returns {@code p}. */
+  static Properties set(Properties p, String... keyValues) {
     for (String kv : keyValues) {
       int eq = kv.indexOf('=');
       p.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
