@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,12 +30,8 @@ class BatchGroupingTest {
   private static final int PARTITIONS = 16;
 
   @RegisterExtension
-  static final MockFixture fx = MockFixture.perClass();
-
-  @BeforeEach
-  void injectRowFaults() {
-    fx.mock.faultPlan().addFault(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.1));
-  }
+  static final MockFixture fx =
+      MockFixture.perClass(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.1));
 
   @Test
   void groupedBatchesTouchOnePartitionEachAndLoseNoRowUnderRowFaults(@TempDir Path dir) throws Exception {

@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.Properties;
 import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,12 +31,8 @@ class PartitionStatsTest {
   private static final int PARTITIONS = 4;
 
   @RegisterExtension
-  static final MockFixture fx = MockFixture.perClass();
-
-  @BeforeEach
-  void injectRowFaults() {
-    fx.mock.faultPlan().addFault(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.1));
-  }
+  static final MockFixture fx =
+      MockFixture.perClass(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.1));
 
   @Test
   void aHotKeyShowsItsPartitionAboveTheRestAndEveryPartitionCountsWhatTheServerSaw(@TempDir Path dir)
