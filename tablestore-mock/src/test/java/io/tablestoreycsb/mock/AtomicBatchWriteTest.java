@@ -7,11 +7,9 @@ import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.Condition;
-import com.alicloud.openservices.tablestore.model.CreateTableRequest;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
-import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.PutRowRequest;
@@ -21,41 +19,24 @@ import com.alicloud.openservices.tablestore.model.RowExistenceExpectation;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.RowUpdateChange;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
-import com.alicloud.openservices.tablestore.model.TableMeta;
-import com.alicloud.openservices.tablestore.model.TableOptions;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** BatchWriteRow with {@code isAtomic} through the real SyncClient: one partition key per table, all rows or none. */
 class AtomicBatchWriteTest {
   /** Primary key: account (STRING, partition key), entry (INTEGER). */
   private static final String LEDGER = "ledger";
 
-  private static MockTablestore mock;
-  private static SyncClient client;
-
-  @BeforeAll
-  static void start() {
-    mock = MockTablestore.builder().start();
-    client = SdkClients.sync(mock);
-    TableMeta meta = new TableMeta(LEDGER);
-    meta.addPrimaryKeyColumn(new PrimaryKeySchema("account", PrimaryKeyType.STRING));
-    meta.addPrimaryKeyColumn(new PrimaryKeySchema("entry", PrimaryKeyType.INTEGER));
-    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
-  }
-
-  @AfterAll
-  static void stop() {
-    client.shutdown();
-    mock.close();
-  }
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.withTables(
+      TableSpec.named(LEDGER).key("account", PrimaryKeyType.STRING).key("entry", PrimaryKeyType.INTEGER));
 
   @Test
   void rowsOfOnePartitionKeyAreAllWritten() {
@@ -67,7 +48,7 @@ class AtomicBatchWriteTest {
     batch.addRowChange(update);
     batch.addRowChange(new RowDeleteChange(LEDGER, key("a1", 0)));
 
-    BatchWriteRowResponse response = client.batchWriteRow(batch);
+    BatchWriteRowResponse response = fx.client().batchWriteRow(batch);
 
     assertThat(response.isAllSucceed()).isTrue();
     assertThat(amount("a1", 1)).isEqualTo("one");
@@ -85,7 +66,7 @@ class AtomicBatchWriteTest {
     batch.addRowChange(mustBeNew);
     batch.addRowChange(new RowDeleteChange(LEDGER, key("a2", 3)));
 
-    BatchWriteRowResponse response = client.batchWriteRow(batch);
+    BatchWriteRowResponse response = fx.client().batchWriteRow(batch);
 
     assertThat(response.getFailedRows()).hasSize(3);
     BatchWriteRowResponse.RowResult failed = response.getRowStatus(LEDGER).get(1);
@@ -106,7 +87,7 @@ class AtomicBatchWriteTest {
     mustBeNew.setCondition(new Condition(RowExistenceExpectation.EXPECT_NOT_EXIST));
     batch.addRowChange(mustBeNew);
 
-    BatchWriteRowResponse response = client.batchWriteRow(batch);
+    BatchWriteRowResponse response = fx.client().batchWriteRow(batch);
 
     assertThat(response.getFailedRows()).hasSize(1);
     assertThat(amount("a3", 2)).isEqualTo("new");
@@ -118,7 +99,7 @@ class AtomicBatchWriteTest {
     batch.addRowChange(put(new RowPutChange(LEDGER, key("a4", 1)), "x"));
     batch.addRowChange(put(new RowPutChange(LEDGER, key("b4", 1)), "y"));
 
-    BatchWriteRowResponse response = client.batchWriteRow(batch);
+    BatchWriteRowResponse response = fx.client().batchWriteRow(batch);
 
     assertThat(response.getFailedRows()).hasSize(2).allSatisfy(r -> {
       assertThat(r.getError().getCode()).isEqualTo("OTSParameterInvalid");
@@ -146,7 +127,7 @@ class AtomicBatchWriteTest {
             for (long entry = 1; entry <= 3; entry++) {
               batch.addRowChange(put(new RowPutChange(LEDGER, key("a5", entry)), value));
             }
-            BatchWriteRowResponse response = client.batchWriteRow(batch);
+            BatchWriteRowResponse response = fx.client().batchWriteRow(batch);
             if (response.isAllSucceed()) {
               ok++;
             } else {
@@ -177,7 +158,7 @@ class AtomicBatchWriteTest {
   }
 
   private static void put(String account, long entry, String amount) {
-    client.putRow(new PutRowRequest(put(new RowPutChange(LEDGER, key(account, entry)), amount)));
+    fx.client().putRow(new PutRowRequest(put(new RowPutChange(LEDGER, key(account, entry)), amount)));
   }
 
   private static RowPutChange put(RowPutChange change, String amount) {
@@ -194,7 +175,7 @@ class AtomicBatchWriteTest {
   private static Row get(String account, long entry) {
     SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(LEDGER, key(account, entry));
     criteria.setMaxVersions(1);
-    return client.getRow(new GetRowRequest(criteria)).getRow();
+    return fx.client().getRow(new GetRowRequest(criteria)).getRow();
   }
 
   private static PrimaryKey key(String account, long entry) {

@@ -8,26 +8,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Request authentication: the SDK with wrong credentials, and raw requests with broken headers or signatures. */
 class AuthenticationTest {
-  private static MockTablestore mock;
-  private static RawOtsHttp raw;
-
-  @BeforeAll
-  static void start() {
-    mock = MockTablestore.builder().instanceName("bench").credentials("my-id", "my-secret").start();
-    raw = new RawOtsHttp(mock);
-  }
-
-  @AfterAll
-  static void stop() {
-    mock.close();
-  }
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.with(endpoint -> endpoint.instanceName("bench").credentials("my-id", "my-secret"));
 
   @AfterEach
   void theEndpointStillServesTheSdk() {
@@ -66,7 +54,7 @@ class AuthenticationTest {
 
   @Test
   void aTamperedSignatureIsOtsAuthFailed() {
-    RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> h.put("x-ots-signature", "AAAAAAAAAAAAAAAAAAAAAAAAAAA="));
+    RawOtsHttp.Answer answer = fx.raw().post("ListTable", new byte[0], h -> h.put("x-ots-signature", "AAAAAAAAAAAAAAAAAAAAAAAAAAA="));
 
     assertThat(answer.status()).isEqualTo(403);
     assertThat(answer.error().getCode()).isEqualTo("OTSAuthFailed");
@@ -76,7 +64,7 @@ class AuthenticationTest {
   void eachMissingRequiredHeaderIsOtsAuthFailedNamingIt() {
     for (String header : new String[] {"x-ots-date", "x-ots-apiversion", "x-ots-accesskeyid", "x-ots-instancename",
         "x-ots-contentmd5", "x-ots-signature"}) {
-      RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> h.remove(header));
+      RawOtsHttp.Answer answer = fx.raw().post("ListTable", new byte[0], h -> h.remove(header));
 
       assertThat(answer.status()).as(header).isEqualTo(403);
       assertThat(answer.error().getCode()).as(header).isEqualTo("OTSAuthFailed");
@@ -86,10 +74,7 @@ class AuthenticationTest {
 
   @Test
   void aBodyNotMatchingItsMd5IsOtsAuthFailed() {
-    RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> {
-      h.put("x-ots-contentmd5", RawOtsHttp.md5(new byte[] {1}));
-      h.put("x-ots-signature", raw.sign("ListTable", h));
-    });
+    RawOtsHttp.Answer answer = listTableWith("x-ots-contentmd5", RawOtsHttp.md5(new byte[] {1}));
 
     assertThat(answer.status()).isEqualTo(403);
     assertThat(answer.error().getMessage()).contains("x-ots-contentmd5");
@@ -98,10 +83,7 @@ class AuthenticationTest {
   @Test
   void aDateMoreThan15MinutesOffIsOtsAuthFailed() {
     String stale = RawOtsHttp.SDK_DATE.format(Instant.now().minus(Duration.ofMinutes(16)));
-    RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> {
-      h.put("x-ots-date", stale);
-      h.put("x-ots-signature", raw.sign("ListTable", h));
-    });
+    RawOtsHttp.Answer answer = listTableWith("x-ots-date", stale);
 
     assertThat(answer.status()).isEqualTo(403);
     assertThat(answer.error().getCode()).isEqualTo("OTSAuthFailed");
@@ -110,10 +92,7 @@ class AuthenticationTest {
 
   @Test
   void anUnsupportedApiVersionIsOtsParameterInvalid() {
-    RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> {
-      h.put("x-ots-apiversion", "2014-08-08");
-      h.put("x-ots-signature", raw.sign("ListTable", h));
-    });
+    RawOtsHttp.Answer answer = listTableWith("x-ots-apiversion", "2014-08-08");
 
     assertThat(answer.status()).isEqualTo(400);
     assertThat(answer.error().getCode()).isEqualTo("OTSParameterInvalid");
@@ -123,10 +102,7 @@ class AuthenticationTest {
   @Test
   void theGoTunnelClientsApiVersionIsAccepted() {
     // The Go SDK's tunnel package sends 2018-04-01; every other official client 2015-12-31.
-    RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> {
-      h.put("x-ots-apiversion", "2018-04-01");
-      h.put("x-ots-signature", raw.sign("ListTable", h));
-    });
+    RawOtsHttp.Answer answer = listTableWith("x-ots-apiversion", "2018-04-01");
 
     assertThat(answer.status()).isEqualTo(200);
   }
@@ -136,10 +112,7 @@ class AuthenticationTest {
     Instant now = Instant.now();
     for (String date : new String[] {DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'").withZone(java.time.ZoneOffset.UTC).format(now),
         DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(java.time.ZoneOffset.UTC).format(now)}) {
-      RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> {
-        h.put("x-ots-date", date);
-        h.put("x-ots-signature", raw.sign("ListTable", h));
-      });
+      RawOtsHttp.Answer answer = listTableWith("x-ots-date", date);
 
       assertThat(answer.status()).as(date).isEqualTo(200);
     }
@@ -147,7 +120,7 @@ class AuthenticationTest {
 
   @Test
   void headerNamesAreMatchedWhateverTheirCase() {
-    RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> {
+    RawOtsHttp.Answer answer = fx.raw().post("ListTable", new byte[0], h -> {
       TreeMap<String, String> upper = new TreeMap<>();
       h.forEach((k, v) -> upper.put(k.toUpperCase(), v));
       h.clear();
@@ -159,10 +132,7 @@ class AuthenticationTest {
 
   @Test
   void anStsTokenIsAcceptedAndSigned() {
-    RawOtsHttp.Answer answer = raw.post("ListTable", new byte[0], h -> {
-      h.put("x-ots-ststoken", "some-sts-token");
-      h.put("x-ots-signature", raw.sign("ListTable", h));
-    });
+    RawOtsHttp.Answer answer = listTableWith("x-ots-ststoken", "some-sts-token");
 
     assertThat(answer.status()).isEqualTo(200);
   }
@@ -173,11 +143,19 @@ class AuthenticationTest {
     assertThat(listTablesWithV4("my-id", "wrong-secret")).satisfies(e -> assertThat(e.getErrorCode()).isEqualTo("OTSAuthFailed"));
   }
 
+  /** A ListTable with {@code header} set to {@code value} and signed with it, as a client that sent it would. */
+  private static RawOtsHttp.Answer listTableWith(String header, String value) {
+    return fx.raw().post("ListTable", new byte[0], h -> {
+      h.put(header, value);
+      h.put("x-ots-signature", fx.raw().sign("ListTable", h));
+    });
+  }
+
   /** ListTable through the SDK's V4 signer (HMAC-SHA256 with a key derived per day and region). */
   private static TableStoreException listTablesWithV4(String id, String secret) {
     var credentials = com.alicloud.openservices.tablestore.core.auth.V4Credentials.createByServiceCredentials(
         new com.alicloud.openservices.tablestore.core.auth.DefaultCredentials(id, secret), "cn-hangzhou");
-    SyncClient client = new SyncClient(mock.endpoint(),
+    SyncClient client = new SyncClient(fx.mock().endpoint(),
         new com.alicloud.openservices.tablestore.core.auth.DefaultCredentialProvider(credentials), "bench", SdkClients.noRetry(), null);
     try {
       client.listTable(); // response validation is on: a wrongly signed response would fail here
@@ -191,7 +169,7 @@ class AuthenticationTest {
 
   /** The error a ListTable with these credentials gets, or null when it succeeds. */
   private static TableStoreException listTablesAs(String id, String secret, String instance) {
-    SyncClient client = SdkClients.sync(mock, id, secret, instance);
+    SyncClient client = SdkClients.sync(fx.mock(), id, secret, instance);
     try {
       client.listTable();
       return null;

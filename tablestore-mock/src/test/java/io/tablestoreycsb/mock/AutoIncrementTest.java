@@ -28,12 +28,12 @@ import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Auto-increment primary key columns through the real SyncClient: the server assigns the value of
@@ -44,28 +44,12 @@ class AutoIncrementTest {
   /** Primary key: user (STRING, partition key), seq (INTEGER, auto-increment). */
   private static final String MESSAGES = "messages";
 
-  private static MockTablestore mock;
-  private static SyncClient client;
-
-  @BeforeAll
-  static void start() {
-    mock = MockTablestore.builder().start();
-    client = SdkClients.sync(mock);
-    TableMeta meta = new TableMeta(MESSAGES);
-    meta.addPrimaryKeyColumn(new PrimaryKeySchema("user", PrimaryKeyType.STRING));
-    meta.addAutoIncrementPrimaryKeyColumn("seq");
-    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
-  }
-
-  @AfterAll
-  static void stop() {
-    client.shutdown();
-    mock.close();
-  }
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.withTables(TableSpec.named(MESSAGES).key("user", PrimaryKeyType.STRING).autoIncrementKey("seq"));
 
   @Test
   void describeTableShowsTheAutoIncrementOption() {
-    List<PrimaryKeySchema> schema = client.describeTable(new DescribeTableRequest(MESSAGES)).getTableMeta().getPrimaryKeyList();
+    List<PrimaryKeySchema> schema = fx.client().describeTable(new DescribeTableRequest(MESSAGES)).getTableMeta().getPrimaryKeyList();
 
     assertThat(schema.get(0).hasOption()).isFalse();
     assertThat(schema.get(1).getOption()).isEqualTo(PrimaryKeyOption.AUTO_INCREMENT);
@@ -94,11 +78,11 @@ class AutoIncrementTest {
     RowUpdateChange create = new RowUpdateChange(MESSAGES, placeholderKey("bob"));
     create.put("text", ColumnValue.fromString("draft"));
     create.setReturnType(ReturnType.RT_PK);
-    PrimaryKey assigned = client.updateRow(new UpdateRowRequest(create)).getRow().getPrimaryKey();
+    PrimaryKey assigned = fx.client().updateRow(new UpdateRowRequest(create)).getRow().getPrimaryKey();
 
     RowUpdateChange edit = new RowUpdateChange(MESSAGES, assigned);
     edit.put("text", ColumnValue.fromString("sent"));
-    client.updateRow(new UpdateRowRequest(edit));
+    fx.client().updateRow(new UpdateRowRequest(edit));
 
     assertThat(getRow(assigned).getLatestColumn("text").getValue().asString()).isEqualTo("sent");
   }
@@ -113,7 +97,7 @@ class AutoIncrementTest {
       batch.addRowChange(put);
     }
 
-    BatchWriteRowResponse response = client.batchWriteRow(batch);
+    BatchWriteRowResponse response = fx.client().batchWriteRow(batch);
 
     assertThat(response.isAllSucceed()).isTrue();
     List<Long> assigned = new ArrayList<>();
@@ -126,7 +110,7 @@ class AutoIncrementTest {
 
   @Test
   void aClientChosenValueIsWrittenAsGiven() {
-    client.putRow(new PutRowRequest(withText(new RowPutChange(MESSAGES, key("dave", 42)), "imported")));
+    fx.client().putRow(new PutRowRequest(withText(new RowPutChange(MESSAGES, key("dave", 42)), "imported")));
 
     assertThat(getRow(key("dave", 42)).getLatestColumn("text").getValue().asString()).isEqualTo("imported");
   }
@@ -137,14 +121,14 @@ class AutoIncrementTest {
         .addPrimaryKeyColumn("user", PrimaryKeyValue.AUTO_INCREMENT)
         .addPrimaryKeyColumn("seq", PrimaryKeyValue.AUTO_INCREMENT).build();
 
-    assertParameterInvalid(() -> client.putRow(new PutRowRequest(withText(new RowPutChange(MESSAGES, key), "x"))),
+    assertParameterInvalid(() -> fx.client().putRow(new PutRowRequest(withText(new RowPutChange(MESSAGES, key), "x"))),
         "Primary key column user in row is not an auto-increment column of table messages");
   }
 
   @Test
   void readsAndDeletesNeedTheValueNotThePlaceholder() {
     assertParameterInvalid(() -> getRow(placeholderKey("alice")), "AUTO_INCREMENT placeholder of primary key column seq");
-    assertParameterInvalid(() -> client.deleteRow(new DeleteRowRequest(new RowDeleteChange(MESSAGES, placeholderKey("alice")))),
+    assertParameterInvalid(() -> fx.client().deleteRow(new DeleteRowRequest(new RowDeleteChange(MESSAGES, placeholderKey("alice")))),
         "A delete must name the row's value of auto-increment column seq");
   }
 
@@ -157,17 +141,17 @@ class AutoIncrementTest {
     twoColumns.addAutoIncrementPrimaryKeyColumn("a");
     twoColumns.addAutoIncrementPrimaryKeyColumn("b");
 
-    assertParameterInvalid(() -> client.createTable(new CreateTableRequest(partitionKey, new TableOptions(-1, 1))),
+    assertParameterInvalid(() -> fx.client().createTable(new CreateTableRequest(partitionKey, new TableOptions(-1, 1))),
         "The partition key (the first primary key column) id cannot be an auto-increment column.");
-    assertParameterInvalid(() -> client.createTable(new CreateTableRequest(twoColumns, new TableOptions(-1, 1))),
+    assertParameterInvalid(() -> fx.client().createTable(new CreateTableRequest(twoColumns, new TableOptions(-1, 1))),
         "A table has at most one auto-increment primary key column, got a and b.");
-    assertThat(client.listTable().getTableNames()).doesNotContain("ai_partition_key", "ai_two");
+    assertThat(fx.client().listTable().getTableNames()).doesNotContain("ai_partition_key", "ai_two");
   }
 
   private static PrimaryKey putMessage(String user, String text) {
     RowPutChange put = withText(new RowPutChange(MESSAGES, placeholderKey(user)), text);
     put.setReturnType(ReturnType.RT_PK);
-    return client.putRow(new PutRowRequest(put)).getRow().getPrimaryKey();
+    return fx.client().putRow(new PutRowRequest(put)).getRow().getPrimaryKey();
   }
 
   private static RowPutChange withText(RowPutChange put, String text) {
@@ -178,7 +162,7 @@ class AutoIncrementTest {
   private static Row getRow(PrimaryKey key) {
     SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(MESSAGES, key);
     criteria.setMaxVersions(1);
-    return client.getRow(new GetRowRequest(criteria)).getRow();
+    return fx.client().getRow(new GetRowRequest(criteria)).getRow();
   }
 
   private static PrimaryKey placeholderKey(String user) {

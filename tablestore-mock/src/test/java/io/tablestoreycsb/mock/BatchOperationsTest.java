@@ -3,7 +3,6 @@ package io.tablestoreycsb.mock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.core.protocol.OTSProtocolBuilder;
 import com.alicloud.openservices.tablestore.model.BatchGetRowRequest;
@@ -12,7 +11,6 @@ import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.Condition;
-import com.alicloud.openservices.tablestore.model.CreateTableRequest;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
 import com.alicloud.openservices.tablestore.model.MultiRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
@@ -25,31 +23,15 @@ import com.alicloud.openservices.tablestore.model.RowExistenceExpectation;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.RowUpdateChange;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
-import com.alicloud.openservices.tablestore.model.TableMeta;
-import com.alicloud.openservices.tablestore.model.TableOptions;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** BatchWriteRow and BatchGetRow through the SDK: per-row results in request order, per-row failures, limits. */
 class BatchOperationsTest {
-  private static MockTablestore mock;
-  private static SyncClient client;
-
-  @BeforeAll
-  static void start() {
-    mock = MockTablestore.builder().start();
-    client = SdkClients.sync(mock);
-    createTable("orders");
-    createTable("customers");
-  }
-
-  @AfterAll
-  static void stop() {
-    client.shutdown();
-    mock.close();
-  }
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.withTables(byId("orders"), byId("customers"));
 
   @Test
   void aBatchWritesPutsUpdatesAndDeletesAcrossTables() {
@@ -63,7 +45,7 @@ class BatchOperationsTest {
     batch.addRowChange(new RowDeleteChange("orders", key("to-delete")));
     batch.addRowChange(putChange("customers", "alice", "c1"));
 
-    BatchWriteRowResponse response = client.batchWriteRow(batch);
+    BatchWriteRowResponse response = fx.client().batchWriteRow(batch);
 
     assertThat(response.isAllSucceed()).isTrue();
     assertThat(response.getRowStatus("orders")).extracting(BatchWriteRowResponse.RowResult::getIndex).containsExactly(0, 1, 2);
@@ -85,7 +67,7 @@ class BatchOperationsTest {
     batch.addRowChange(conflicting);
     batch.addRowChange(putChange("orders", "fresh-2", "b"));
 
-    BatchWriteRowResponse response = client.batchWriteRow(batch);
+    BatchWriteRowResponse response = fx.client().batchWriteRow(batch);
 
     assertThat(response.isAllSucceed()).isFalse();
     assertThat(response.getFailedRows()).singleElement().satisfies(r -> {
@@ -103,7 +85,7 @@ class BatchOperationsTest {
     batch.addRowChange(putChange("no_such_table", "k1", "v"));
     batch.addRowChange(putChange("customers", "bob", "c2"));
 
-    BatchWriteRowResponse response = client.batchWriteRow(batch);
+    BatchWriteRowResponse response = fx.client().batchWriteRow(batch);
 
     assertThat(response.getFailedRows()).singleElement().satisfies(r -> {
       assertThat(r.getTableName()).isEqualTo("no_such_table");
@@ -129,7 +111,7 @@ class BatchOperationsTest {
     request.addMultiRowQueryCriteria(orders);
     request.addMultiRowQueryCriteria(customers);
 
-    BatchGetRowResponse response = client.batchGetRow(request);
+    BatchGetRowResponse response = fx.client().batchGetRow(request);
 
     assertThat(response.isAllSucceed()).isTrue();
     List<BatchGetRowResponse.RowResult> orderRows = response.getTableToRowsResult().get("orders");
@@ -152,7 +134,7 @@ class BatchOperationsTest {
     request.addMultiRowQueryCriteria(missing);
     request.addMultiRowQueryCriteria(customers);
 
-    BatchGetRowResponse response = client.batchGetRow(request);
+    BatchGetRowResponse response = fx.client().batchGetRow(request);
 
     assertThat(response.getFailedRows()).singleElement().satisfies(r -> {
       assertThat(r.getTableName()).isEqualTo("no_such_table");
@@ -172,8 +154,8 @@ class BatchOperationsTest {
     putThenDelete.addRowChange(putChange("orders", "put-then-deleted", "put"));
     putThenDelete.addRowChange(new RowDeleteChange("orders", key("put-then-deleted")));
 
-    assertThat(client.batchWriteRow(putThenUpdate).isAllSucceed()).isTrue();
-    assertThat(client.batchWriteRow(putThenDelete).isAllSucceed()).isTrue();
+    assertThat(fx.client().batchWriteRow(putThenUpdate).isAllSucceed()).isTrue();
+    assertThat(fx.client().batchWriteRow(putThenDelete).isAllSucceed()).isTrue();
 
     Row twice = get("orders", "twice");
     assertThat(twice.getLatestColumn("field0").getValue().asString()).isEqualTo("put");
@@ -191,7 +173,7 @@ class BatchOperationsTest {
     batch.addRowChange(conditional);
     batch.addRowChange(new RowDeleteChange("orders", key("dup")));
 
-    assertThatThrownBy(() -> client.batchWriteRow(batch))
+    assertThatThrownBy(() -> fx.client().batchWriteRow(batch))
         .isInstanceOfSatisfying(TableStoreException.class, e -> {
           assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
           assertThat(e.getHttpStatus()).isEqualTo(400);
@@ -207,7 +189,7 @@ class BatchOperationsTest {
     batch.addRowChange(putChange("orders", "shared-key", "o"));
     batch.addRowChange(putChange("customers", "shared-key", "c"));
 
-    assertThat(client.batchWriteRow(batch).isAllSucceed()).isTrue();
+    assertThat(fx.client().batchWriteRow(batch).isAllSucceed()).isTrue();
     assertThat(value("orders", "shared-key")).isEqualTo("o");
     assertThat(value("customers", "shared-key")).isEqualTo("c");
   }
@@ -219,7 +201,7 @@ class BatchOperationsTest {
       batch.addRowChange(putChange("orders", "bulk" + i, "v"));
     }
 
-    assertThatThrownBy(() -> client.batchWriteRow(batch))
+    assertThatThrownBy(() -> fx.client().batchWriteRow(batch))
         .isInstanceOfSatisfying(TableStoreException.class, e -> {
           assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
           assertThat(e.getMessage()).contains("200");
@@ -234,7 +216,7 @@ class BatchOperationsTest {
       batch.addRowChange(putChange("orders", "full" + i, "v"));
     }
 
-    assertThat(client.batchWriteRow(batch).getSucceedRows()).hasSize(200);
+    assertThat(fx.client().batchWriteRow(batch).getSucceedRows()).hasSize(200);
   }
 
   @Test
@@ -247,7 +229,7 @@ class BatchOperationsTest {
     criteria.setMaxVersions(1);
     request.addMultiRowQueryCriteria(criteria);
 
-    assertThatThrownBy(() -> client.batchGetRow(request))
+    assertThatThrownBy(() -> fx.client().batchGetRow(request))
         .isInstanceOfSatisfying(TableStoreException.class, e -> {
           assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
           assertThat(e.getMessage()).contains("100");
@@ -263,7 +245,7 @@ class BatchOperationsTest {
       batch.addRowChange(change);
     }
 
-    assertThatThrownBy(() -> client.batchWriteRow(batch))
+    assertThatThrownBy(() -> fx.client().batchWriteRow(batch))
         .isInstanceOfSatisfying(TableStoreException.class, e -> {
           assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
           assertThat(e.getMessage()).contains("4194304");
@@ -287,14 +269,13 @@ class BatchOperationsTest {
     int serialized = OTSProtocolBuilder.buildBatchWriteRowRequest(batch).getSerializedSize();
     assertThat(serialized).as("the request's serialized size").isGreaterThan(4 * 1024 * 1024);
 
-    assertThat(client.batchWriteRow(batch).isAllSucceed()).isTrue();
+    assertThat(fx.client().batchWriteRow(batch).isAllSucceed()).isTrue();
     assertThat(get("orders", "small-cells-199").getColumns()).hasSize(1000);
   }
 
-  private static void createTable(String name) {
-    TableMeta meta = new TableMeta(name);
-    meta.addPrimaryKeyColumn("id", PrimaryKeyType.STRING);
-    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
+  /** A table keyed by {@code id}. */
+  private static TableSpec byId(String name) {
+    return TableSpec.named(name).key("id", PrimaryKeyType.STRING);
   }
 
   private static PrimaryKey key(String id) {
@@ -308,13 +289,13 @@ class BatchOperationsTest {
   }
 
   private static void put(String table, String id, String value) {
-    client.putRow(new com.alicloud.openservices.tablestore.model.PutRowRequest(putChange(table, id, value)));
+    fx.client().putRow(new com.alicloud.openservices.tablestore.model.PutRowRequest(putChange(table, id, value)));
   }
 
   private static Row get(String table, String id) {
     SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(table, key(id));
     criteria.setMaxVersions(1);
-    return client.getRow(new GetRowRequest(criteria)).getRow();
+    return fx.client().getRow(new GetRowRequest(criteria)).getRow();
   }
 
   private static String value(String table, String id) {

@@ -6,7 +6,6 @@ import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.Condition;
-import com.alicloud.openservices.tablestore.model.CreateTableRequest;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
@@ -16,8 +15,7 @@ import com.alicloud.openservices.tablestore.model.RangeIteratorParameter;
 import com.alicloud.openservices.tablestore.model.Row;
 import com.alicloud.openservices.tablestore.model.RowExistenceExpectation;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
-import com.alicloud.openservices.tablestore.model.TableMeta;
-import com.alicloud.openservices.tablestore.model.TableOptions;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -31,32 +29,29 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Many SDK clients writing at once: nothing is lost, and a conditional write has exactly one winner. */
 class ConcurrencyTest {
   private static final int WRITERS = 8;
   private static final int ROWS_PER_WRITER = 500;
 
-  private static MockTablestore mock;
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.withTables(byUserid("concurrent"), byUserid("race"));
   private static ExecutorService pool;
 
   @BeforeAll
-  static void start() {
-    mock = MockTablestore.builder().start();
+  static void startWriters() {
     pool = Executors.newFixedThreadPool(WRITERS);
-    SyncClient client = SdkClients.sync(mock);
-    for (String table : List.of("concurrent", "race")) {
-      TableMeta meta = new TableMeta(table);
-      meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
-      client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
-    }
-    client.shutdown();
   }
 
   @AfterAll
-  static void stop() {
+  static void stopWriters() {
     pool.shutdownNow();
-    mock.close();
+  }
+
+  private static TableSpec byUserid(String name) {
+    return TableSpec.named(name).key("userid", PrimaryKeyType.STRING);
   }
 
   @Test
@@ -65,7 +60,7 @@ class ConcurrencyTest {
     for (int w = 0; w < WRITERS; w++) {
       int writer = w;
       writers.add(() -> {
-        SyncClient client = SdkClients.sync(mock);
+        SyncClient client = SdkClients.sync(fx.mock());
         try {
           for (int i = 0; i < ROWS_PER_WRITER; i++) {
             RowPutChange change = new RowPutChange("concurrent", key("w" + writer + "-" + i));
@@ -83,7 +78,7 @@ class ConcurrencyTest {
     }
 
     Set<String> seen = new HashSet<>();
-    SyncClient reader = SdkClients.sync(mock);
+    SyncClient reader = SdkClients.sync(fx.mock());
     try {
       RangeIteratorParameter scan = new RangeIteratorParameter("concurrent");
       scan.setInclusiveStartPrimaryKey(bound(PrimaryKeyValue.INF_MIN));
@@ -111,7 +106,7 @@ class ConcurrencyTest {
       List<Callable<Boolean>> racers = new ArrayList<>();
       List<SyncClient> clients = new ArrayList<>();
       for (int r = 0; r < WRITERS; r++) {
-        SyncClient client = SdkClients.sync(mock);
+        SyncClient client = SdkClients.sync(fx.mock());
         clients.add(client);
         racers.add(() -> {
           RowPutChange change = new RowPutChange("race", key(userid));

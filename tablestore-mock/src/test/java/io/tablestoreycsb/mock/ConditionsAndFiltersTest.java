@@ -3,11 +3,9 @@ package io.tablestoreycsb.mock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.Condition;
-import com.alicloud.openservices.tablestore.model.CreateTableRequest;
 import com.alicloud.openservices.tablestore.model.GetRangeRequest;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
@@ -21,43 +19,31 @@ import com.alicloud.openservices.tablestore.model.RowExistenceExpectation;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.RowUpdateChange;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
-import com.alicloud.openservices.tablestore.model.TableMeta;
-import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
 import com.alicloud.openservices.tablestore.model.condition.ColumnCondition;
 import com.alicloud.openservices.tablestore.model.condition.CompositeColumnValueCondition;
 import com.alicloud.openservices.tablestore.model.condition.SingleColumnValueCondition;
 import com.alicloud.openservices.tablestore.model.filter.CompositeColumnValueFilter;
 import com.alicloud.openservices.tablestore.model.filter.SingleColumnValueFilter;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.util.List;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Column conditions on writes and column filters on reads, through the SDK's condition and filter classes. */
 class ConditionsAndFiltersTest {
   private static final String TABLE = "accounts";
 
-  private static MockTablestore mock;
-  private static SyncClient client;
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.withTables(TableSpec.named(TABLE).key("id", PrimaryKeyType.STRING));
 
   @BeforeAll
-  static void start() {
-    mock = MockTablestore.builder().start();
-    client = SdkClients.sync(mock);
-    TableMeta meta = new TableMeta(TABLE);
-    meta.addPrimaryKeyColumn("id", PrimaryKeyType.STRING);
-    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
+  static void fillTable() {
     for (int i = 0; i < 10; i++) {
       putAccount("acct" + i, i * 100, i % 2 == 0 ? "open" : "closed");
     }
-  }
-
-  @AfterAll
-  static void stop() {
-    client.shutdown();
-    mock.close();
   }
 
   @Test
@@ -116,8 +102,8 @@ class ConditionsAndFiltersTest {
     rejecting.setMaxVersions(1);
     rejecting.setFilter(new SingleColumnValueFilter("status", SingleColumnValueFilter.CompareOperator.EQUAL, ColumnValue.fromString("open")));
 
-    assertThat(client.getRow(new GetRowRequest(matching)).getRow()).isNotNull();
-    assertThat(client.getRow(new GetRowRequest(rejecting)).getRow()).isNull();
+    assertThat(fx.client().getRow(new GetRowRequest(matching)).getRow()).isNotNull();
+    assertThat(fx.client().getRow(new GetRowRequest(rejecting)).getRow()).isNull();
   }
 
   @Test
@@ -133,7 +119,7 @@ class ConditionsAndFiltersTest {
     criteria.setFilter(new SingleColumnValueFilter("balance", SingleColumnValueFilter.CompareOperator.NOT_EQUAL,
         ColumnValue.fromString("100")));
 
-    assertThat(client.getRow(new GetRowRequest(criteria)).getRow()).isNull();
+    assertThat(fx.client().getRow(new GetRowRequest(criteria)).getRow()).isNull();
   }
 
   @Test
@@ -145,7 +131,7 @@ class ConditionsAndFiltersTest {
 
     assertThat(idsOfAccountsPassing(new SingleColumnValueFilter("id", SingleColumnValueFilter.CompareOperator.GREATER_EQUAL,
         ColumnValue.fromString("acct7")))).containsExactly("acct7", "acct8", "acct9");
-    assertThat(client.getRow(new GetRowRequest(noMatch)).getRow()).isNull();
+    assertThat(fx.client().getRow(new GetRowRequest(noMatch)).getRow()).isNull();
   }
 
   @Test
@@ -163,11 +149,11 @@ class ConditionsAndFiltersTest {
     SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(TABLE, key("acct4"));
     criteria.setMaxVersions(1);
     criteria.setFilter(orOfBalances(31)); // the OR and 31 comparisons: 32 nodes
-    assertThat(client.getRow(new GetRowRequest(criteria)).getRow()).isNotNull();
+    assertThat(fx.client().getRow(new GetRowRequest(criteria)).getRow()).isNotNull();
 
     criteria.setFilter(orOfBalances(32));
 
-    assertThatThrownBy(() -> client.getRow(new GetRowRequest(criteria)))
+    assertThatThrownBy(() -> fx.client().getRow(new GetRowRequest(criteria)))
         .isInstanceOfSatisfying(TableStoreException.class, e -> {
           assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
           assertThat(e.getMessage()).isEqualTo("The count of filter exceeds the max: 32.");
@@ -181,7 +167,7 @@ class ConditionsAndFiltersTest {
     criteria.setFilter(new SingleColumnValueFilter("status", SingleColumnValueFilter.CompareOperator.EQUAL,
         ColumnValue.fromBinary(new byte[2 * 1024 * 1024 + 1])));
 
-    assertThatThrownBy(() -> client.getRow(new GetRowRequest(criteria)))
+    assertThatThrownBy(() -> fx.client().getRow(new GetRowRequest(criteria)))
         .isInstanceOfSatisfying(TableStoreException.class, e -> {
           assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
           assertThat(e.getMessage()).contains("status", "2097152");
@@ -195,7 +181,7 @@ class ConditionsAndFiltersTest {
     criteria.setExclusiveEndPrimaryKey(key("acct9~"));
     criteria.setMaxVersions(1);
     criteria.setFilter(filter);
-    return client.getRange(new GetRangeRequest(criteria)).getRows().stream()
+    return fx.client().getRange(new GetRangeRequest(criteria)).getRows().stream()
         .map(r -> r.getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString())
         .collect(Collectors.toList());
   }
@@ -227,20 +213,20 @@ class ConditionsAndFiltersTest {
     Condition condition = new Condition(RowExistenceExpectation.EXPECT_EXIST);
     condition.setColumnCondition(columnCondition);
     change.setCondition(condition);
-    client.updateRow(new UpdateRowRequest(change));
+    fx.client().updateRow(new UpdateRowRequest(change));
   }
 
   private static void putAccount(String id, long balance, String status) {
     RowPutChange change = new RowPutChange(TABLE, key(id));
     change.addColumn("balance", ColumnValue.fromLong(balance));
     change.addColumn("status", ColumnValue.fromString(status));
-    client.putRow(new PutRowRequest(change));
+    fx.client().putRow(new PutRowRequest(change));
   }
 
   private static long balanceOf(String id) {
     SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(TABLE, key(id));
     criteria.setMaxVersions(1);
-    Row row = client.getRow(new GetRowRequest(criteria)).getRow();
+    Row row = fx.client().getRow(new GetRowRequest(criteria)).getRow();
     return row.getLatestColumn("balance").getValue().asLong();
   }
 

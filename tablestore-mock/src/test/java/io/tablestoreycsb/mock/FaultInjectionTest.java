@@ -3,14 +3,12 @@ package io.tablestoreycsb.mock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.alicloud.openservices.tablestore.InternalClient;
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.CreateTableRequest;
-import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
@@ -23,10 +21,10 @@ import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.ErrorCode;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -121,9 +119,8 @@ class FaultInjectionTest {
   void aPartitionsCapacityQueuesRowsBeyondIt() throws Exception {
     try (MockTablestore mock = MockTablestore.builder().partitionCapacity(1000).start()) {
       SyncClient client = SdkClients.sync(mock);
-      InternalClient internal = SdkClients.internal(mock);
       try {
-        createTableSplitAtM(internal, "capped");
+        splitAtM("capped").create(mock);
 
         long started = System.nanoTime();
         for (int round = 0; round < 3; round++) {
@@ -140,7 +137,6 @@ class FaultInjectionTest {
         assertThat(elapsedMillis).isGreaterThanOrEqualTo(290);
       } finally {
         client.shutdown();
-        internal.shutdown();
       }
     }
   }
@@ -150,9 +146,8 @@ class FaultInjectionTest {
     try (MockTablestore mock = MockTablestore.builder().partitionCapacity(1000)
         .latency(LatencyRule.of(ActionName.GET_ROW, Duration.ofMillis(30))).start()) {
       SyncClient client = SdkClients.sync(mock);
-      InternalClient internal = SdkClients.internal(mock);
       try {
-        createTableSplitAtM(internal, "seen");
+        splitAtM("seen").create(mock);
         for (int round = 0; round < 3; round++) {
           BatchWriteRowRequest batch = new BatchWriteRowRequest();
           for (int i = 0; i < 200; i++) {
@@ -177,19 +172,15 @@ class FaultInjectionTest {
         assertThat(later).contains("\"busyNanos\":301500000");
       } finally {
         client.shutdown();
-        internal.shutdown();
       }
     }
   }
 
   /** A table of two partitions: keys before "m", and from "m" on. */
-  private static void createTableSplitAtM(InternalClient internal, String table) throws Exception {
-    TableMeta meta = new TableMeta(table);
-    meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
-    CreateTableRequestEx request = new CreateTableRequestEx(meta, new TableOptions(-1, 1));
-    request.setSplitPoints(List.of(PrimaryKeyValue.fromString("m")));
-    internal.createTableEx(request, null).get();
+  private static TableSpec splitAtM(String table) {
+    return TableSpec.named(table).key("userid", PrimaryKeyType.STRING).splitAt("m");
   }
+
 
   /** What {@code GET /mock/load} answers. */
   private static String loadReport(MockTablestore mock) throws Exception {

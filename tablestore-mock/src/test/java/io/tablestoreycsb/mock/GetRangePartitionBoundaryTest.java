@@ -2,11 +2,9 @@ package io.tablestoreycsb.mock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.alicloud.openservices.tablestore.InternalClient;
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
-import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
 import com.alicloud.openservices.tablestore.model.Direction;
 import com.alicloud.openservices.tablestore.model.GetRangeRequest;
 import com.alicloud.openservices.tablestore.model.GetRangeResponse;
@@ -17,14 +15,13 @@ import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.Row;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
-import com.alicloud.openservices.tablestore.model.TableMeta;
-import com.alicloud.openservices.tablestore.model.TableOptions;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * By default a GetRange page ends where the scan leaves the partition of its start key, with
@@ -35,27 +32,21 @@ import org.junit.jupiter.api.Test;
 class GetRangePartitionBoundaryTest {
   private static final String TABLE = "split";
 
-  private static MockTablestore mock;
-  private static SyncClient client;
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.withTables(splitTable("key0030", "key0070"));
 
   @BeforeAll
-  static void start() throws Exception {
-    mock = MockTablestore.builder().start();
-    client = SdkClients.sync(mock);
-    createSplitTable(mock, client, List.of("key0030", "key0070"),
-        IntStream.range(0, 100).filter(i -> i < 30 || (i >= 40 && i < 50) || i >= 70));
+  static void fillTable() {
+    putRows(fx.client(), IntStream.range(0, 100).filter(i -> i < 30 || (i >= 40 && i < 50) || i >= 70));
   }
 
-  /** Table {@link #TABLE} split at {@code splitPoints}, holding the rows numbered {@code rows}. */
-  private static void createSplitTable(MockTablestore target, SyncClient writer, List<String> splitPoints, IntStream rows)
-      throws Exception {
-    TableMeta meta = new TableMeta(TABLE);
-    meta.addPrimaryKeyColumn("id", PrimaryKeyType.STRING);
-    CreateTableRequestEx request = new CreateTableRequestEx(meta, new TableOptions(-1, 1));
-    request.setSplitPoints(splitPoints.stream().map(PrimaryKeyValue::fromString).toList());
-    InternalClient internal = SdkClients.internal(target);
-    internal.createTableEx(request, null).get();
-    internal.shutdown();
+  /** Table {@link #TABLE}, keyed by {@code id}, split at {@code points}. */
+  private static TableSpec splitTable(String... points) {
+    return TableSpec.named(TABLE).key("id", PrimaryKeyType.STRING).splitAt(points);
+  }
+
+  /** Puts the rows numbered {@code rows} into {@link #TABLE}. */
+  private static void putRows(SyncClient writer, IntStream rows) {
     BatchWriteRowRequest batch = new BatchWriteRowRequest();
     rows.forEach(i -> {
       RowPutChange put = new RowPutChange(TABLE, key(id(i)));
@@ -63,12 +54,6 @@ class GetRangePartitionBoundaryTest {
       batch.addRowChange(put);
     });
     assertThat(writer.batchWriteRow(batch).isAllSucceed()).isTrue();
-  }
-
-  @AfterAll
-  static void stop() {
-    client.shutdown();
-    mock.close();
   }
 
   @Test
@@ -135,7 +120,8 @@ class GetRangePartitionBoundaryTest {
     try (MockTablestore spanning = MockTablestore.builder().rangePagesEndAtPartitionBoundary(false).start()) {
       SyncClient other = SdkClients.sync(spanning);
       try {
-        createSplitTable(spanning, other, List.of("key0030"), IntStream.range(0, 60));
+        splitTable("key0030").create(spanning, other);
+        putRows(other, IntStream.range(0, 60));
 
         RangeRowQueryCriteria criteria = criteria(Direction.FORWARD, key(PrimaryKeyValue.INF_MIN), key(PrimaryKeyValue.INF_MAX), 0);
         GetRangeResponse page = other.getRange(new GetRangeRequest(criteria));
@@ -149,7 +135,7 @@ class GetRangePartitionBoundaryTest {
   }
 
   private static GetRangeResponse page(Direction direction, PrimaryKey start, PrimaryKey end, int limit) {
-    return client.getRange(new GetRangeRequest(criteria(direction, start, end, limit)));
+    return fx.client().getRange(new GetRangeRequest(criteria(direction, start, end, limit)));
   }
 
   private static RangeRowQueryCriteria criteria(Direction direction, PrimaryKey start, PrimaryKey end, int limit) {

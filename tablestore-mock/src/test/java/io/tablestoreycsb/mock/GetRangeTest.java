@@ -2,13 +2,9 @@ package io.tablestoreycsb.mock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.alicloud.openservices.tablestore.InternalClient;
-import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
-import com.alicloud.openservices.tablestore.model.CreateTableRequest;
-import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
 import com.alicloud.openservices.tablestore.model.Direction;
 import com.alicloud.openservices.tablestore.model.GetRangeRequest;
 import com.alicloud.openservices.tablestore.model.GetRangeResponse;
@@ -21,17 +17,16 @@ import com.alicloud.openservices.tablestore.model.RangeIteratorParameter;
 import com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.Row;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
-import com.alicloud.openservices.tablestore.model.TableMeta;
-import com.alicloud.openservices.tablestore.model.TableOptions;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * GetRange through the SDK: pagination over the 5000-row and 4 MB caps, both directions, key order.
@@ -43,26 +38,13 @@ class GetRangeTest {
   private static final String USERS = "users";
   private static final int USER_COUNT = 12_000;
 
-  private static MockTablestore mock;
-  private static SyncClient client;
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.with(endpoint -> endpoint.rangePagesEndAtPartitionBoundary(false),
+      users(USERS).splitAt("user03000", "user06000", "user09000"));
 
   @BeforeAll
-  static void start() throws Exception {
-    mock = MockTablestore.builder().rangePagesEndAtPartitionBoundary(false).start();
-    client = SdkClients.sync(mock);
-    InternalClient internal = SdkClients.internal(mock);
-    CreateTableRequestEx request = new CreateTableRequestEx(userMeta(USERS), new TableOptions(-1, 1));
-    request.setSplitPoints(List.of(PrimaryKeyValue.fromString("user03000"), PrimaryKeyValue.fromString("user06000"),
-        PrimaryKeyValue.fromString("user09000")));
-    internal.createTableEx(request, null).get();
-    internal.shutdown();
+  static void fillTable() {
     loadUsers(USER_COUNT);
-  }
-
-  @AfterAll
-  static void stop() {
-    client.shutdown();
-    mock.close();
   }
 
   @Test
@@ -97,7 +79,7 @@ class GetRangeTest {
     RangeRowQueryCriteria criteria = criteria(Direction.FORWARD, user("user00100"), inf(false));
     criteria.setLimit(100);
 
-    GetRangeResponse response = client.getRange(new GetRangeRequest(criteria));
+    GetRangeResponse response = fx.client().getRange(new GetRangeRequest(criteria));
 
     assertThat(response.getRows()).hasSize(100);
     assertThat(response.getNextStartPrimaryKey()).isEqualTo(user("user00200"));
@@ -108,7 +90,7 @@ class GetRangeTest {
   void theLastPageHasNoNextStartKey() {
     RangeRowQueryCriteria criteria = criteria(Direction.FORWARD, user("user11990"), inf(false));
 
-    GetRangeResponse response = client.getRange(new GetRangeRequest(criteria));
+    GetRangeResponse response = fx.client().getRange(new GetRangeRequest(criteria));
 
     assertThat(response.getRows()).hasSize(10);
     assertThat(response.getNextStartPrimaryKey()).isNull();
@@ -121,7 +103,7 @@ class GetRangeTest {
     parameter.setExclusiveEndPrimaryKey(inf(false));
     parameter.setMaxVersions(1);
 
-    Iterator<Row> rows = client.createRangeIterator(parameter);
+    Iterator<Row> rows = fx.client().createRangeIterator(parameter);
     int count = 0;
     while (rows.hasNext()) {
       rows.next();
@@ -133,18 +115,18 @@ class GetRangeTest {
 
   @Test
   void aPageStopsAt4MegabytesOfData() {
-    createTable("big_rows");
+    fx.create(users("big_rows"));
     for (int i = 0; i < 10; i++) {
       RowPutChange change = new RowPutChange("big_rows", key("userid", String.format("big%02d", i)));
       change.addColumn("field0", ColumnValue.fromString("z".repeat(500_000)));
-      client.putRow(new PutRowRequest(change));
+      fx.client().putRow(new PutRowRequest(change));
     }
     RangeRowQueryCriteria criteria = new RangeRowQueryCriteria("big_rows");
     criteria.setInclusiveStartPrimaryKey(infKey("userid", true));
     criteria.setExclusiveEndPrimaryKey(infKey("userid", false));
     criteria.setMaxVersions(1);
 
-    GetRangeResponse first = client.getRange(new GetRangeRequest(criteria));
+    GetRangeResponse first = fx.client().getRange(new GetRangeRequest(criteria));
 
     assertThat(first.getRows()).hasSize(8); // 8 x 500 KB fit in 4 MB, a ninth would not
     assertThat(first.getNextStartPrimaryKey()).isEqualTo(key("userid", "big08"));
@@ -152,11 +134,8 @@ class GetRangeTest {
 
   @Test
   void compositeKeysSortColumnByColumnWithSignedIntegersAndUnsignedBytes() {
-    TableMeta meta = new TableMeta("composite");
-    meta.addPrimaryKeyColumn("a", PrimaryKeyType.INTEGER);
-    meta.addPrimaryKeyColumn("b", PrimaryKeyType.STRING);
-    meta.addPrimaryKeyColumn("c", PrimaryKeyType.BINARY);
-    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
+    fx.create(TableSpec.named("composite")
+        .key("a", PrimaryKeyType.INTEGER).key("b", PrimaryKeyType.STRING).key("c", PrimaryKeyType.BINARY));
     // In the expected order: INTEGER signed, then STRING by UTF-8 bytes, then BINARY unsigned.
     List<Object[]> ordered = List.of(
         new Object[] {Long.MIN_VALUE, "a", new byte[] {1}},
@@ -178,7 +157,7 @@ class GetRangeTest {
     for (Object[] k : shuffled) {
       RowPutChange change = new RowPutChange("composite", compositeKey(k));
       change.addColumn("v", ColumnValue.fromLong(ordered.indexOf(k)));
-      client.putRow(new PutRowRequest(change));
+      fx.client().putRow(new PutRowRequest(change));
     }
     RangeRowQueryCriteria criteria = new RangeRowQueryCriteria("composite");
     criteria.setInclusiveStartPrimaryKey(PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn("a", PrimaryKeyValue.INF_MIN)
@@ -187,7 +166,7 @@ class GetRangeTest {
         .addPrimaryKeyColumn("b", PrimaryKeyValue.INF_MAX).addPrimaryKeyColumn("c", PrimaryKeyValue.INF_MAX).build());
     criteria.setMaxVersions(1);
 
-    List<Long> order = client.getRange(new GetRangeRequest(criteria)).getRows().stream()
+    List<Long> order = fx.client().getRange(new GetRangeRequest(criteria)).getRows().stream()
         .map(r -> r.getLatestColumn("v").getValue().asLong()).collect(Collectors.toList());
 
     assertThat(order).containsExactlyElementsOf(IntStream.range(0, ordered.size()).mapToObj(i -> (long) i).toList());
@@ -199,7 +178,7 @@ class GetRangeTest {
     List<String> keys = new ArrayList<>();
     RangeRowQueryCriteria criteria = criteria(direction, start, end);
     while (true) {
-      GetRangeResponse response = client.getRange(new GetRangeRequest(criteria));
+      GetRangeResponse response = fx.client().getRange(new GetRangeRequest(criteria));
       pageSizes.add(response.getRows().size());
       for (Row row : response.getRows()) {
         keys.add(row.getPrimaryKey().getPrimaryKeyColumn("userid").getValue().asString());
@@ -228,7 +207,7 @@ class GetRangeTest {
         change.addColumn("field0", ColumnValue.fromString("value" + i));
         batch.addRowChange(change);
       }
-      BatchWriteRowResponse response = client.batchWriteRow(batch);
+      BatchWriteRowResponse response = fx.client().batchWriteRow(batch);
       assertThat(response.isAllSucceed()).isTrue();
     }
   }
@@ -241,14 +220,9 @@ class GetRangeTest {
     return String.format("user%05d", i);
   }
 
-  private static TableMeta userMeta(String name) {
-    TableMeta meta = new TableMeta(name);
-    meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
-    return meta;
-  }
-
-  private static void createTable(String name) {
-    client.createTable(new CreateTableRequest(userMeta(name), new TableOptions(-1, 1)));
+  /** A table keyed by {@code userid}. */
+  private static TableSpec users(String name) {
+    return TableSpec.named(name).key("userid", PrimaryKeyType.STRING);
   }
 
   private static PrimaryKey user(String id) {

@@ -3,10 +3,8 @@ package io.tablestoreycsb.mock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
-import com.alicloud.openservices.tablestore.model.CreateTableRequest;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
@@ -16,35 +14,18 @@ import com.alicloud.openservices.tablestore.model.PutRowRequest;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.RowUpdateChange;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
-import com.alicloud.openservices.tablestore.model.TableMeta;
-import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Each published service limit, provoked through the SDK: the service's code and a message naming the limit. */
 class LimitsTest {
   private static final String TABLE = "limits";
 
-  private static MockTablestore mock;
-  private static SyncClient client;
-
-  @BeforeAll
-  static void start() {
-    mock = MockTablestore.builder().start();
-    client = SdkClients.sync(mock);
-    TableMeta meta = new TableMeta(TABLE);
-    meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
-    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
-  }
-
-  @AfterAll
-  static void stop() {
-    client.shutdown();
-    mock.close();
-  }
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.withTables(TableSpec.named(TABLE).key("userid", PrimaryKeyType.STRING));
 
   @Test
   void aPrimaryKeyStringOfOneKilobyteIsAcceptedAndOneByteMoreIsNot() {
@@ -97,7 +78,7 @@ class LimitsTest {
     change.addColumn("field1", ColumnValue.fromBinary(new byte[2_000_000]));
     change.addColumn("field2", ColumnValue.fromBinary(new byte[500_000]));
 
-    assertRefused(() -> client.putRow(new PutRowRequest(change)), "OTSOutOfRowSizeLimit", "4194304");
+    assertRefused(() -> fx.client().putRow(new PutRowRequest(change)), "OTSOutOfRowSizeLimit", "4194304");
   }
 
   @Test
@@ -110,9 +91,9 @@ class LimitsTest {
       }
       tooWide.addColumn("c" + i, ColumnValue.fromLong(i));
     }
-    client.putRow(new PutRowRequest(ok));
+    fx.client().putRow(new PutRowRequest(ok));
 
-    assertRefused(() -> client.putRow(new PutRowRequest(tooWide)), "OTSOutOfColumnCountLimit", "1024");
+    assertRefused(() -> fx.client().putRow(new PutRowRequest(tooWide)), "OTSOutOfColumnCountLimit", "1024");
   }
 
   @Test
@@ -122,10 +103,10 @@ class LimitsTest {
     for (int i = 0; i < 1024; i++) {
       criteria.addColumnsToGet("c" + i);
     }
-    client.getRow(new GetRowRequest(criteria));
+    fx.client().getRow(new GetRowRequest(criteria));
     criteria.addColumnsToGet("c1024");
 
-    assertRefused(() -> client.getRow(new GetRowRequest(criteria)), "OTSParameterInvalid", "1024");
+    assertRefused(() -> fx.client().getRow(new GetRowRequest(criteria)), "OTSParameterInvalid", "1024");
   }
 
   @Test
@@ -137,9 +118,9 @@ class LimitsTest {
     RowUpdateChange atLimit = new RowUpdateChange(TABLE, key("versions"));
     atLimit.deleteColumn("field0", limit);
 
-    client.updateRow(new UpdateRowRequest(below));
+    fx.client().updateRow(new UpdateRowRequest(below));
 
-    assertRefused(() -> client.updateRow(new UpdateRowRequest(atLimit)), "OTSParameterInvalid", Long.toString(limit));
+    assertRefused(() -> fx.client().updateRow(new UpdateRowRequest(atLimit)), "OTSParameterInvalid", Long.toString(limit));
   }
 
   private static void assertRefused(ThrowingCallable call, String code, String messagePart) {
@@ -157,6 +138,6 @@ class LimitsTest {
   private static void putRow(PrimaryKey key, String column, ColumnValue value) {
     RowPutChange change = new RowPutChange(TABLE, key);
     change.addColumn(column, value);
-    client.putRow(new PutRowRequest(change));
+    fx.client().putRow(new PutRowRequest(change));
   }
 }

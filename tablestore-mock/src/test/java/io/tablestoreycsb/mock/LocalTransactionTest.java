@@ -11,14 +11,12 @@ import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.CommitTransactionRequest;
 import com.alicloud.openservices.tablestore.model.Condition;
-import com.alicloud.openservices.tablestore.model.CreateTableRequest;
 import com.alicloud.openservices.tablestore.model.DeleteRowRequest;
 import com.alicloud.openservices.tablestore.model.Direction;
 import com.alicloud.openservices.tablestore.model.GetRangeRequest;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
-import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.PutRowRequest;
@@ -30,15 +28,13 @@ import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.RowUpdateChange;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.StartLocalTransactionRequest;
-import com.alicloud.openservices.tablestore.model.TableMeta;
-import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.time.Duration;
 import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Local transactions through the real SyncClient, as the Python SDK's own transaction tests use
@@ -51,22 +47,9 @@ class LocalTransactionTest {
   /** Of the mock in the time-out test only: the others keep the service's 60 s, so a slow machine cannot time them out. */
   private static final Duration SHORT_IDLE_TIMEOUT = Duration.ofMillis(300);
 
-  private static MockTablestore mock;
-  private static SyncClient client;
-
-  @BeforeAll
-  static void start() {
-    mock = MockTablestore.builder().start();
-    client = SdkClients.sync(mock);
-    createTransactionTable(client);
-    client.createTable(new CreateTableRequest(meta("no_transactions"), new TableOptions(-1, 1)));
-  }
-
-  @AfterAll
-  static void stop() {
-    client.shutdown();
-    mock.close();
-  }
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.withTables(table(TABLE).localTransactions(),
+      table("no_transactions"));
 
   @Test
   void aPutIsSeenInItsTransactionOnlyUntilTheCommit() {
@@ -77,7 +60,7 @@ class LocalTransactionTest {
 
     assertThat(value(txn, 1, "put")).isEqualTo("new value");
     assertThat(value(null, 1, "put")).isEqualTo("origin value");
-    client.commitTransaction(new CommitTransactionRequest(txn));
+    fx.client().commitTransaction(new CommitTransactionRequest(txn));
     assertThat(value(null, 1, "put")).isEqualTo("new value");
   }
 
@@ -89,16 +72,16 @@ class LocalTransactionTest {
     update.put("value", ColumnValue.fromString("updated"));
     UpdateRowRequest updateRequest = new UpdateRowRequest(update);
     updateRequest.setTransactionId(txn);
-    client.updateRow(updateRequest);
+    fx.client().updateRow(updateRequest);
     BatchWriteRowRequest batch = new BatchWriteRowRequest();
     batch.addRowChange(new RowPutChange(TABLE, key(2, "batch")).addColumn("value", ColumnValue.fromString("batch value")));
     batch.setTransactionId(txn);
-    BatchWriteRowResponse batchResponse = client.batchWriteRow(batch);
+    BatchWriteRowResponse batchResponse = fx.client().batchWriteRow(batch);
     assertThat(batchResponse.isAllSucceed()).isTrue();
     assertThat(value(txn, 2, "update")).isEqualTo("updated");
     assertThat(value(txn, 2, "batch")).isEqualTo("batch value");
 
-    client.abortTransaction(new AbortTransactionRequest(txn));
+    fx.client().abortTransaction(new AbortTransactionRequest(txn));
 
     assertThat(value(null, 2, "update")).isEqualTo("origin value");
     assertThat(get(null, 2, "batch")).isNull();
@@ -111,7 +94,7 @@ class LocalTransactionTest {
     String txn = begin(3);
     DeleteRowRequest delete = new DeleteRowRequest(new RowDeleteChange(TABLE, key(3, "a")));
     delete.setTransactionId(txn);
-    client.deleteRow(delete);
+    fx.client().deleteRow(delete);
     RowPutChange added = new RowPutChange(TABLE, key(3, "c")).addColumn("value", ColumnValue.fromString("z"));
     added.setCondition(new Condition(RowExistenceExpectation.EXPECT_NOT_EXIST));
     put(txn, added);
@@ -121,7 +104,7 @@ class LocalTransactionTest {
 
     assertThat(range(txn, 3)).containsExactly("b=y", "c=z2");
     assertThat(range(null, 3)).containsExactly("a=x", "b=y");
-    client.commitTransaction(new CommitTransactionRequest(txn));
+    fx.client().commitTransaction(new CommitTransactionRequest(txn));
     assertThat(range(null, 3)).containsExactly("b=y", "c=z2");
   }
 
@@ -133,12 +116,12 @@ class LocalTransactionTest {
     assertError(() -> begin(4), "OTSRowOperationConflict", "is locked by a local transaction");
     BatchWriteRowRequest batch = new BatchWriteRowRequest();
     batch.addRowChange(new RowPutChange(TABLE, key(4, "batch")).addColumn("value", ColumnValue.fromString("v")));
-    assertThat(client.batchWriteRow(batch).getFailedRows()).singleElement()
+    assertThat(fx.client().batchWriteRow(batch).getFailedRows()).singleElement()
         .satisfies(r -> assertThat(r.getError().getCode()).isEqualTo("OTSRowOperationConflict"));
     put(null, 5, "other", "v"); // another partition key is not locked
-    client.commitTransaction(new CommitTransactionRequest(txn));
+    fx.client().commitTransaction(new CommitTransactionRequest(txn));
     put(null, 4, "outside", "v");
-    client.abortTransaction(new AbortTransactionRequest(begin(4)));
+    fx.client().abortTransaction(new AbortTransactionRequest(begin(4)));
   }
 
   @Test
@@ -148,10 +131,10 @@ class LocalTransactionTest {
     assertError(() -> put("not existed transaction id", 6, "a", "v"), "OTSParameterInvalid", "TransactionID is invalid.");
     assertError(() -> put(txn, 7, "a", "v"), "OTSDataOutOfRange", "not in the partition key of transaction " + txn);
     assertError(() -> range(txn, 7), "OTSDataOutOfRange", "inclusive_start_primary_key");
-    client.commitTransaction(new CommitTransactionRequest(txn));
+    fx.client().commitTransaction(new CommitTransactionRequest(txn));
     assertError(() -> put(txn, 6, "a", "v"), "OTSSessionNotExist", "Transaction " + txn + " does not exist");
-    assertError(() -> client.commitTransaction(new CommitTransactionRequest(txn)), "OTSSessionNotExist", "does not exist");
-    assertError(() -> client.startLocalTransaction(new StartLocalTransactionRequest("no_transactions", partitionKey(6))),
+    assertError(() -> fx.client().commitTransaction(new CommitTransactionRequest(txn)), "OTSSessionNotExist", "does not exist");
+    assertError(() -> fx.client().startLocalTransaction(new StartLocalTransactionRequest("no_transactions", partitionKey(6))),
         "OTSParameterInvalid", "Local transactions are not enabled on table no_transactions");
   }
 
@@ -160,7 +143,7 @@ class LocalTransactionTest {
     try (MockTablestore shortTimeout = MockTablestore.builder().localTransactionIdleTimeout(SHORT_IDLE_TIMEOUT).start()) {
       SyncClient shortClient = SdkClients.sync(shortTimeout);
       try {
-        createTransactionTable(shortClient);
+        table(TABLE).localTransactions().create(shortTimeout, shortClient);
         String txn = shortClient.startLocalTransaction(new StartLocalTransactionRequest(TABLE, partitionKey(8)))
             .getTransactionID();
         PutRowRequest inTransaction = new PutRowRequest(new RowPutChange(TABLE, key(8, "a"))
@@ -183,14 +166,13 @@ class LocalTransactionTest {
     }
   }
 
-  private static void createTransactionTable(SyncClient on) {
-    CreateTableRequest create = new CreateTableRequest(meta(TABLE), new TableOptions(-1, 1));
-    create.setLocalTxnEnabled(true);
-    on.createTable(create);
+  /** Primary key PK0 (INTEGER, partition key), PK1 (STRING). */
+  private static TableSpec table(String name) {
+    return TableSpec.named(name).key("PK0", PrimaryKeyType.INTEGER).key("PK1", PrimaryKeyType.STRING);
   }
 
   private static String begin(long pk0) {
-    return client.startLocalTransaction(new StartLocalTransactionRequest(TABLE, partitionKey(pk0))).getTransactionID();
+    return fx.client().startLocalTransaction(new StartLocalTransactionRequest(TABLE, partitionKey(pk0))).getTransactionID();
   }
 
   private static void put(String txn, long pk0, String pk1, String value) {
@@ -202,7 +184,7 @@ class LocalTransactionTest {
     if (txn != null) {
       request.setTransactionId(txn);
     }
-    client.putRow(request);
+    fx.client().putRow(request);
   }
 
   private static String value(String txn, long pk0, String pk1) {
@@ -218,7 +200,7 @@ class LocalTransactionTest {
     if (txn != null) {
       request.setTransactionId(txn);
     }
-    return client.getRow(request).getRow();
+    return fx.client().getRow(request).getRow();
   }
 
   /** The rows of partition key {@code pk0} as "PK1=value". */
@@ -234,17 +216,10 @@ class LocalTransactionTest {
     if (txn != null) {
       request.setTransactionId(txn);
     }
-    return client.getRange(request).getRows().stream()
+    return fx.client().getRange(request).getRows().stream()
         .map(r -> r.getPrimaryKey().getPrimaryKeyColumn("PK1").getValue().asString() + "="
             + r.getLatestColumn("value").getValue().asString())
         .toList();
-  }
-
-  private static TableMeta meta(String name) {
-    TableMeta meta = new TableMeta(name);
-    meta.addPrimaryKeyColumn(new PrimaryKeySchema("PK0", PrimaryKeyType.INTEGER));
-    meta.addPrimaryKeyColumn(new PrimaryKeySchema("PK1", PrimaryKeyType.STRING));
-    return meta;
   }
 
   private static PrimaryKey partitionKey(long pk0) {

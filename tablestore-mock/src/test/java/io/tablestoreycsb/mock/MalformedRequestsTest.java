@@ -3,27 +3,23 @@ package io.tablestoreycsb.mock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferBuilder;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
-import com.alicloud.openservices.tablestore.model.CreateTableRequest;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.PutRowRequest;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
-import com.alicloud.openservices.tablestore.model.TableMeta;
-import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.aliyun.ots.thirdparty.com.google.protobuf.ByteString;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.util.Arrays;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Requests the SDK would never send, sent raw over HTTP: each is answered with the service's error
@@ -32,31 +28,14 @@ import org.junit.jupiter.api.Test;
 class MalformedRequestsTest {
   private static final String TABLE = "malformed";
 
-  private static MockTablestore mock;
-  private static SyncClient client;
-  private static RawOtsHttp raw;
-
-  @BeforeAll
-  static void start() {
-    mock = MockTablestore.builder().start();
-    client = SdkClients.sync(mock);
-    raw = new RawOtsHttp(mock);
-    TableMeta meta = new TableMeta(TABLE);
-    meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
-    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
-  }
-
-  @AfterAll
-  static void stop() {
-    client.shutdown();
-    mock.close();
-  }
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.withTables(TableSpec.named(TABLE).key("userid", PrimaryKeyType.STRING));
 
   @AfterEach
   void theEndpointStillServesTheSdk() {
     RowPutChange change = new RowPutChange(TABLE, key("still-serving"));
     change.addColumn("field0", ColumnValue.fromString("ok"));
-    assertThat(client.putRow(new PutRowRequest(change)).getConsumedCapacity().getCapacityUnit().getWriteCapacityUnit()).isEqualTo(1);
+    assertThat(fx.client().putRow(new PutRowRequest(change)).getConsumedCapacity().getCapacityUnit().getWriteCapacityUnit()).isEqualTo(1);
   }
 
   @Test
@@ -64,7 +43,7 @@ class MalformedRequestsTest {
     byte[] garbage = new byte[512];
     new Random(1).nextBytes(garbage);
 
-    RawOtsHttp.Answer answer = raw.post("PutRow", garbage);
+    RawOtsHttp.Answer answer = fx.raw().post("PutRow", garbage);
 
     assertServiceError(answer, "PutRow", 400, "OTSParameterInvalid");
   }
@@ -73,7 +52,7 @@ class MalformedRequestsTest {
   void aTruncatedProtobufIsOtsParameterInvalid() throws Exception {
     byte[] valid = putRowRequest(PlainBufferBuilder.buildRowPutChangeWithHeader(change("truncated"))).toByteArray();
 
-    RawOtsHttp.Answer answer = raw.post("PutRow", Arrays.copyOf(valid, valid.length - 7));
+    RawOtsHttp.Answer answer = fx.raw().post("PutRow", Arrays.copyOf(valid, valid.length - 7));
 
     assertServiceError(answer, "PutRow", 400, "OTSParameterInvalid");
   }
@@ -83,7 +62,7 @@ class MalformedRequestsTest {
     byte[] row = PlainBufferBuilder.buildRowPutChangeWithHeader(change("bad-checksum"));
     row[row.length - 1] ^= 0x5a; // the row checksum is the last byte
 
-    RawOtsHttp.Answer answer = raw.post("PutRow", putRowRequest(row).toByteArray());
+    RawOtsHttp.Answer answer = fx.raw().post("PutRow", putRowRequest(row).toByteArray());
 
     assertServiceError(answer, "PutRow", 400, "OTSParameterInvalid");
     assertThat(answer.error().getMessage()).containsIgnoringCase("checksum");
@@ -91,14 +70,14 @@ class MalformedRequestsTest {
 
   @Test
   void aBodyOverTheLimitIsOtsRequestBodyTooLarge() {
-    RawOtsHttp.Answer answer = raw.post("PutRow", new byte[6 * 1024 * 1024]);
+    RawOtsHttp.Answer answer = fx.raw().post("PutRow", new byte[6 * 1024 * 1024]);
 
     assertServiceError(answer, "PutRow", 413, "OTSRequestBodyTooLarge");
   }
 
   @Test
   void anUnknownActionIsOtsUnsupportOperation() {
-    RawOtsHttp.Answer answer = raw.post("DropEverything", new byte[0]);
+    RawOtsHttp.Answer answer = fx.raw().post("DropEverything", new byte[0]);
 
     assertServiceError(answer, "DropEverything", 400, "OTSUnsupportOperation");
     assertThat(answer.error().getMessage()).contains("DropEverything");
@@ -106,7 +85,7 @@ class MalformedRequestsTest {
 
   @Test
   void aGetRequestIsOtsMethodNotAllowed() {
-    RawOtsHttp.Answer answer = raw.send("GET", "ListTable", new byte[0], raw.signedHeaders("ListTable", new byte[0],
+    RawOtsHttp.Answer answer = fx.raw().send("GET", "ListTable", new byte[0], fx.raw().signedHeaders("ListTable", new byte[0],
         RawOtsHttp.SDK_DATE.format(java.time.Instant.now())));
 
     assertServiceError(answer, "ListTable", 405, "OTSMethodNotAllowed");
@@ -123,7 +102,7 @@ class MalformedRequestsTest {
             .setBegin(ByteString.copyFrom(bareString("a"))).setEnd(ByteString.copyFrom(new byte[] {0x0a})))
         .build();
 
-    RawOtsHttp.Answer answer = raw.post("CreateTable", request.toByteArray());
+    RawOtsHttp.Answer answer = fx.raw().post("CreateTable", request.toByteArray());
 
     assertServiceError(answer, "CreateTable", 400, "OTSParameterInvalid");
     assertThat(answer.error().getMessage()).contains("INF_MIN");
@@ -135,7 +114,7 @@ class MalformedRequestsTest {
         .addPrimaryKeyColumn("userid", PrimaryKeyValue.AUTO_INCREMENT).build());
     change.addColumn("field0", ColumnValue.fromString("v"));
 
-    assertThatThrownBy(() -> client.putRow(new PutRowRequest(change)))
+    assertThatThrownBy(() -> fx.client().putRow(new PutRowRequest(change)))
         .isInstanceOfSatisfying(TableStoreException.class, e -> {
           assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
           assertThat(e.getMessage()).contains("auto-increment");
@@ -145,7 +124,7 @@ class MalformedRequestsTest {
   @Test
   void aKeepAliveConnectionServesManyRequests() {
     for (int i = 0; i < 20; i++) {
-      assertThat(raw.post("ListTable", new byte[0]).status()).isEqualTo(200);
+      assertThat(fx.raw().post("ListTable", new byte[0]).status()).isEqualTo(200);
     }
   }
 
@@ -159,7 +138,7 @@ class MalformedRequestsTest {
     assertThat(answer.header("x-ots-contenttype")).isEqualTo("protocol buffer");
     assertThat(answer.header("x-ots-contentmd5")).isEqualTo(RawOtsHttp.md5(answer.body()));
     assertThat(answer.header("authorization"))
-        .isEqualTo("OTS " + mock.accessKeyId() + ":" + raw.expectedResponseSignature(action, answer.headers()));
+        .isEqualTo("OTS " + fx.mock().accessKeyId() + ":" + fx.raw().expectedResponseSignature(action, answer.headers()));
   }
 
   private static byte[] bareString(String s) {

@@ -2,7 +2,6 @@ package io.tablestoreycsb.mock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferCodedInputStream;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConversion;
@@ -10,7 +9,6 @@ import com.alicloud.openservices.tablestore.core.protocol.PlainBufferInputStream
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferRow;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferBuilder;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
-import com.alicloud.openservices.tablestore.model.CreateTableRequest;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
@@ -19,16 +17,15 @@ import com.alicloud.openservices.tablestore.model.PutRowRequest;
 import com.alicloud.openservices.tablestore.model.Row;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.SimpleRowMatrixBlockParser;
-import com.alicloud.openservices.tablestore.model.TableMeta;
-import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.aliyun.ots.thirdparty.com.google.protobuf.ByteString;
 import com.aliyun.ots.thirdparty.com.google.protobuf.UnknownFieldSet;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * GetRange's {@code data_block_type_hint} (the Go SDK sends it on every GetRange; the Java SDK's
@@ -43,19 +40,12 @@ class RangeBlockFormatTest {
   private static final int RESPONSE_DATA_BLOCK_TYPE = 5;
   private static final long ANY_TIME = 1000;
 
-  private static MockTablestore mock;
-  private static RawOtsHttp raw;
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.withTables(TableSpec.named("m")
+      .key("k", PrimaryKeyType.STRING).key("n", PrimaryKeyType.INTEGER).key("b", PrimaryKeyType.BINARY).maxVersions(3));
 
   @BeforeAll
-  static void start() {
-    mock = MockTablestore.builder().start();
-    raw = new RawOtsHttp(mock);
-    SyncClient client = SdkClients.sync(mock);
-    TableMeta meta = new TableMeta("m");
-    meta.addPrimaryKeyColumn("k", PrimaryKeyType.STRING);
-    meta.addPrimaryKeyColumn("n", PrimaryKeyType.INTEGER);
-    meta.addPrimaryKeyColumn("b", PrimaryKeyType.BINARY);
-    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 3)));
+  static void putRowsOfEveryColumnType() {
     long anHourAgo = System.currentTimeMillis() - 3_600_000;
     for (int i = 0; i < 20; i++) {
       RowPutChange put = new RowPutChange("m", key("row" + (100 + i), i));
@@ -68,26 +58,20 @@ class RangeBlockFormatTest {
         put.addColumn("z", ColumnValue.fromBinary(new byte[] {(byte) i, 0, (byte) 0xff}));
       }
       put.addColumn("t", ColumnValue.fromBoolean(i % 4 == 0));
-      client.putRow(new PutRowRequest(put));
+      fx.client().putRow(new PutRowRequest(put));
       // an older version the matrix must not show
       RowPutChange older = new RowPutChange("m", key("row" + (100 + i), i));
       older.addColumn("s", ColumnValue.fromString("old"), anHourAgo);
-      client.putRow(new PutRowRequest(older));
+      fx.client().putRow(new PutRowRequest(older));
     }
-    client.shutdown();
-  }
-
-  @AfterAll
-  static void stop() {
-    mock.close();
   }
 
   @Test
   void aSimpleRowMatrixPageHoldsTheRowsOfThePlainBufferPageInTheLayoutTheSdkParses() throws Exception {
     OtsInternalApi.GetRangeResponse plain = OtsInternalApi.GetRangeResponse.parseFrom(
-        ok(raw.post("GetRange", range(1, null, null).toByteArray())));
+        ok(fx.raw().post("GetRange", range(1, null, null).toByteArray())));
     OtsInternalApi.GetRangeResponse matrix = OtsInternalApi.GetRangeResponse.parseFrom(
-        ok(raw.post("GetRange", range(1, 1L, null).toByteArray())));
+        ok(fx.raw().post("GetRange", range(1, 1L, null).toByteArray())));
 
     assertThat(matrix.getUnknownFields().getField(RESPONSE_DATA_BLOCK_TYPE).getVarintList())
         .as("data_block_type DBT_SIMPLE_ROW_MATRIX").containsExactly(1L);
@@ -110,15 +94,15 @@ class RangeBlockFormatTest {
 
   @Test
   void aMatrixOfSeveralVersionsACompressedPageAndAnUnknownBlockTypeAreRefused() {
-    RawOtsHttp.Answer twoVersions = raw.post("GetRange", range(2, 1L, null).toByteArray());
+    RawOtsHttp.Answer twoVersions = fx.raw().post("GetRange", range(2, 1L, null).toByteArray());
     assertThat(twoVersions.status()).isEqualTo(400);
     assertThat(twoVersions.error().getMessage()).contains("max_versions must be 1");
 
-    RawOtsHttp.Answer compressed = raw.post("GetRange", range(1, 0L, 1L).toByteArray());
+    RawOtsHttp.Answer compressed = fx.raw().post("GetRange", range(1, 0L, 1L).toByteArray());
     assertThat(compressed.status()).isEqualTo(400);
     assertThat(compressed.error().getMessage()).contains("compress_type_hint");
 
-    RawOtsHttp.Answer unknown = raw.post("GetRange", range(1, 7L, null).toByteArray());
+    RawOtsHttp.Answer unknown = fx.raw().post("GetRange", range(1, 7L, null).toByteArray());
     assertThat(unknown.status()).isEqualTo(400);
     assertThat(unknown.error().getMessage()).contains("data_block_type_hint 7");
   }
@@ -128,15 +112,15 @@ class RangeBlockFormatTest {
     OtsInternalApi.GetRowRequest.Builder get = OtsInternalApi.GetRowRequest.newBuilder().setTableName("m")
         .setPrimaryKey(primaryKeyBytes(key("row100", 0))).setMaxVersions(1)
         .setTimeRange(OtsInternalApi.TimeRange.newBuilder().setSpecificTime(ANY_TIME));
-    RawOtsHttp.Answer specific = raw.post("GetRow", get.build().toByteArray());
+    RawOtsHttp.Answer specific = fx.raw().post("GetRow", get.build().toByteArray());
     assertThat(specific.status()).isEqualTo(400);
     assertThat(specific.error().getCode()).isEqualTo("OTSParameterInvalid");
     assertThat(specific.error().getMessage()).contains("max_versions", "specific_time");
 
     get.setTimeRange(OtsInternalApi.TimeRange.newBuilder().setStartTime(ANY_TIME).setEndTime(ANY_TIME + 1));
-    assertThat(raw.post("GetRow", get.build().toByteArray()).status()).isEqualTo(200);
+    assertThat(fx.raw().post("GetRow", get.build().toByteArray()).status()).isEqualTo(200);
     get.clearMaxVersions().setTimeRange(OtsInternalApi.TimeRange.newBuilder().setSpecificTime(ANY_TIME));
-    assertThat(raw.post("GetRow", get.build().toByteArray()).status()).isEqualTo(200);
+    assertThat(fx.raw().post("GetRow", get.build().toByteArray()).status()).isEqualTo(200);
   }
 
   private static OtsInternalApi.GetRangeRequest range(int maxVersions, Long blockType, Long compressType) {

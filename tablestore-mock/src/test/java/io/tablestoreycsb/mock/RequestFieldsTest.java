@@ -3,7 +3,6 @@ package io.tablestoreycsb.mock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.BatchGetRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
@@ -37,36 +36,28 @@ import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
 import com.alicloud.openservices.tablestore.model.UpdateTableRequest;
 import com.alicloud.openservices.tablestore.model.filter.ColumnPaginationFilter;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * No request field is silently ignored: each one the SDK can send is either done as the service
  * does it or answered with the service's error, here through the real SDK.
  */
 class RequestFieldsTest {
-  private static MockTablestore mock;
-  private static SyncClient client;
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.withTables(TableSpec.named("wide").key("userid", PrimaryKeyType.STRING));
 
   @BeforeAll
-  static void start() {
-    mock = MockTablestore.builder().start();
-    client = SdkClients.sync(mock);
-    client.createTable(new CreateTableRequest(meta("wide"), new TableOptions(-1, 1)));
+  static void putAWideRow() {
     RowPutChange row = new RowPutChange("wide", key("r1"));
     for (String column : List.of("a", "b", "c", "d")) {
       row.addColumn(column, ColumnValue.fromString(column + "-value"));
     }
-    client.putRow(new PutRowRequest(row));
-  }
-
-  @AfterAll
-  static void stop() {
-    client.shutdown();
-    mock.close();
+    fx.client().putRow(new PutRowRequest(row));
   }
 
   @Test
@@ -75,7 +66,7 @@ class RequestFieldsTest {
     criteria.setStartColumn("b");
     criteria.setEndColumn("d");
 
-    Row row = client.getRow(new GetRowRequest(criteria)).getRow();
+    Row row = fx.client().getRow(new GetRowRequest(criteria)).getRow();
 
     assertThat(row.getColumns()).extracting(Column::getName).containsExactly("b", "c");
   }
@@ -88,9 +79,9 @@ class RequestFieldsTest {
     narrowed.setStartColumn("b");
     narrowed.addColumnsToGet(List.of("a", "c"));
 
-    assertThat(client.getRow(new GetRowRequest(from)).getRow().getColumns()).extracting(Column::getName)
+    assertThat(fx.client().getRow(new GetRowRequest(from)).getRow().getColumns()).extracting(Column::getName)
         .containsExactly("c", "d");
-    assertThat(client.getRow(new GetRowRequest(narrowed)).getRow().getColumns()).extracting(Column::getName)
+    assertThat(fx.client().getRow(new GetRowRequest(narrowed)).getRow().getColumns()).extracting(Column::getName)
         .containsExactly("c");
   }
 
@@ -104,11 +95,11 @@ class RequestFieldsTest {
     withinRange.setStartColumn("b");
     withinRange.setFilter(new ColumnPaginationFilter(1, 1));
 
-    assertThat(client.getRow(new GetRowRequest(page)).getRow().getColumns()).extracting(Column::getName)
+    assertThat(fx.client().getRow(new GetRowRequest(page)).getRow().getColumns()).extracting(Column::getName)
         .containsExactly("b", "c");
-    assertThat(client.getRow(new GetRowRequest(pastTheEnd)).getRow().getColumns()).extracting(Column::getName)
+    assertThat(fx.client().getRow(new GetRowRequest(pastTheEnd)).getRow().getColumns()).extracting(Column::getName)
         .containsExactly("d");
-    assertThat(client.getRow(new GetRowRequest(withinRange)).getRow().getColumns()).extracting(Column::getName)
+    assertThat(fx.client().getRow(new GetRowRequest(withinRange)).getRow().getColumns()).extracting(Column::getName)
         .containsExactly("c");
   }
 
@@ -130,9 +121,9 @@ class RequestFieldsTest {
     BatchGetRowRequest batchRequest = new BatchGetRowRequest();
     batchRequest.addMultiRowQueryCriteria(batch);
 
-    assertThat(client.getRange(new GetRangeRequest(range)).getRows()).singleElement()
+    assertThat(fx.client().getRange(new GetRangeRequest(range)).getRows()).singleElement()
         .satisfies(r -> assertThat(r.getColumns()).extracting(Column::getName).containsExactly("a"));
-    assertThat(client.batchGetRow(batchRequest).getSucceedRows()).singleElement()
+    assertThat(fx.client().batchGetRow(batchRequest).getSucceedRows()).singleElement()
         .satisfies(r -> assertThat(r.getRow().getColumns()).extracting(Column::getName).containsExactly("a", "b"));
   }
 
@@ -141,53 +132,53 @@ class RequestFieldsTest {
     SingleRowQueryCriteria criteria = criteria("r1");
     criteria.setToken(new byte[] {1, 2, 3});
 
-    assertParameterInvalid(() -> client.getRow(new GetRowRequest(criteria)), "token");
+    assertParameterInvalid(() -> fx.client().getRow(new GetRowRequest(criteria)), "token");
   }
 
   @Test
   void onATableWithAllowUpdateFalseUpdateRowIsRefusedAndPutRowIsNot() {
     TableOptions options = new TableOptions(-1, 1);
     options.setAllowUpdate(false);
-    client.createTable(new CreateTableRequest(meta("no_updates"), options));
+    fx.client().createTable(new CreateTableRequest(meta("no_updates"), options));
     RowUpdateChange update = new RowUpdateChange("no_updates", key("u1"));
     update.put("a", ColumnValue.fromLong(1));
     BatchWriteRowRequest batch = new BatchWriteRowRequest();
     batch.addRowChange(update);
     batch.addRowChange(new RowPutChange("no_updates", key("u2")).addColumn("a", ColumnValue.fromLong(2)));
 
-    assertParameterInvalid(() -> client.updateRow(new UpdateRowRequest(update)), "allow_update is false");
-    BatchWriteRowResponse response = client.batchWriteRow(batch);
+    assertParameterInvalid(() -> fx.client().updateRow(new UpdateRowRequest(update)), "allow_update is false");
+    BatchWriteRowResponse response = fx.client().batchWriteRow(batch);
 
     assertThat(response.getFailedRows()).singleElement()
         .satisfies(r -> assertThat(r.getError().getMessage()).contains("allow_update is false"));
     assertThat(response.getSucceedRows()).hasSize(1);
-    assertThat(client.describeTable(new DescribeTableRequest("no_updates")).getTableOptions().getAllowUpdate()).isFalse();
+    assertThat(fx.client().describeTable(new DescribeTableRequest("no_updates")).getTableOptions().getAllowUpdate()).isFalse();
   }
 
   @Test
   void updateFullRowIsSetByCreateTableDescribedAndNotChangedByUpdateTable() {
     TableOptions fullRow = new TableOptions(-1, 1);
     fullRow.setUpdateFullRow(true);
-    client.createTable(new CreateTableRequest(meta("full_row"), fullRow));
-    client.createTable(new CreateTableRequest(meta("not_full_row"), new TableOptions(-1, 1)));
-    client.putRow(new PutRowRequest(new RowPutChange("full_row", key("f1")).addColumn("a", ColumnValue.fromLong(1))
+    fx.client().createTable(new CreateTableRequest(meta("full_row"), fullRow));
+    fx.client().createTable(new CreateTableRequest(meta("not_full_row"), new TableOptions(-1, 1)));
+    fx.client().putRow(new PutRowRequest(new RowPutChange("full_row", key("f1")).addColumn("a", ColumnValue.fromLong(1))
         .addColumn("b", ColumnValue.fromLong(2))));
     RowUpdateChange update = new RowUpdateChange("full_row", key("f1"));
     update.put("a", ColumnValue.fromLong(10));
-    client.updateRow(new UpdateRowRequest(update));
+    fx.client().updateRow(new UpdateRowRequest(update));
 
-    assertThat(client.describeTable(new DescribeTableRequest("full_row")).getTableOptions().getUpdateFullRow()).isTrue();
-    assertThat(client.describeTable(new DescribeTableRequest("not_full_row")).getTableOptions().getUpdateFullRow())
+    assertThat(fx.client().describeTable(new DescribeTableRequest("full_row")).getTableOptions().getUpdateFullRow()).isTrue();
+    assertThat(fx.client().describeTable(new DescribeTableRequest("not_full_row")).getTableOptions().getUpdateFullRow())
         .as("the default").isFalse();
     for (boolean value : new boolean[] {true, false}) {
       TableOptions change = new TableOptions(-1, 1);
       change.setUpdateFullRow(value);
       UpdateTableRequest updateTable = new UpdateTableRequest("full_row");
       updateTable.setTableOptionsForUpdate(change);
-      assertParameterInvalid(() -> client.updateTable(updateTable), "can not contain updateFullRow");
+      assertParameterInvalid(() -> fx.client().updateTable(updateTable), "can not contain updateFullRow");
     }
-    assertThat(client.describeTable(new DescribeTableRequest("full_row")).getTableOptions().getUpdateFullRow()).isTrue();
-    Row row = client.getRow(new GetRowRequest(criteria("full_row", "f1"))).getRow();
+    assertThat(fx.client().describeTable(new DescribeTableRequest("full_row")).getTableOptions().getUpdateFullRow()).isTrue();
+    Row row = fx.client().getRow(new GetRowRequest(criteria("full_row", "f1"))).getRow();
     assertThat(row.getColumns()).extracting(c -> c.getName() + "=" + c.getValue().asLong()).containsExactly("a=10", "b=2");
   }
 
@@ -197,7 +188,7 @@ class RequestFieldsTest {
     meta.addDefinedColumn("age", DefinedColumnType.INTEGER);
     meta.addDefinedColumn("name", DefinedColumnType.STRING);
     meta.addDefinedColumn("photo", DefinedColumnType.BINARY);
-    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
+    fx.client().createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
     TableMeta clash = meta("defined_clash");
     clash.addDefinedColumn("userid", DefinedColumnType.STRING);
     TableMeta tooMany = meta("defined_too_many");
@@ -205,16 +196,16 @@ class RequestFieldsTest {
       tooMany.addDefinedColumn("c" + i, DefinedColumnType.DOUBLE);
     }
 
-    DescribeTableResponse described = client.describeTable(new DescribeTableRequest("defined"));
+    DescribeTableResponse described = fx.client().describeTable(new DescribeTableRequest("defined"));
 
     assertThat(described.getTableMeta().getDefinedColumnsList()).extracting(DefinedColumnSchema::getName,
         DefinedColumnSchema::getType).containsExactly(
             org.assertj.core.groups.Tuple.tuple("age", DefinedColumnType.INTEGER),
             org.assertj.core.groups.Tuple.tuple("name", DefinedColumnType.STRING),
             org.assertj.core.groups.Tuple.tuple("photo", DefinedColumnType.BINARY));
-    assertParameterInvalid(() -> client.createTable(new CreateTableRequest(clash, new TableOptions(-1, 1))),
+    assertParameterInvalid(() -> fx.client().createTable(new CreateTableRequest(clash, new TableOptions(-1, 1))),
         "defined column userid repeats a primary key");
-    assertParameterInvalid(() -> client.createTable(new CreateTableRequest(tooMany, new TableOptions(-1, 1))),
+    assertParameterInvalid(() -> fx.client().createTable(new CreateTableRequest(tooMany, new TableOptions(-1, 1))),
         "at most 32, got 33");
   }
 
@@ -224,12 +215,12 @@ class RequestFieldsTest {
     kms.setSseSpecification(new SSESpecification(true, SSEKeyType.SSE_KMS_SERVICE));
     CreateTableRequest byok = new CreateTableRequest(meta("sse_byok"), new TableOptions(-1, 1));
     byok.setSseSpecification(new SSESpecification(true, SSEKeyType.SSE_BYOK, "key-1", "acs:ram::1:role/ots"));
-    client.createTable(kms);
-    client.createTable(byok);
+    fx.client().createTable(kms);
+    fx.client().createTable(byok);
 
-    var kmsDetails = client.describeTable(new DescribeTableRequest("sse_kms")).getSseDetails();
-    var byokDetails = client.describeTable(new DescribeTableRequest("sse_byok")).getSseDetails();
-    var plainDetails = client.describeTable(new DescribeTableRequest("wide")).getSseDetails();
+    var kmsDetails = fx.client().describeTable(new DescribeTableRequest("sse_kms")).getSseDetails();
+    var byokDetails = fx.client().describeTable(new DescribeTableRequest("sse_byok")).getSseDetails();
+    var plainDetails = fx.client().describeTable(new DescribeTableRequest("wide")).getSseDetails();
 
     assertThat(kmsDetails.isEnable()).isTrue();
     assertThat(kmsDetails.getKeyType()).isEqualTo(SSEKeyType.SSE_KMS_SERVICE);

@@ -2,7 +2,6 @@ package io.tablestoreycsb.mock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.core.protocol.OTSProtocolBuilder;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferBuilder;
@@ -35,6 +34,7 @@ import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
 import com.alicloud.openservices.tablestore.model.filter.SingleColumnValueFilter;
 import com.aliyun.ots.thirdparty.com.google.protobuf.ByteString;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import io.tablestoreycsb.mock.protocol.ErrorCode;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -52,9 +52,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Seeded fuzzing of the endpoint: requests the Java SDK builds (its own OTSProtocolBuilder and
@@ -73,32 +73,20 @@ class RequestFuzzTest {
   private static final String TABLE = "fuzz";
   private static final String SCRATCH = "scratch";
 
-  private static MockTablestore mock;
-  private static SyncClient client;
-  private static RawOtsHttp raw;
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.with(endpoint -> endpoint.memoryBudgetBytes(64L << 20),
+      TableSpec.named(TABLE).key("userid", PrimaryKeyType.STRING).maxVersions(3));
   private static List<Seed> seeds;
 
   /** A valid request; {@code rewrap} rebuilds the body around a different PlainBuffer row, when it has one. */
   record Seed(String action, byte[] body, byte[] row, Function<byte[], byte[]> rewrap) {}
 
   @BeforeAll
-  static void start() throws Exception {
-    mock = MockTablestore.builder().memoryBudgetBytes(64L << 20).start();
-    client = SdkClients.sync(mock);
-    raw = new RawOtsHttp(mock);
-    TableMeta meta = new TableMeta(TABLE);
-    meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
-    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 3)));
+  static void putRowsAndBuildSeeds() throws Exception {
     for (int i = 0; i < 20; i++) {
-      client.putRow(new PutRowRequest(put("user" + i)));
+      fx.client().putRow(new PutRowRequest(put("user" + i)));
     }
     seeds = seeds();
-  }
-
-  @AfterAll
-  static void stop() {
-    client.shutdown();
-    mock.close();
   }
 
   @Test
@@ -142,13 +130,13 @@ class RequestFuzzTest {
     // The endpoint still serves the SDK. A fresh table: spliced DeleteTable bodies may validly have dropped TABLE.
     TableMeta after = new TableMeta("after_fuzz");
     after.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
-    client.createTable(new CreateTableRequest(after, new TableOptions(-1, 1)));
+    fx.client().createTable(new CreateTableRequest(after, new TableOptions(-1, 1)));
     RowPutChange change = new RowPutChange("after_fuzz", key("k"));
     change.addColumn("field0", ColumnValue.fromString("still-serving"));
-    client.putRow(new PutRowRequest(change));
+    fx.client().putRow(new PutRowRequest(change));
     SingleRowQueryCriteria read = new SingleRowQueryCriteria("after_fuzz", key("k"));
     read.setMaxVersions(1);
-    assertThat(client.getRow(new GetRowRequest(read)).getRow().getLatestColumn("field0").getValue().asString())
+    assertThat(fx.client().getRow(new GetRowRequest(read)).getRow().getLatestColumn("field0").getValue().asString())
         .isEqualTo("still-serving");
   }
 
@@ -184,7 +172,7 @@ class RequestFuzzTest {
     for (int i = 0; i < inputs; i++) {
       Random r = new Random(seed + i);
       byte[] request = malformedHttp(r);
-      try (Socket socket = new Socket("127.0.0.1", mock.port())) {
+      try (Socket socket = new Socket("127.0.0.1", fx.mock().port())) {
         socket.setSoTimeout(30_000);
         socket.getOutputStream().write(request);
         socket.shutdownOutput();
@@ -201,7 +189,7 @@ class RequestFuzzTest {
     }
     System.out.printf("fuzz-http: seed=%d inputs=%d failed=%d%n", seed, inputs, failures.size());
     assertThat(failures).isEmpty();
-    assertThat(raw.post("ListTable", new byte[0]).status()).isEqualTo(200);
+    assertThat(fx.raw().post("ListTable", new byte[0]).status()).isEqualTo(200);
   }
 
   private static byte[] malformedHttp(Random r) {
@@ -235,7 +223,7 @@ class RequestFuzzTest {
 
   @Test
   void anOversizeBodyIsRefusedFromItsHeadersBeforeItIsSent() throws Exception {
-    try (Socket socket = new Socket("127.0.0.1", mock.port())) {
+    try (Socket socket = new Socket("127.0.0.1", fx.mock().port())) {
       socket.setSoTimeout(30_000);
       OutputStream out = socket.getOutputStream();
       // Announces 1 GiB and sends none of it: the answer can only come from the headers.
@@ -310,7 +298,7 @@ class RequestFuzzTest {
       }
     }
     in.body = body;
-    in.headers = raw.signedHeaders(in.action, body, RawOtsHttp.SDK_DATE.format(java.time.Instant.now()));
+    in.headers = fx.raw().signedHeaders(in.action, body, RawOtsHttp.SDK_DATE.format(java.time.Instant.now()));
     if (what.equals("headers mutated") || r.nextInt(10) == 0) {
       what += mutateHeaders(in, r);
     }
@@ -342,7 +330,7 @@ class RequestFuzzTest {
       }
     }
     if (r.nextBoolean()) {
-      in.headers.put("x-ots-signature", raw.sign(in.action, in.headers));
+      in.headers.put("x-ots-signature", fx.raw().sign(in.action, in.headers));
       how += " re-signed";
     }
     return how;
@@ -352,7 +340,7 @@ class RequestFuzzTest {
   private static String check(Input in) {
     RawOtsHttp.Answer answer;
     try {
-      answer = raw.send("POST", in.action, in.body, in.headers);
+      answer = fx.raw().send("POST", in.action, in.body, in.headers);
     } catch (AssertionError e) {
       return "no HTTP answer: " + e.getMessage();
     }

@@ -29,33 +29,19 @@ import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
 import com.alicloud.openservices.tablestore.model.UpdateRowResponse;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** PutRow, GetRow, UpdateRow and DeleteRow through the real SyncClient, with conditions and capacity units. */
 class RowOperationsTest {
   private static final String TABLE = "usertable";
   private static final String VERSIONED = "versioned";
 
-  private static MockTablestore mock;
-  private static SyncClient client;
-
-  @BeforeAll
-  static void start() {
-    mock = MockTablestore.builder().start();
-    client = SdkClients.sync(mock);
-    createTable(TABLE, 1);
-    createTable(VERSIONED, 3);
-  }
-
-  @AfterAll
-  static void stop() {
-    client.shutdown();
-    mock.close();
-  }
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.withTables(byUserid(TABLE), byUserid(VERSIONED).maxVersions(3));
 
   @Test
   void aRowPutIsReadBackWithItsColumns() {
@@ -73,7 +59,7 @@ class RowOperationsTest {
   void aMissingRowReadsAsNullAndCostsOneReadUnit() {
     SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(TABLE, key("nobody"));
     criteria.setMaxVersions(1);
-    var response = client.getRow(new GetRowRequest(criteria));
+    var response = fx.client().getRow(new GetRowRequest(criteria));
 
     assertThat(response.getRow()).isNull();
     assertThat(response.getConsumedCapacity().getCapacityUnit().getReadCapacityUnit()).isEqualTo(1);
@@ -97,7 +83,7 @@ class RowOperationsTest {
     change.addColumn("b", ColumnValue.fromBoolean(true));
     change.addColumn("bin", ColumnValue.fromBinary(new byte[] {0, (byte) 0xff}));
     change.addColumn("s", ColumnValue.fromString("h\u00e9llo \u4e16\u754c"));
-    client.putRow(new PutRowRequest(change));
+    fx.client().putRow(new PutRowRequest(change));
 
     Row row = getUser("types");
 
@@ -116,7 +102,7 @@ class RowOperationsTest {
     criteria.addColumnsToGet("field1");
     criteria.addColumnsToGet("field2");
 
-    Row row = client.getRow(new GetRowRequest(criteria)).getRow();
+    Row row = fx.client().getRow(new GetRowRequest(criteria)).getRow();
 
     assertThat(row.getColumns()).extracting(Column::getName).containsExactly("field1", "field2");
   }
@@ -128,12 +114,12 @@ class RowOperationsTest {
     change.put("field2", ColumnValue.fromString("c"));
     change.deleteColumns("field0");
     change.increment(new Column("counter", ColumnValue.fromLong(5)));
-    client.updateRow(new UpdateRowRequest(change));
+    fx.client().updateRow(new UpdateRowRequest(change));
     RowUpdateChange again = new RowUpdateChange(TABLE, key("update"));
     again.increment(new Column("counter", ColumnValue.fromLong(3)));
     again.setReturnType(ReturnType.RT_AFTER_MODIFY);
     again.addReturnColumn("counter");
-    UpdateRowResponse response = client.updateRow(new UpdateRowRequest(again));
+    UpdateRowResponse response = fx.client().updateRow(new UpdateRowRequest(again));
 
     Row row = getUser("update");
 
@@ -146,7 +132,7 @@ class RowOperationsTest {
   void updateRowCreatesAMissingRow() {
     RowUpdateChange change = new RowUpdateChange(TABLE, key("created-by-update"));
     change.put("field0", ColumnValue.fromString("x"));
-    client.updateRow(new UpdateRowRequest(change));
+    fx.client().updateRow(new UpdateRowRequest(change));
 
     assertThat(getUser("created-by-update").getLatestColumn("field0").getValue().asString()).isEqualTo("x");
   }
@@ -157,22 +143,22 @@ class RowOperationsTest {
     for (long ts = t + 1000; ts <= t + 4000; ts += 1000) {
       RowUpdateChange change = new RowUpdateChange(VERSIONED, key("v"));
       change.put("field0", ColumnValue.fromString("at" + (ts - t)), ts);
-      client.updateRow(new UpdateRowRequest(change));
+      fx.client().updateRow(new UpdateRowRequest(change));
     }
     SingleRowQueryCriteria all = new SingleRowQueryCriteria(VERSIONED, key("v"));
     all.setMaxVersions(10);
-    Row row = client.getRow(new GetRowRequest(all)).getRow();
+    Row row = fx.client().getRow(new GetRowRequest(all)).getRow();
     assertThat(row.getColumn("field0")).extracting(Column::getTimestamp).containsExactly(t + 4000, t + 3000, t + 2000);
 
     RowUpdateChange deleteOne = new RowUpdateChange(VERSIONED, key("v"));
     deleteOne.deleteColumn("field0", t + 3000);
-    client.updateRow(new UpdateRowRequest(deleteOne));
-    row = client.getRow(new GetRowRequest(all)).getRow();
+    fx.client().updateRow(new UpdateRowRequest(deleteOne));
+    row = fx.client().getRow(new GetRowRequest(all)).getRow();
     assertThat(row.getColumn("field0")).extracting(Column::getTimestamp).containsExactly(t + 4000, t + 2000);
 
     SingleRowQueryCriteria inRange = new SingleRowQueryCriteria(VERSIONED, key("v"));
     inRange.setTimeRange(new com.alicloud.openservices.tablestore.model.TimeRange(t + 1500, t + 2500));
-    row = client.getRow(new GetRowRequest(inRange)).getRow();
+    row = fx.client().getRow(new GetRowRequest(inRange)).getRow();
     assertThat(row.getColumn("field0")).extracting(c -> c.getValue().asString()).containsExactly("at2000");
   }
 
@@ -181,7 +167,7 @@ class RowOperationsTest {
     RowPutChange change = new RowPutChange(TABLE, key("ancient"));
     change.addColumn("field0", ColumnValue.fromString("v"), 1000);
 
-    assertThatThrownBy(() -> client.putRow(new PutRowRequest(change)))
+    assertThatThrownBy(() -> fx.client().putRow(new PutRowRequest(change)))
         .isInstanceOfSatisfying(TableStoreException.class, e -> {
           assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
           assertThat(e.getMessage()).contains("max time deviation");
@@ -194,35 +180,35 @@ class RowOperationsTest {
     meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
     TableOptions options = new TableOptions(86400, 3); // one day
     options.setMaxTimeDeviation(10 * 86400);
-    client.createTable(new CreateTableRequest(meta, options));
+    fx.client().createTable(new CreateTableRequest(meta, options));
     long now = System.currentTimeMillis();
     long twoDaysAgo = now - 2 * 86400_000L;
     RowPutChange old = new RowPutChange("expiring", key("old"));
     old.addColumn("field0", ColumnValue.fromString("stale"), twoDaysAgo);
-    client.putRow(new PutRowRequest(old));
+    fx.client().putRow(new PutRowRequest(old));
     RowUpdateChange mixed = new RowUpdateChange("expiring", key("mixed"));
     mixed.put("field0", ColumnValue.fromString("stale"), twoDaysAgo);
     mixed.put("field0", ColumnValue.fromString("fresh"), now);
-    client.updateRow(new UpdateRowRequest(mixed));
+    fx.client().updateRow(new UpdateRowRequest(mixed));
 
     SingleRowQueryCriteria oldRow = new SingleRowQueryCriteria("expiring", key("old"));
     oldRow.setMaxVersions(3);
     SingleRowQueryCriteria mixedRow = new SingleRowQueryCriteria("expiring", key("mixed"));
     mixedRow.setMaxVersions(3);
 
-    assertThat(client.getRow(new GetRowRequest(oldRow)).getRow()).isNull();
-    assertThat(client.getRow(new GetRowRequest(mixedRow)).getRow().getColumn("field0"))
+    assertThat(fx.client().getRow(new GetRowRequest(oldRow)).getRow()).isNull();
+    assertThat(fx.client().getRow(new GetRowRequest(mixedRow)).getRow().getColumn("field0"))
         .extracting(c -> c.getValue().asString()).containsExactly("fresh");
     RowPutChange again = new RowPutChange("expiring", key("old"));
     again.addColumn("field0", ColumnValue.fromString("new"));
     again.setCondition(new Condition(RowExistenceExpectation.EXPECT_NOT_EXIST));
-    client.putRow(new PutRowRequest(again)); // the expired row no longer exists
+    fx.client().putRow(new PutRowRequest(again)); // the expired row no longer exists
   }
 
   @Test
   void deleteRowRemovesTheRow() {
     putUser("gone", fields("field0", "a"));
-    var response = client.deleteRow(new DeleteRowRequest(new RowDeleteChange(TABLE, key("gone"))));
+    var response = fx.client().deleteRow(new DeleteRowRequest(new RowDeleteChange(TABLE, key("gone"))));
 
     assertThat(getUser("gone")).isNull();
     assertThat(response.getConsumedCapacity().getCapacityUnit().getWriteCapacityUnit()).isEqualTo(1);
@@ -235,7 +221,7 @@ class RowOperationsTest {
     change.addColumn("field0", ColumnValue.fromString("second"));
     change.setCondition(new Condition(RowExistenceExpectation.EXPECT_NOT_EXIST));
 
-    assertThatThrownBy(() -> client.putRow(new PutRowRequest(change)))
+    assertThatThrownBy(() -> fx.client().putRow(new PutRowRequest(change)))
         .isInstanceOfSatisfying(TableStoreException.class, e -> {
           assertThat(e.getErrorCode()).isEqualTo("OTSConditionCheckFail");
           assertThat(e.getHttpStatus()).isEqualTo(403);
@@ -252,8 +238,8 @@ class RowOperationsTest {
     RowDeleteChange delete = new RowDeleteChange(TABLE, key("absent"));
     delete.setCondition(new Condition(RowExistenceExpectation.EXPECT_EXIST));
 
-    assertThatThrownBy(() -> client.updateRow(new UpdateRowRequest(update))).hasMessageContaining("Condition check failed");
-    assertThatThrownBy(() -> client.deleteRow(new DeleteRowRequest(delete)))
+    assertThatThrownBy(() -> fx.client().updateRow(new UpdateRowRequest(update))).hasMessageContaining("Condition check failed");
+    assertThatThrownBy(() -> fx.client().deleteRow(new DeleteRowRequest(delete)))
         .isInstanceOfSatisfying(TableStoreException.class, e -> assertThat(e.getErrorCode()).isEqualTo("OTSConditionCheckFail"));
     assertThat(getUser("absent")).isNull();
   }
@@ -278,10 +264,10 @@ class RowOperationsTest {
     SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(TABLE, key("big"));
     criteria.setMaxVersions(1);
 
-    var read = client.getRow(new GetRowRequest(criteria)).getConsumedCapacity().getCapacityUnit();
+    var read = fx.client().getRow(new GetRowRequest(criteria)).getConsumedCapacity().getCapacityUnit();
     RowPutChange change = new RowPutChange(TABLE, key("big"));
     change.addColumn("field0", ColumnValue.fromString("y".repeat(7585)));
-    var write = client.putRow(new PutRowRequest(change)).getConsumedCapacity().getCapacityUnit();
+    var write = fx.client().putRow(new PutRowRequest(change)).getConsumedCapacity().getCapacityUnit();
 
     assertThat(write.getWriteCapacityUnit()).isEqualTo(2);
     assertThat(read.getReadCapacityUnit()).isEqualTo(2);
@@ -293,7 +279,7 @@ class RowOperationsTest {
     change.addColumn("field0", ColumnValue.fromString("v"));
     change.setCondition(new Condition(RowExistenceExpectation.EXPECT_NOT_EXIST));
 
-    CapacityUnit cu = client.putRow(new PutRowRequest(change)).getConsumedCapacity().getCapacityUnit();
+    CapacityUnit cu = fx.client().putRow(new PutRowRequest(change)).getConsumedCapacity().getCapacityUnit();
 
     assertThat(cu.getWriteCapacityUnit()).isEqualTo(1);
     assertThat(cu.getReadCapacityUnit()).isEqualTo(1);
@@ -305,7 +291,7 @@ class RowOperationsTest {
     change.addColumn("field0", ColumnValue.fromString("v"));
     change.setReturnType(ReturnType.RT_PK);
 
-    PutRowResponse response = client.putRow(new PutRowRequest(change));
+    PutRowResponse response = fx.client().putRow(new PutRowRequest(change));
 
     assertThat(response.getRow().getPrimaryKey()).isEqualTo(key("with-pk"));
   }
@@ -315,7 +301,7 @@ class RowOperationsTest {
     RowPutChange change = new RowPutChange("no_such_table", key("k"));
     change.addColumn("field0", ColumnValue.fromString("v"));
 
-    assertThatThrownBy(() -> client.putRow(new PutRowRequest(change)))
+    assertThatThrownBy(() -> fx.client().putRow(new PutRowRequest(change)))
         .isInstanceOfSatisfying(TableStoreException.class, e -> {
           assertThat(e.getErrorCode()).isEqualTo("OTSObjectNotExist");
           assertThat(e.getHttpStatus()).isEqualTo(404);
@@ -325,10 +311,8 @@ class RowOperationsTest {
 
   // --- helpers -----------------------------------------------------------------------------
 
-  private static void createTable(String name, int maxVersions) {
-    TableMeta meta = new TableMeta(name);
-    meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
-    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, maxVersions)));
+  private static TableSpec byUserid(String name) {
+    return TableSpec.named(name).key("userid", PrimaryKeyType.STRING);
   }
 
   private static PrimaryKey key(String userid) {
@@ -346,12 +330,12 @@ class RowOperationsTest {
   private static PutRowResponse putUser(String userid, Map<String, String> fields) {
     RowPutChange change = new RowPutChange(TABLE, key(userid));
     fields.forEach((name, value) -> change.addColumn(name, ColumnValue.fromString(value)));
-    return client.putRow(new PutRowRequest(change));
+    return fx.client().putRow(new PutRowRequest(change));
   }
 
   private static Row getUser(String userid) {
     SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(TABLE, key(userid));
     criteria.setMaxVersions(1);
-    return client.getRow(new GetRowRequest(criteria)).getRow();
+    return fx.client().getRow(new GetRowRequest(criteria)).getRow();
   }
 }

@@ -44,9 +44,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Global and local secondary indexes through the real SyncClient: declared with the table or
@@ -54,46 +53,34 @@ import org.junit.jupiter.api.Test;
  * the service's rules.
  */
 class SecondaryIndexTest {
-  private static MockTablestore mock;
-  private static SyncClient client;
-
-  @BeforeAll
-  static void start() {
-    mock = MockTablestore.builder().start();
-    client = SdkClients.sync(mock);
-  }
-
-  @AfterAll
-  static void stop() {
-    client.shutdown();
-    mock.close();
-  }
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.withTables();
 
   @Test
   void anIndexDeclaredWithTheTableFollowsPutsUpdatesAndDeletes() {
     CreateTableRequest create = new CreateTableRequest(users("users"), new TableOptions(-1, 1));
     create.addIndex(index("users_by_city", List.of("city"), List.of("age")));
-    client.createTable(create);
+    fx.client().createTable(create);
     put("users", 1, "u1", "Paris", 30);
     put("users", 1, "u2", "Berlin", 40);
     put("users", 2, "u3", "Paris", 50);
-    client.putRow(new PutRowRequest(new RowPutChange("users", key(3, "u4")).addColumn("age", ColumnValue.fromLong(9))));
+    fx.client().putRow(new PutRowRequest(new RowPutChange("users", key(3, "u4")).addColumn("age", ColumnValue.fromLong(9))));
 
     assertThat(scan("users_by_city")).as("a row without the indexed column is not indexed").containsExactly(
         "Berlin/1/u2 age=40", "Paris/1/u1 age=30", "Paris/2/u3 age=50");
 
     RowUpdateChange moved = new RowUpdateChange("users", key(1, "u1"));
     moved.put("city", ColumnValue.fromString("Rome"));
-    client.updateRow(new UpdateRowRequest(moved));
-    client.deleteRow(new DeleteRowRequest(new RowDeleteChange("users", key(1, "u2"))));
+    fx.client().updateRow(new UpdateRowRequest(moved));
+    fx.client().deleteRow(new DeleteRowRequest(new RowDeleteChange("users", key(1, "u2"))));
     RowUpdateChange older = new RowUpdateChange("users", key(2, "u3"));
     older.put("age", ColumnValue.fromLong(51));
     BatchWriteRowRequest batch = new BatchWriteRowRequest();
     batch.addRowChange(older);
-    client.batchWriteRow(batch);
+    fx.client().batchWriteRow(batch);
 
     assertThat(scan("users_by_city")).containsExactly("Paris/2/u3 age=51", "Rome/1/u1 age=30");
-    Row byIndexKey = client.getRow(new GetRowRequest(criteria("users_by_city", PrimaryKeyBuilder.createPrimaryKeyBuilder()
+    Row byIndexKey = fx.client().getRow(new GetRowRequest(criteria("users_by_city", PrimaryKeyBuilder.createPrimaryKeyBuilder()
         .addPrimaryKeyColumn("city", PrimaryKeyValue.fromString("Rome"))
         .addPrimaryKeyColumn("region", PrimaryKeyValue.fromLong(1))
         .addPrimaryKeyColumn("id", PrimaryKeyValue.fromString("u1")).build()))).getRow();
@@ -102,29 +89,29 @@ class SecondaryIndexTest {
 
   @Test
   void createIndexWithBaseDataIndexesTheRowsAlreadyThereAndDeleteIndexDropsIt() {
-    client.createTable(new CreateTableRequest(users("later"), new TableOptions(-1, 1)));
+    fx.client().createTable(new CreateTableRequest(users("later"), new TableOptions(-1, 1)));
     put("later", 1, "a", "Oslo", 20);
     put("later", 2, "b", "Lima", 21);
     IndexMeta local = index("later_local", List.of("region", "age"), List.of("city"));
     local.setIndexType(IndexType.IT_LOCAL_INDEX);
     local.setIndexUpdateMode(com.alicloud.openservices.tablestore.model.IndexUpdateMode.IUM_SYNC_INDEX);
 
-    client.createIndex(new CreateIndexRequest("later", index("later_by_city", List.of("city"), List.of()), true));
-    client.createIndex(new CreateIndexRequest("later", local, false));
+    fx.client().createIndex(new CreateIndexRequest("later", index("later_by_city", List.of("city"), List.of()), true));
+    fx.client().createIndex(new CreateIndexRequest("later", local, false));
     put("later", 1, "c", "Oslo", 22);
 
-    List<IndexMeta> described = client.describeTable(new DescribeTableRequest("later")).getIndexMeta();
+    List<IndexMeta> described = fx.client().describeTable(new DescribeTableRequest("later")).getIndexMeta();
     assertThat(described).extracting(IndexMeta::getIndexName, IndexMeta::getIndexType).containsExactly(
         org.assertj.core.groups.Tuple.tuple("later_by_city", IndexType.IT_GLOBAL_INDEX),
         org.assertj.core.groups.Tuple.tuple("later_local", IndexType.IT_LOCAL_INDEX));
     assertThat(described.get(1).getPrimaryKeyList()).containsExactly("region", "age");
     assertThat(scan("later_by_city")).containsExactly("Lima/2/b", "Oslo/1/a", "Oslo/1/c");
     assertThat(scan("later_local")).as("created without base data: only the later write").containsExactly("1/22/c city=Oslo");
-    assertThat(client.listTable().getTableNames()).contains("later").doesNotContain("later_by_city", "later_local");
+    assertThat(fx.client().listTable().getTableNames()).contains("later").doesNotContain("later_by_city", "later_local");
 
-    client.deleteIndex(new DeleteIndexRequest("later", "later_by_city"));
+    fx.client().deleteIndex(new DeleteIndexRequest("later", "later_by_city"));
 
-    assertThat(client.describeTable(new DescribeTableRequest("later")).getIndexMeta()).extracting(IndexMeta::getIndexName)
+    assertThat(fx.client().describeTable(new DescribeTableRequest("later")).getIndexMeta()).extracting(IndexMeta::getIndexName)
         .containsExactly("later_local");
     assertError(() -> scan("later_by_city"), "OTSObjectNotExist", "does not exist");
   }
@@ -133,47 +120,47 @@ class SecondaryIndexTest {
   void theServicesRulesHold() {
     TableMeta meta = users("rules");
     meta.addDefinedColumn("score", DefinedColumnType.DOUBLE);
-    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
+    fx.client().createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
     TableOptions twoVersions = new TableOptions(-1, 2);
     CreateTableRequest versioned = new CreateTableRequest(users("versioned"), twoVersions);
     versioned.addIndex(index("versioned_by_city", List.of("city"), List.of()));
 
-    assertError(() -> client.createIndex(new CreateIndexRequest("rules", index("by_score", List.of("score"), List.of()), false)),
+    assertError(() -> fx.client().createIndex(new CreateIndexRequest("rules", index("by_score", List.of("score"), List.of()), false)),
         "OTSParameterInvalid", "an index primary key column must be INTEGER, STRING or BINARY");
-    assertError(() -> client.createIndex(new CreateIndexRequest("rules", index("by_nothing", List.of("nothing"), List.of()),
+    assertError(() -> fx.client().createIndex(new CreateIndexRequest("rules", index("by_nothing", List.of("nothing"), List.of()),
         false)), "OTSParameterInvalid", "neither a primary key column nor a predefined column");
-    assertError(() -> client.createIndex(new CreateIndexRequest("rules", index("rules", List.of("city"), List.of()), false)),
+    assertError(() -> fx.client().createIndex(new CreateIndexRequest("rules", index("rules", List.of("city"), List.of()), false)),
         "OTSObjectAlreadyExist", "the index name rules is the name of a table or index");
     for (int i = 0; i < 5; i++) {
-      client.createIndex(new CreateIndexRequest("rules", index("rules_" + i, List.of("city"), List.of()), false));
+      fx.client().createIndex(new CreateIndexRequest("rules", index("rules_" + i, List.of("city"), List.of()), false));
     }
-    assertError(() -> client.createIndex(new CreateIndexRequest("rules", index("rules_5", List.of("city"), List.of()), false)),
+    assertError(() -> fx.client().createIndex(new CreateIndexRequest("rules", index("rules_5", List.of("city"), List.of()), false)),
         "OTSParameterInvalid", "already has 5 indexes, the limit is 5");
-    assertError(() -> client.putRow(new PutRowRequest(new RowPutChange("rules_0", PrimaryKeyBuilder.createPrimaryKeyBuilder()
+    assertError(() -> fx.client().putRow(new PutRowRequest(new RowPutChange("rules_0", PrimaryKeyBuilder.createPrimaryKeyBuilder()
             .addPrimaryKeyColumn("city", PrimaryKeyValue.fromString("x")).addPrimaryKeyColumn("region", PrimaryKeyValue.fromLong(1))
             .addPrimaryKeyColumn("id", PrimaryKeyValue.fromString("y")).build()))),
         "OTSParameterInvalid", "Table rules_0 is an index of table rules");
     UpdateTableRequest keepTwo = new UpdateTableRequest("rules");
     keepTwo.setTableOptionsForUpdate(new TableOptions(-1, 2));
 
-    assertError(() -> client.createTable(versioned), "OTSParameterInvalid", "would have max_versions 2");
-    assertError(() -> client.updateTable(keepTwo), "OTSParameterInvalid", "table rules would have max_versions 2");
+    assertError(() -> fx.client().createTable(versioned), "OTSParameterInvalid", "would have max_versions 2");
+    assertError(() -> fx.client().updateTable(keepTwo), "OTSParameterInvalid", "table rules would have max_versions 2");
     UpdateTableRequest indexOnItsOwn = new UpdateTableRequest("rules_0");
     indexOnItsOwn.setTableOptionsForUpdate(new TableOptions(-1, 1));
-    assertError(() -> client.updateTable(indexOnItsOwn), "OTSParameterInvalid", "cannot be updated on its own");
-    assertThat(client.listTable().getTableNames()).doesNotContain("versioned");
+    assertError(() -> fx.client().updateTable(indexOnItsOwn), "OTSParameterInvalid", "cannot be updated on its own");
+    assertThat(fx.client().listTable().getTableNames()).doesNotContain("versioned");
   }
 
   @Test
   void deletingTheTableDropsItsIndexTables() {
     CreateTableRequest create = new CreateTableRequest(users("dropped"), new TableOptions(-1, 1));
     create.addIndex(index("dropped_by_city", List.of("city"), List.of()));
-    client.createTable(create);
+    fx.client().createTable(create);
     put("dropped", 1, "a", "Oslo", 20);
 
-    assertError(() -> client.deleteTable(new DeleteTableRequest("dropped_by_city")), "OTSParameterInvalid",
+    assertError(() -> fx.client().deleteTable(new DeleteTableRequest("dropped_by_city")), "OTSParameterInvalid",
         "drop it with DropIndex");
-    client.deleteTable(new DeleteTableRequest("dropped"));
+    fx.client().deleteTable(new DeleteTableRequest("dropped"));
 
     assertError(() -> scan("dropped_by_city"), "OTSObjectNotExist", "does not exist");
   }
@@ -182,7 +169,7 @@ class SecondaryIndexTest {
   void concurrentUpdatesOfIndexedColumnsLeaveTheIndexEqualToTheTable() throws Exception {
     CreateTableRequest create = new CreateTableRequest(users("busy"), new TableOptions(-1, 1));
     create.addIndex(index("busy_by_city", List.of("city"), List.of("age")));
-    client.createTable(create);
+    fx.client().createTable(create);
     String[] cities = {"Oslo", "Lima", "Rome", "Kyiv"};
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
@@ -194,7 +181,7 @@ class SecondaryIndexTest {
           for (int i = 0; i < 150; i++) {
             String id = "r" + random.nextInt(3);
             if (random.nextInt(10) == 0) {
-              client.deleteRow(new DeleteRowRequest(new RowDeleteChange("busy", key(1, id))));
+              fx.client().deleteRow(new DeleteRowRequest(new RowDeleteChange("busy", key(1, id))));
             } else {
               put("busy", 1, id, cities[random.nextInt(cities.length)], writer * 1000 + i);
             }
@@ -236,7 +223,7 @@ class SecondaryIndexTest {
   }
 
   private static void put(String table, long region, String id, String city, long age) {
-    client.putRow(new PutRowRequest(new RowPutChange(table, key(region, id)).addColumn("city", ColumnValue.fromString(city))
+    fx.client().putRow(new PutRowRequest(new RowPutChange(table, key(region, id)).addColumn("city", ColumnValue.fromString(city))
         .addColumn("age", ColumnValue.fromLong(age))));
   }
 
@@ -253,11 +240,11 @@ class SecondaryIndexTest {
 
   /** Every row of {@code table} as "pk1/pk2/... column=value ...". */
   private static List<String> scan(String table) {
-    int keyColumns = client.describeTable(new DescribeTableRequest(table)).getTableMeta().getPrimaryKeyList().size();
+    int keyColumns = fx.client().describeTable(new DescribeTableRequest(table)).getTableMeta().getPrimaryKeyList().size();
     RangeRowQueryCriteria criteria = new RangeRowQueryCriteria(table);
     PrimaryKeyBuilder start = PrimaryKeyBuilder.createPrimaryKeyBuilder();
     PrimaryKeyBuilder end = PrimaryKeyBuilder.createPrimaryKeyBuilder();
-    for (PrimaryKeySchema column : client.describeTable(new DescribeTableRequest(table)).getTableMeta().getPrimaryKeyList()) {
+    for (PrimaryKeySchema column : fx.client().describeTable(new DescribeTableRequest(table)).getTableMeta().getPrimaryKeyList()) {
       start.addPrimaryKeyColumn(column.getName(), PrimaryKeyValue.INF_MIN);
       end.addPrimaryKeyColumn(column.getName(), PrimaryKeyValue.INF_MAX);
     }
@@ -266,7 +253,7 @@ class SecondaryIndexTest {
     criteria.setExclusiveEndPrimaryKey(end.build());
     criteria.setDirection(Direction.FORWARD);
     criteria.setMaxVersions(1);
-    return client.getRange(new GetRangeRequest(criteria)).getRows().stream().map(SecondaryIndexTest::describe).toList();
+    return fx.client().getRange(new GetRangeRequest(criteria)).getRows().stream().map(SecondaryIndexTest::describe).toList();
   }
 
   private static String describe(Row row) {

@@ -3,7 +3,6 @@ package io.tablestoreycsb.mock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import com.alicloud.openservices.tablestore.core.protocol.PlainBufferBuilder;
@@ -19,10 +18,10 @@ import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.search.ListSearchIndexRequest;
 import com.aliyun.ots.thirdparty.com.google.protobuf.ByteString;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Requests the service refuses or accepts where a client could guess either way, answered as the
@@ -33,25 +32,8 @@ import org.junit.jupiter.api.Test;
 class ServiceWordsTest {
   private static final String TABLE = "words";
 
-  private static MockTablestore mock;
-  private static SyncClient client;
-  private static RawOtsHttp raw;
-
-  @BeforeAll
-  static void start() {
-    mock = MockTablestore.builder().start();
-    client = SdkClients.sync(mock);
-    raw = new RawOtsHttp(mock);
-    TableMeta meta = new TableMeta(TABLE);
-    meta.addPrimaryKeyColumn("id", PrimaryKeyType.STRING);
-    client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
-  }
-
-  @AfterAll
-  static void stop() {
-    client.shutdown();
-    mock.close();
-  }
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.withTables(TableSpec.named(TABLE).key("id", PrimaryKeyType.STRING));
 
   @Test
   void aRangeInTheWrongDirectionOrEmptyIsRefused() {
@@ -70,7 +52,7 @@ class ServiceWordsTest {
           .setTableName(TABLE).setDirection(OtsInternalApi.Direction.FORWARD).setMaxVersions(1).setLimit(limit)
           .setInclusiveStartPrimaryKey(keyBytes("a")).setExclusiveEndPrimaryKey(keyBytes("d")).build();
 
-      RawOtsHttp.Answer answer = raw.post("GetRange", request.toByteArray());
+      RawOtsHttp.Answer answer = fx.raw().post("GetRange", request.toByteArray());
 
       assertThat(answer.status()).isEqualTo(400);
       assertThat(answer.error().getCode()).isEqualTo("OTSParameterInvalid");
@@ -95,7 +77,7 @@ class ServiceWordsTest {
         .addTables(OtsInternalApi.TableInBatchGetRowRequest.newBuilder().setTableName(TABLE).setMaxVersions(1)).build();
 
     assertRawRefused("BatchGetRow", noTables.toByteArray(), "No row specified in the request of BatchGetRow.");
-    RawOtsHttp.Answer answer = raw.post("BatchGetRow", emptyTable.toByteArray());
+    RawOtsHttp.Answer answer = fx.raw().post("BatchGetRow", emptyTable.toByteArray());
 
     assertThat(answer.status()).isEqualTo(200);
     OtsInternalApi.BatchGetRowResponse response = OtsInternalApi.BatchGetRowResponse.parseFrom(answer.body());
@@ -111,9 +93,9 @@ class ServiceWordsTest {
     meta.addPrimaryKeyColumn("PK0", PrimaryKeyType.STRING);
     meta.addPrimaryKeyColumn("PK0", PrimaryKeyType.INTEGER);
 
-    assertRefused(() -> client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1))),
+    assertRefused(() -> fx.client().createTable(new CreateTableRequest(meta, new TableOptions(-1, 1))),
         "Duplicated primary key name: 'PK0'.");
-    assertThat(client.listTable().getTableNames()).doesNotContain("twice");
+    assertThat(fx.client().listTable().getTableNames()).doesNotContain("twice");
   }
 
   @Test
@@ -123,8 +105,8 @@ class ServiceWordsTest {
     ListSearchIndexRequest ofMissing = new ListSearchIndexRequest();
     ofMissing.setTableName("no_such_table");
 
-    assertThat(client.listSearchIndex(ofTable).getIndexInfos()).isEmpty();
-    assertThatThrownBy(() -> client.listSearchIndex(ofMissing))
+    assertThat(fx.client().listSearchIndex(ofTable).getIndexInfos()).isEmpty();
+    assertThatThrownBy(() -> fx.client().listSearchIndex(ofMissing))
         .isInstanceOfSatisfying(TableStoreException.class, e -> assertThat(e.getErrorCode()).isEqualTo("OTSObjectNotExist"));
   }
 
@@ -135,7 +117,7 @@ class ServiceWordsTest {
     criteria.setInclusiveStartPrimaryKey(key(start));
     criteria.setExclusiveEndPrimaryKey(key(end));
     criteria.setMaxVersions(1);
-    return client.getRange(new GetRangeRequest(criteria)).getRows();
+    return fx.client().getRange(new GetRangeRequest(criteria)).getRows();
   }
 
   private static void assertRefused(ThrowingCallable call, String message) {
@@ -147,7 +129,7 @@ class ServiceWordsTest {
   }
 
   private static void assertRawRefused(String action, byte[] body, String message) {
-    RawOtsHttp.Answer answer = raw.post(action, body);
+    RawOtsHttp.Answer answer = fx.raw().post(action, body);
 
     assertThat(answer.status()).isEqualTo(400);
     assertThat(answer.error().getCode()).isEqualTo("OTSParameterInvalid");

@@ -3,14 +3,12 @@ package io.tablestoreycsb.mock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.alicloud.openservices.tablestore.InternalClient;
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.CapacityUnit;
 import com.alicloud.openservices.tablestore.model.ComputeSplitsBySizeRequest;
 import com.alicloud.openservices.tablestore.model.ComputeSplitsBySizeResponse;
 import com.alicloud.openservices.tablestore.model.CreateTableRequest;
-import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
 import com.alicloud.openservices.tablestore.model.DeleteTableRequest;
 import com.alicloud.openservices.tablestore.model.DescribeTableRequest;
 import com.alicloud.openservices.tablestore.model.DescribeTableResponse;
@@ -22,30 +20,15 @@ import com.alicloud.openservices.tablestore.model.ReservedThroughput;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.UpdateTableRequest;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** CreateTable, DescribeTable, ListTable, UpdateTable, DeleteTable and ComputeSplitPointsBySize via the SDK. */
 class TableOperationsTest {
-  private static MockTablestore mock;
-  private static SyncClient client;
-  private static InternalClient internal;
-
-  @BeforeAll
-  static void start() {
-    mock = MockTablestore.builder().start();
-    client = SdkClients.sync(mock);
-    internal = SdkClients.internal(mock);
-  }
-
-  @AfterAll
-  static void stop() {
-    client.shutdown();
-    internal.shutdown();
-    mock.close();
-  }
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.withTables();
 
   @Test
   void aCreatedTableIsDescribedWithItsSchemaOptionsAndThroughput() {
@@ -53,9 +36,9 @@ class TableOperationsTest {
     meta.addPrimaryKeyColumn("pk1", PrimaryKeyType.STRING);
     meta.addPrimaryKeyColumn("pk2", PrimaryKeyType.INTEGER);
     meta.addPrimaryKeyColumn("pk3", PrimaryKeyType.BINARY);
-    client.createTable(new CreateTableRequest(meta, new TableOptions(86400 * 7, 3), new ReservedThroughput(new CapacityUnit(10, 20))));
+    fx.client().createTable(new CreateTableRequest(meta, new TableOptions(86400 * 7, 3), new ReservedThroughput(new CapacityUnit(10, 20))));
 
-    DescribeTableResponse described = client.describeTable(new DescribeTableRequest("described"));
+    DescribeTableResponse described = fx.client().describeTable(new DescribeTableRequest("described"));
 
     assertThat(described.getTableMeta().getTableName()).isEqualTo("described");
     assertThat(described.getTableMeta().getPrimaryKeyList()).containsExactly(
@@ -84,14 +67,14 @@ class TableOperationsTest {
   void listTableShowsCreatedTablesAndDeleteTableRemovesThem() {
     createStringTable("listed_a");
     createStringTable("listed_b");
-    assertThat(client.listTable().getTableNames()).contains("listed_a", "listed_b");
+    assertThat(fx.client().listTable().getTableNames()).contains("listed_a", "listed_b");
 
-    client.deleteTable(new DeleteTableRequest("listed_a"));
+    fx.client().deleteTable(new DeleteTableRequest("listed_a"));
 
-    assertThat(client.listTable().getTableNames()).contains("listed_b").doesNotContain("listed_a");
-    assertThatThrownBy(() -> client.describeTable(new DescribeTableRequest("listed_a")))
+    assertThat(fx.client().listTable().getTableNames()).contains("listed_b").doesNotContain("listed_a");
+    assertThatThrownBy(() -> fx.client().describeTable(new DescribeTableRequest("listed_a")))
         .isInstanceOfSatisfying(TableStoreException.class, e -> assertThat(e.getErrorCode()).isEqualTo("OTSObjectNotExist"));
-    assertThatThrownBy(() -> client.deleteTable(new DeleteTableRequest("listed_a")))
+    assertThatThrownBy(() -> fx.client().deleteTable(new DeleteTableRequest("listed_a")))
         .isInstanceOfSatisfying(TableStoreException.class, e -> assertThat(e.getErrorCode()).isEqualTo("OTSObjectNotExist"));
   }
 
@@ -104,10 +87,10 @@ class TableOperationsTest {
     request.setTableOptionsForUpdate(options);
     request.setReservedThroughputForUpdate(new ReservedThroughput(new CapacityUnit(1, 2)));
 
-    var response = client.updateTable(request);
+    var response = fx.client().updateTable(request);
 
     assertThat(response.getTableOptions().getMaxVersions()).isEqualTo(5);
-    DescribeTableResponse described = client.describeTable(new DescribeTableRequest("updated"));
+    DescribeTableResponse described = fx.client().describeTable(new DescribeTableRequest("updated"));
     assertThat(described.getTableOptions().getMaxVersions()).isEqualTo(5);
     assertThat(described.getReservedThroughputDetails().getCapacityUnit().getWriteCapacityUnit()).isEqualTo(2);
   }
@@ -116,11 +99,9 @@ class TableOperationsTest {
   void splitPointsRoundTripThroughDescribeTable() throws Exception {
     List<PrimaryKeyValue> points = List.of(PrimaryKeyValue.fromString("4000"), PrimaryKeyValue.fromString("8000"),
         PrimaryKeyValue.fromString("c000"));
-    CreateTableRequestEx request = new CreateTableRequestEx(userTableMeta("presplit"), new TableOptions(-1, 1));
-    request.setSplitPoints(points);
-    internal.createTableEx(request, null).get();
+    fx.create(TableSpec.named("presplit").key("userid", PrimaryKeyType.STRING).splitAt("4000", "8000", "c000"));
 
-    List<PrimaryKey> shards = client.describeTable(new DescribeTableRequest("presplit")).getShardSplits();
+    List<PrimaryKey> shards = fx.client().describeTable(new DescribeTableRequest("presplit")).getShardSplits();
 
     assertThat(shards).extracting(pk -> pk.getPrimaryKeyColumn(0).getValue()).containsExactlyElementsOf(points);
     assertThat(shards).allSatisfy(pk -> assertThat(pk.getPrimaryKeyColumn(0).getName()).isEqualTo("userid"));
@@ -128,11 +109,9 @@ class TableOperationsTest {
 
   @Test
   void computeSplitPointsBySizeFollowsThePartitionsAndItsLocationsCoverEverySplit() throws Exception {
-    CreateTableRequestEx request = new CreateTableRequestEx(userTableMeta("splits"), new TableOptions(-1, 1));
-    request.setSplitPoints(List.of(PrimaryKeyValue.fromString("m")));
-    internal.createTableEx(request, null).get();
+    fx.create(TableSpec.named("splits").key("userid", PrimaryKeyType.STRING).splitAt("m"));
 
-    ComputeSplitsBySizeResponse response = client.computeSplitsBySize(new ComputeSplitsBySizeRequest("splits", 1));
+    ComputeSplitsBySizeResponse response = fx.client().computeSplitsBySize(new ComputeSplitsBySizeRequest("splits", 1));
 
     assertThat(response.getSplits()).hasSize(2);
     assertThat(response.getSplits().get(0).getUpperBound().getPrimaryKeyColumn(0).getValue()).isEqualTo(PrimaryKeyValue.fromString("m"));
@@ -148,11 +127,11 @@ class TableOperationsTest {
     for (int i = 0; i < 100; i++) {
       var change = new com.alicloud.openservices.tablestore.model.RowPutChange("sized", userKey(String.format("row%03d", i)));
       change.addColumn("field0", com.alicloud.openservices.tablestore.model.ColumnValue.fromString("x".repeat(1000)));
-      client.putRow(new com.alicloud.openservices.tablestore.model.PutRowRequest(change));
+      fx.client().putRow(new com.alicloud.openservices.tablestore.model.PutRowRequest(change));
     }
 
     // 10 units of 1 KB: each split holds about 10 rows of ~1 KB.
-    ComputeSplitsBySizeResponse response = client.computeSplitsBySize(new ComputeSplitsBySizeRequest("sized", 10, 1024));
+    ComputeSplitsBySizeResponse response = fx.client().computeSplitsBySize(new ComputeSplitsBySizeRequest("sized", 10, 1024));
 
     var splits = response.getSplits();
     assertThat(splits).hasSizeBetween(8, 12);
@@ -167,7 +146,7 @@ class TableOperationsTest {
       criteria.setInclusiveStartPrimaryKey(splits.get(i).getLowerBound());
       criteria.setExclusiveEndPrimaryKey(splits.get(i).getUpperBound());
       criteria.setMaxVersions(1);
-      int inSplit = client.getRange(new com.alicloud.openservices.tablestore.model.GetRangeRequest(criteria)).getRows().size();
+      int inSplit = fx.client().getRange(new com.alicloud.openservices.tablestore.model.GetRangeRequest(criteria)).getRows().size();
       assertThat(inSplit).isBetween(1, 12);
       rows += inSplit;
     }
@@ -201,12 +180,12 @@ class TableOperationsTest {
     TableMeta badPk = new TableMeta("ok_name");
     badPk.addPrimaryKeyColumn("user-id", PrimaryKeyType.STRING);
 
-    assertThatThrownBy(() -> client.createTable(new CreateTableRequest(digit, new TableOptions(-1, 1))))
+    assertThatThrownBy(() -> fx.client().createTable(new CreateTableRequest(digit, new TableOptions(-1, 1))))
         .isInstanceOfSatisfying(TableStoreException.class, e -> {
           assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
           assertThat(e.getMessage()).contains("9lives");
         });
-    assertThatThrownBy(() -> client.createTable(new CreateTableRequest(badPk, new TableOptions(-1, 1))))
+    assertThatThrownBy(() -> fx.client().createTable(new CreateTableRequest(badPk, new TableOptions(-1, 1))))
         .isInstanceOfSatisfying(TableStoreException.class, e -> assertThat(e.getMessage()).contains("user-id"));
   }
 
@@ -217,7 +196,7 @@ class TableOperationsTest {
       meta.addPrimaryKeyColumn("pk" + i, PrimaryKeyType.INTEGER);
     }
 
-    assertThatThrownBy(() -> client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1))))
+    assertThatThrownBy(() -> fx.client().createTable(new CreateTableRequest(meta, new TableOptions(-1, 1))))
         .isInstanceOfSatisfying(TableStoreException.class, e -> {
           assertThat(e.getErrorCode()).isEqualTo("OTSParameterInvalid");
           assertThat(e.getMessage()).contains("[1, 4]");
@@ -236,6 +215,6 @@ class TableOperationsTest {
   }
 
   private static void createStringTable(String name) {
-    client.createTable(new CreateTableRequest(userTableMeta(name), new TableOptions(-1, 1)));
+    fx.client().createTable(new CreateTableRequest(userTableMeta(name), new TableOptions(-1, 1)));
   }
 }

@@ -2,7 +2,6 @@ package io.tablestoreycsb.mock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.core.protocol.OTSProtocolBuilder;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
@@ -20,15 +19,16 @@ import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every kind of bad credential on every kind of request, destructive ones included, with a valid
@@ -36,23 +36,14 @@ import org.junit.jupiter.api.Test;
  */
 class UnauthenticatedRequestsTest {
   private static final String VICTIM = "victim";
-  private static MockTablestore mock;
-  private static SyncClient client;
-  private static RawOtsHttp raw;
+
+  @RegisterExtension
+  static final MockFixture fx = MockFixture.with(endpoint -> endpoint.credentials("right-id", "right-secret"),
+      TableSpec.named(VICTIM).key("userid", PrimaryKeyType.STRING));
 
   @BeforeAll
-  static void start() {
-    mock = MockTablestore.builder().credentials("right-id", "right-secret").start();
-    client = SdkClients.sync(mock);
-    raw = new RawOtsHttp(mock);
-    client.createTable(new CreateTableRequest(meta(VICTIM), new TableOptions(-1, 1)));
-    client.putRow(new PutRowRequest(put("k", "original")));
-  }
-
-  @AfterAll
-  static void stop() {
-    client.shutdown();
-    mock.close();
+  static void putTheRowAnIntruderWouldChange() {
+    fx.client().putRow(new PutRowRequest(put("k", "original")));
   }
 
   @Test
@@ -81,8 +72,8 @@ class UnauthenticatedRequestsTest {
     for (Map.Entry<String, byte[]> request : requests.entrySet()) {
       String action = request.getKey();
       for (Map.Entry<String, Consumer<TreeMap<String, String>>> fault : faults.entrySet()) {
-        String secret = fault.getKey().equals("wrong secret") ? "wrong-secret" : mock.accessKeySecret();
-        RawOtsHttp.Answer answer = raw.post(action, request.getValue(), h -> {
+        String secret = fault.getKey().equals("wrong secret") ? "wrong-secret" : fx.mock().accessKeySecret();
+        RawOtsHttp.Answer answer = fx.raw().post(action, request.getValue(), h -> {
           fault.getValue().accept(h);
           if (h.containsKey("x-ots-signature")) {
             h.put("x-ots-signature", signWith(secret, action, h));
@@ -92,15 +83,15 @@ class UnauthenticatedRequestsTest {
         assertThat(answer.error().getCode()).as("%s with %s", action, fault.getKey()).isEqualTo("OTSAuthFailed");
       }
       // A correctly signed request with a tampered signature.
-      RawOtsHttp.Answer tampered = raw.post(action, request.getValue(), h -> {
+      RawOtsHttp.Answer tampered = fx.raw().post(action, request.getValue(), h -> {
         String sig = h.get("x-ots-signature");
         h.put("x-ots-signature", (sig.charAt(0) == 'A' ? 'B' : 'A') + sig.substring(1));
       });
       assertThat(tampered.status()).as("%s with a tampered signature", action).isEqualTo(403);
     }
 
-    assertThat(client.listTable().getTableNames()).containsExactly(VICTIM);
-    assertThat(client.getRow(new GetRowRequest(criteria())).getRow().getLatestColumn("field0").getValue().asString())
+    assertThat(fx.client().listTable().getTableNames()).containsExactly(VICTIM);
+    assertThat(fx.client().getRow(new GetRowRequest(criteria())).getRow().getLatestColumn("field0").getValue().asString())
         .isEqualTo("original");
   }
 

@@ -4,27 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tablestoreycsb.binding.tools.TableTool;
-import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.journal.RecordedRequest;
 import io.tablestoreycsb.mock.journal.RecordedRow;
 import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.ErrorCode;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import site.ycsb.measurements.Measurements;
 
 /**
  * {@code tablestore.batchgrouping=partition} as the server sees it: the mock's request journal gives the
@@ -36,28 +29,9 @@ class BatchGroupingTest {
   private static final int ROWS = 4000;
   private static final int PARTITIONS = 16;
 
-  static {
-    // YCSB's measurement singleton must be configured before anything asks for it.
-    Measurements.setProperties(new Properties());
-  }
-
-  private static MockTablestore mock;
-  private static Path endpoint;
-
-  @BeforeAll
-  static void start(@TempDir Path dir) throws Exception {
-    mock = MockTablestore.builder()
-        .fault(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.1))
-        .journalCapacity(100_000)
-        .start();
-    endpoint = dir.resolve("endpoint.properties");
-    mock.writeProperties(endpoint);
-  }
-
-  @AfterAll
-  static void stop() {
-    mock.close();
-  }
+  @RegisterExtension
+  static final MockFixture fx =
+      MockFixture.perClass(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.1));
 
   @Test
   void groupedBatchesTouchOnePartitionEachAndLoseNoRowUnderRowFaults(@TempDir Path dir) throws Exception {
@@ -74,22 +48,11 @@ class BatchGroupingTest {
 
   /** Loads ROWS rows with 50-row batches from 4 threads; returns the partitions of each BatchWriteRow. */
   private static List<Set<String>> load(String table, String grouping, Path dir) throws Exception {
-    assertThat(tool("create", "--table", table, "--partitions", Integer.toString(PARTITIONS))).isEqualTo(0);
+    fx.createTable(table, "--partitions", Integer.toString(PARTITIONS));
     Path stats = dir.resolve(table + ".json");
-    Properties p = new Properties();
-    try (var in = Files.newBufferedReader(endpoint)) {
-      p.load(in);
-    }
-    p.setProperty("tablestore.retry", "none");
-    p.setProperty("tablestore.batchsize", "50");
-    p.setProperty("tablestore.batchretries", "50");
-    p.setProperty("tablestore.batchgrouping", grouping);
-    p.setProperty("tablestore.statsfile", stats.toString());
-    p.setProperty("table", table);
-    p.setProperty("recordcount", Integer.toString(ROWS));
-    p.setProperty("fieldcount", "2");
-    p.setProperty("fieldlength", "20");
-    mock.journal().clear();
+    Properties p = fx.phase(table, ROWS, stats, "fieldcount=2", "fieldlength=20",
+        "tablestore.batchsize=50", "tablestore.batchretries=50", "tablestore.batchgrouping=" + grouping);
+    fx.mock.journal().clear();
 
     YcsbRun.run(p, true, 4);
 
@@ -97,31 +60,15 @@ class BatchGroupingTest {
     assertThat(json.at("/errors/OTSServerBusy").asLong()).as("row faults were injected").isPositive();
     assertThat(json.at("/batch/rowsFailed").asLong()).isZero();
     assertThat(json.at("/rows/written").asLong()).isEqualTo(ROWS);
-    assertThat(count(table)).as("rows in the table").isEqualTo(ROWS);
+    assertThat(fx.count(table)).as("rows in the table").isEqualTo(ROWS);
     return partitionsOfEachBatch(table);
-  }
-
-  private static int tool(String... args) {
-    List<String> all = new ArrayList<>(List.of(args));
-    all.add(1, "-P");
-    all.add(2, endpoint.toString());
-    return TableTool.run(all.toArray(new String[0]), new PrintWriter(new StringWriter()),
-        new PrintWriter(new StringWriter()));
-  }
-
-  private static long count(String table) {
-    StringWriter out = new StringWriter();
-    int code = TableTool.run(new String[] {"count", "-P", endpoint.toString(), "--table", table},
-        new PrintWriter(out, true), new PrintWriter(new StringWriter()));
-    assertThat(code).isZero();
-    return Long.parseLong(out.toString().strip());
   }
 
   /** The partitions ("table/index") of each BatchWriteRow on {@code table} the mock served, in order. */
   private static List<Set<String>> partitionsOfEachBatch(String table) {
-    TablePartitions partitions = TablePartitions.of(mock, table);
+    TablePartitions partitions = TablePartitions.of(fx.mock, table);
     List<Set<String>> batches = new ArrayList<>();
-    for (RecordedRequest request : mock.journal().requests(ActionName.BATCH_WRITE_ROW)) {
+    for (RecordedRequest request : fx.mock.journal().requests(ActionName.BATCH_WRITE_ROW)) {
       Set<String> touched = new TreeSet<>();
       for (RecordedRow row : request.rows()) {
         if (row.table().equals(table)) {
@@ -132,7 +79,7 @@ class BatchGroupingTest {
         batches.add(touched);
       }
     }
-    assertThat(mock.journal().droppedCount()).as("requests the journal had no room for").isZero();
+    assertThat(fx.mock.journal().droppedCount()).as("requests the journal had no room for").isZero();
     return batches;
   }
 }

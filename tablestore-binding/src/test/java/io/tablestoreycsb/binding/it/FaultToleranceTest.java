@@ -39,23 +39,9 @@ class FaultToleranceTest {
   static final MockFixture fx = MockFixture.perClass();
 
   private static Properties phase(String table, int rows, Path stats, String retry, String... extra) {
-    Properties p = fx.props(extra);
-    p.setProperty("tablestore.retry", retry);
-    p.setProperty("table", table);
-    p.setProperty("recordcount", String.valueOf(rows));
-    p.setProperty("fieldcount", "5");
-    p.setProperty("fieldlength", "100");
-    p.setProperty("fieldlengthdistribution", "constant");
-    p.setProperty("tablestore.statsfile", stats.toString());
-    return p;
-  }
-
-  private static long sum(JsonNode object) {
-    long total = 0;
-    for (JsonNode n : object) {
-      total += n.asLong();
-    }
-    return total;
+    Properties p = fx.phase(table, rows, stats, "tablestore.retry=" + retry,
+        "fieldcount=5", "fieldlength=100", "fieldlengthdistribution=constant");
+    return MockFixture.set(p, extra);
   }
 
   /**
@@ -114,7 +100,7 @@ class FaultToleranceTest {
     if (lostResponses == 0) {
       assertThat(seen + sdkRetried).as("every injected fault is reported; %s", server).isEqualTo(injected);
     }
-    assertThat(sum(json.get("errors"))).isEqualTo(seen);
+    assertThat(StatsJson.sum(json.get("errors"))).isEqualTo(seen);
     if (retry.equals("none")) {
       assertThat(sdkRetried).isZero();
       if (lostResponses == 0) {

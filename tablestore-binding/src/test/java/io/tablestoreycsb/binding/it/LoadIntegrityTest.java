@@ -53,19 +53,10 @@ class LoadIntegrityTest {
    * default retry budget) unless {@code extra} says otherwise.
    */
   private static Properties load(String table, int rows, String endpoint, Path stats, String... extra) {
-    Properties p = fx.props();
-    p.setProperty("tablestore.endpoint", endpoint);
+    Properties p = fx.phase(table, rows, stats, "tablestore.endpoint=" + endpoint,
+        "fieldcount=2", "fieldlength=20", "fieldlengthdistribution=constant");
     p.remove("tablestore.retry");
-    for (String kv : extra) {
-      p.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
-    }
-    p.setProperty("table", table);
-    p.setProperty("recordcount", String.valueOf(rows));
-    p.setProperty("fieldcount", "2");
-    p.setProperty("fieldlength", "20");
-    p.setProperty("fieldlengthdistribution", "constant");
-    p.setProperty("tablestore.statsfile", stats.toString());
-    return p;
+    return MockFixture.set(p, extra);
   }
 
   /** Runs a load in another thread; {@link #join} waits for it and rethrows what it threw. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablestoreycsb.binding.tools.TableTool;
 import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.journal.RecordedRequest;
 import io.tablestoreycsb.mock.protocol.ActionName;
 import java.io.IOException;
@@ -48,17 +49,16 @@ final class MockFixture implements AutoCloseable, BeforeAllCallback, AfterEachCa
 
   /** Whether the endpoint listens outside the ephemeral port range (see {@link #perClassRestartable()}). */
   private final boolean restartable;
+  /** Injected in every test: from the start, and again after each test's own faults are cleared. */
+  private final List<FaultRule> faultsInEveryTest;
 
-  private MockFixture() {
-    this(false);
-  }
-
-  private MockFixture(boolean restartable) {
+  private MockFixture(boolean restartable, List<FaultRule> faultsInEveryTest) {
     this.restartable = restartable;
+    this.faultsInEveryTest = faultsInEveryTest;
   }
 
   private MockFixture(MockTablestore mock, Path dir) throws IOException {
-    this.restartable = false;
+    this(false, List.of());
     open(mock, dir);
   }
 
@@ -80,9 +80,12 @@ final class MockFixture implements AutoCloseable, BeforeAllCallback, AfterEachCa
     return new MockFixture(MockTablestore.builder().journalCapacity(JOURNAL_ROWS).start(), dir);
   }
 
-  /** A fixture for {@code @RegisterExtension}: one endpoint for the whole test class. */
-  static MockFixture perClass() {
-    return new MockFixture();
+  /**
+   * A fixture for {@code @RegisterExtension}: one endpoint for the whole test class, injecting
+   * {@code faultsInEveryTest} in each of its tests.
+   */
+  static MockFixture perClass(FaultRule... faultsInEveryTest) {
+    return new MockFixture(false, List.of(faultsInEveryTest));
   }
 
   /**
@@ -92,7 +95,7 @@ final class MockFixture implements AutoCloseable, BeforeAllCallback, AfterEachCa
    * simultaneous open), and the endpoint then cannot listen there again ("Address already in use").
    */
   static MockFixture perClassRestartable() {
-    return new MockFixture(true);
+    return new MockFixture(true, List.of());
   }
 
   @Override
@@ -102,12 +105,14 @@ final class MockFixture implements AutoCloseable, BeforeAllCallback, AfterEachCa
     if (restartable) {
       builder.port(FixedPorts.belowEphemeralRange());
     }
+    faultsInEveryTest.forEach(builder::fault);
     open(builder.start(), Files.createTempDirectory("mock-fixture"));
   }
 
   @Override
   public void afterEach(ExtensionContext context) {
     mock.faultPlan().clear();
+    faultsInEveryTest.forEach(mock.faultPlan()::addFault);
     mock.journal().clear();
   }
 
@@ -138,6 +143,20 @@ final class MockFixture implements AutoCloseable, BeforeAllCallback, AfterEachCa
     p.setProperty("tablestore.retry", "none");
     p.setProperty("tablestore.connectiontimeout", "2000");
     p.setProperty("tablestore.sockettimeout", "10000");
+    return set(p, keyValues);
+  }
+
+  /**
+   * {@link #props()} for a YCSB phase: {@code rows} records of {@code table}, the binding's
+   * statistics written to {@code statsFile}, then {@code keyValues} (the row shape, retries...).
+   */
+  Properties phase(String table, long rows, Path statsFile, String... keyValues) {
+    Properties p = props("table=" + table, "recordcount=" + rows, "tablestore.statsfile=" + statsFile);
+    return set(p, keyValues);
+  }
+
+  /** Sets each {@code key=value} of {@code keyValues} in {@code p}; returns {@code p}. */
+  static Properties set(Properties p, String... keyValues) {
     for (String kv : keyValues) {
       int eq = kv.indexOf('=');
       p.setProperty(kv.substring(0, eq), kv.substring(eq + 1));

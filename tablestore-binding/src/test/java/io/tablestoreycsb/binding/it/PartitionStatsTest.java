@@ -5,28 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tablestoreycsb.binding.KeyFormat;
-import io.tablestoreycsb.binding.tools.TableTool;
-import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.journal.RecordedRequest;
 import io.tablestoreycsb.mock.journal.RecordedRow;
 import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.ErrorCode;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Base64;
-import java.util.List;
 import java.util.Properties;
 import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import site.ycsb.measurements.Measurements;
 
 /**
  * The binding's per-partition figures, checked against what the mock saw over HTTP: a skewed read
@@ -39,33 +30,15 @@ class PartitionStatsTest {
   private static final int READS = 500;
   private static final int PARTITIONS = 4;
 
-  static {
-    Measurements.setProperties(new Properties());
-  }
-
-  private static MockTablestore mock;
-  private static Path endpoint;
-
-  @BeforeAll
-  static void start(@TempDir Path dir) throws Exception {
-    mock = MockTablestore.builder()
-        .fault(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.1))
-        .journalCapacity(20_000)
-        .start();
-    endpoint = dir.resolve("endpoint.properties");
-    mock.writeProperties(endpoint);
-  }
-
-  @AfterAll
-  static void stop() {
-    mock.close();
-  }
+  @RegisterExtension
+  static final MockFixture fx =
+      MockFixture.perClass(FaultRule.onRows(ActionName.BATCH_WRITE_ROW, ErrorCode.SERVER_BUSY, 0.1));
 
   @Test
   void aHotKeyShowsItsPartitionAboveTheRestAndEveryPartitionCountsWhatTheServerSaw(@TempDir Path dir)
       throws Exception {
     String table = "hot";
-    assertThat(tool("create", "--table", table, "--partitions", Integer.toString(PARTITIONS))).isEqualTo(0);
+    fx.createTable(table, "--partitions", Integer.toString(PARTITIONS));
 
     // Load with 50-row batches (rows spread over every partition) while 10% of rows fail once.
     Path loadStats = dir.resolve("load.json");
@@ -77,9 +50,9 @@ class PartitionStatsTest {
     assertThat(loaded.get("start")).hasSize(PARTITIONS);
     assertThat(loaded.get("start").get(0).asText()).isEmpty();
     assertThat(loaded.get("start").get(1).asText()).isEqualTo("4000");
-    assertThat(sum(loaded.get("rowsWritten"))).isEqualTo(ROWS);
+    assertThat(StatsJson.sum(loaded.get("rowsWritten"))).isEqualTo(ROWS);
     JsonNode loadRoot = new ObjectMapper().readTree(loadStats.toFile());
-    assertThat(sum(loaded.get("errors"))).as("failed rows, each on its partition")
+    assertThat(StatsJson.sum(loaded.get("errors"))).as("failed rows, each on its partition")
         .isEqualTo(loadRoot.at("/errors/OTSServerBusy").asLong()).isPositive();
     // A first-try batch of 50 MD5-spread rows falls in all 4 partitions and counts on each; the retries of
     // a few failed rows fall in fewer.
@@ -87,7 +60,7 @@ class PartitionStatsTest {
     for (JsonNode n : loaded.get("requests")) {
       assertThat(n.asLong()).isBetween(ROWS / 50L, batches);
     }
-    assertThat(sum(loaded.get("requests"))).isGreaterThan(batches);
+    assertThat(StatsJson.sum(loaded.get("requests"))).isGreaterThan(batches);
 
     // Read: 90% of the reads go to key number 0 (a hot set of 1.5 / ROWS of the keys is one key).
     Path readStats = dir.resolve("read.json");
@@ -98,19 +71,19 @@ class PartitionStatsTest {
     read.setProperty("requestdistribution", "hotspot");
     read.setProperty("hotspotdatafraction", Double.toString(1.5 / ROWS));
     read.setProperty("hotspotopnfraction", "0.9");
-    mock.journal().clear();
+    fx.mock.journal().clear();
     YcsbRun.run(read, false, 2);
 
     JsonNode partitions = new ObjectMapper().readTree(readStats.toFile()).at("/partitions/" + table);
-    TablePartitions partitionsOfTable = TablePartitions.of(mock, table);
+    TablePartitions partitionsOfTable = TablePartitions.of(fx.mock, table);
     int hot = partitionsOfTable.of(KeyFormat.key(0));
     long[] served = new long[PARTITIONS];
-    for (RecordedRequest r : mock.journal().requests(ActionName.GET_ROW)) {
+    for (RecordedRequest r : fx.mock.journal().requests(ActionName.GET_ROW)) {
       for (RecordedRow row : r.rows()) {
         served[partitionsOfTable.of(row.primaryKey())]++;
       }
     }
-    assertThat(mock.journal().droppedCount()).isZero();
+    assertThat(fx.mock.journal().droppedCount()).isZero();
     for (int p = 0; p < PARTITIONS; p++) {
       assertThat(partitions.get("requests").get(p).asLong()).as("GetRows on partition %d", p).isEqualTo(served[p]);
       assertThat(partitions.get("rowsRead").get(p).asLong()).as("rows read on partition %d", p).isEqualTo(served[p]);
@@ -118,7 +91,7 @@ class PartitionStatsTest {
           partitions.get("latencyUs").get(p).asText())), 0);
       assertThat(latency.getTotalCount()).as("latencies of partition %d", p).isEqualTo(served[p]);
     }
-    assertThat(sum(partitions.get("rowsRead"))).isEqualTo(READS);
+    assertThat(StatsJson.sum(partitions.get("rowsRead"))).isEqualTo(READS);
     assertThat(partitions.get("rowsRead").get(hot).asLong()).as("the hot key's partition")
         .isGreaterThan(READS * 85L / 100);
     for (int p = 0; p < PARTITIONS; p++) {
@@ -128,33 +101,7 @@ class PartitionStatsTest {
     }
   }
 
-  private static Properties properties(String table, Path stats) throws Exception {
-    Properties p = new Properties();
-    try (var in = Files.newBufferedReader(endpoint)) {
-      p.load(in);
-    }
-    p.setProperty("tablestore.retry", "none");
-    p.setProperty("tablestore.statsfile", stats.toString());
-    p.setProperty("table", table);
-    p.setProperty("recordcount", Integer.toString(ROWS));
-    p.setProperty("fieldcount", "2");
-    p.setProperty("fieldlength", "20");
-    return p;
-  }
-
-  private static long sum(JsonNode array) {
-    long s = 0;
-    for (JsonNode n : array) {
-      s += n.asLong();
-    }
-    return s;
-  }
-
-  private static int tool(String... args) {
-    List<String> all = new ArrayList<>(List.of(args));
-    all.add(1, "-P");
-    all.add(2, endpoint.toString());
-    return TableTool.run(all.toArray(new String[0]), new PrintWriter(new StringWriter()),
-        new PrintWriter(new StringWriter()));
+  private static Properties properties(String table, Path stats) {
+    return fx.phase(table, ROWS, stats, "fieldcount=2", "fieldlength=20");
   }
 }

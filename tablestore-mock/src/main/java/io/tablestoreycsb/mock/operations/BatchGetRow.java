@@ -87,25 +87,8 @@ public final class BatchGetRow extends ProtoAction<OtsInternalApi.BatchGetRowReq
 
   @Override
   public void note(byte[] body, RequestContext context) {
-    OtsInternalApi.BatchGetRowRequest request = parse(body);
-    for (OtsInternalApi.TableInBatchGetRowRequest tableRequest : request.getTablesList()) {
-      context.table(tableRequest.getTableName());
-      Table table = catalog.find(tableRequest.getTableName());
-      for (int i = 0; i < tableRequest.getPrimaryKeyCount(); i++) {
-        byte[] key = null;
-        if (table != null) {
-          try {
-            key = RowReads.key(table, tableRequest.getPrimaryKey(i), "primary_key[" + i + "]");
-          } catch (OtsException e) {
-            // left undecoded
-          }
-        }
-        if (key == null) {
-          context.rowWithoutKey(tableRequest.getTableName(), null);
-        } else {
-          context.row(table, key, null);
-        }
-      }
-    }
+    BatchNotes.note(catalog, context, parse(body).getTablesList(), OtsInternalApi.TableInBatchGetRowRequest::getTableName,
+        OtsInternalApi.TableInBatchGetRowRequest::getPrimaryKeyCount,
+        (table, tableRequest, i) -> RowReads.key(table, tableRequest.getPrimaryKey(i), "primary_key[" + i + "]"));
   }
 }

@@ -202,26 +202,10 @@ public final class BatchWriteRow extends ProtoAction<OtsInternalApi.BatchWriteRo
 
   @Override
   public void note(byte[] body, RequestContext context) {
-    OtsInternalApi.BatchWriteRowRequest request = parse(body);
-    for (OtsInternalApi.TableInBatchWriteRowRequest tableRequest : request.getTablesList()) {
-      context.table(tableRequest.getTableName());
-      Table table = catalog.find(tableRequest.getTableName());
-      for (int i = 0; i < tableRequest.getRowsCount(); i++) {
-        byte[] key = null;
-        if (table != null) {
-          try {
-            OtsInternalApi.RowInBatchWriteRowRequest row = tableRequest.getRows(i);
-            key = RowChange.decode(kindOf(row.getType()), row.getRowChange(), table, "rows[" + i + "].row_change").key;
-          } catch (OtsException e) {
-            // left undecoded
-          }
-        }
-        if (key == null) {
-          context.rowWithoutKey(tableRequest.getTableName(), null);
-        } else {
-          context.row(table, key, null);
-        }
-      }
-    }
+    BatchNotes.note(catalog, context, parse(body).getTablesList(), OtsInternalApi.TableInBatchWriteRowRequest::getTableName,
+        OtsInternalApi.TableInBatchWriteRowRequest::getRowsCount, (table, tableRequest, i) -> {
+          OtsInternalApi.RowInBatchWriteRowRequest row = tableRequest.getRows(i);
+          return RowChange.decode(kindOf(row.getType()), row.getRowChange(), table, "rows[" + i + "].row_change").key;
+        });
   }
 }

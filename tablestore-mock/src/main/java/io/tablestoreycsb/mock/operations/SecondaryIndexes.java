@@ -128,18 +128,17 @@ final class SecondaryIndexes {
     return null;
   }
 
+  /**
+   * The primary key type a predefined column gives an index, named alike (INTEGER, STRING, BINARY),
+   * or null for the types no key may have (DOUBLE, BOOLEAN).
+   */
   private static PrimaryKeyType primaryKeyType(DefinedColumnType type) {
-    switch (type) {
-      case INTEGER:
-        return PrimaryKeyType.INTEGER;
-      case STRING:
-        return PrimaryKeyType.STRING;
-      case BINARY:
-        return PrimaryKeyType.BINARY;
-      default:
-        return null;
-    }
+    return switch (type) {
+      case INTEGER, STRING, BINARY -> PrimaryKeyType.valueOf(type.name());
+      default -> null;
+    };
   }
+
 
   /** DescribeTable's {@code index_metas} of {@code table}. */
   static List<OtsInternalApi.IndexMeta> describe(Table table) {

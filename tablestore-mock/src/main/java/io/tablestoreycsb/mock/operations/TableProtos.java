@@ -68,30 +68,13 @@ final class TableProtos {
     return new StreamSettings(true, tableName + "_" + nowMillis, hours, nowMillis, spec.getColumnsToGetList());
   }
 
+  /** A primary key type: the proto and the SDK's model name them alike (INTEGER, STRING, BINARY). */
   static PrimaryKeyType toModel(OtsInternalApi.PrimaryKeyType type) {
-    switch (type) {
-      case INTEGER:
-        return PrimaryKeyType.INTEGER;
-      case STRING:
-        return PrimaryKeyType.STRING;
-      case BINARY:
-        return PrimaryKeyType.BINARY;
-      default:
-        throw new IllegalArgumentException("unknown primary key type " + type);
-    }
+    return PrimaryKeyType.valueOf(type.name());
   }
 
   static OtsInternalApi.PrimaryKeyType toProto(PrimaryKeyType type) {
-    switch (type) {
-      case INTEGER:
-        return OtsInternalApi.PrimaryKeyType.INTEGER;
-      case STRING:
-        return OtsInternalApi.PrimaryKeyType.STRING;
-      case BINARY:
-        return OtsInternalApi.PrimaryKeyType.BINARY;
-      default:
-        throw new IllegalArgumentException("unknown primary key type " + type);
-    }
+    return OtsInternalApi.PrimaryKeyType.valueOf(type.name());
   }
 
   static OtsInternalApi.PrimaryKeySchema toProto(PrimaryKeySchema schema) {

@@ -276,14 +276,39 @@ final class OrderedSlots {
     return position < now.size() ? now.bounds[position] : null;
   }
 
-  private final class Ascending implements Iterator<Slot> {
+  /** An iterator that finds its next slot ahead, so that {@code hasNext()} may be asked any number of times. */
+  private abstract static class Lookahead implements Iterator<Slot> {
+    private Slot ahead;
+
+    /** The next slot, or null when there is none (then and on every later call). */
+    abstract Slot findNext();
+
+    @Override
+    public final boolean hasNext() {
+      if (ahead == null) {
+        ahead = findNext();
+      }
+      return ahead != null;
+    }
+
+    @Override
+    public final Slot next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      Slot slot = ahead;
+      ahead = null;
+      return slot;
+    }
+  }
+
+  private final class Ascending extends Lookahead {
     private final byte[] skipBelow; // from, or null
     private final byte[] to;
     private byte[] bound; // the current chunk's low bound, null when done
     private Run run;
     private int at;
     private byte[] last; // the last key returned, or null
-    private Slot ahead;
 
     Ascending(byte[] from, byte[] to) {
       this.skipBelow = from;
@@ -296,8 +321,8 @@ final class OrderedSlots {
     }
 
     @Override
-    public boolean hasNext() {
-      while (ahead == null) {
+    Slot findNext() {
+      while (true) {
         if (at < run.size()) {
           Slot slot = run.slots[at];
           byte[] key = run.keys[at];
@@ -310,45 +335,32 @@ final class OrderedSlots {
             run = EMPTY;
             at = 0;
             bound = null;
-            return false;
+            return null;
           }
-          ahead = slot;
           last = key;
-          return true;
+          return slot;
         }
         if (bound == null) {
-          return false;
+          return null;
         }
         Index seen = index;
         int position = seen.lastAtMost(bound, false) + 1;
         if (position == seen.size()) {
           bound = null;
-          return false;
+          return null;
         }
         bound = seen.bounds[position];
         run = seen.chunks[position].run;
         at = last == null ? (skipBelow == null ? 0 : run.firstAtLeast(skipBelow, false)) : run.firstAtLeast(last, true);
       }
-      return true;
-    }
-
-    @Override
-    public Slot next() {
-      if (!hasNext()) {
-        throw new NoSuchElementException();
-      }
-      Slot slot = ahead;
-      ahead = null;
-      return slot;
     }
   }
 
-  private final class Descending implements Iterator<Slot> {
+  private final class Descending extends Lookahead {
     private final byte[] to;
     private byte[] bound; // the current chunk's low bound, null when done
     private Run run;
     private int at; // the next index to return, counting down
-    private Slot ahead;
 
     Descending(byte[] from, byte[] to) {
       this.to = to;
@@ -359,10 +371,10 @@ final class OrderedSlots {
     }
 
     @Override
-    public boolean hasNext() {
-      while (ahead == null) {
+    Slot findNext() {
+      while (true) {
         if (bound == null) {
-          return false;
+          return null;
         }
         if (at >= 0) {
           Slot slot = run.slots[at];
@@ -370,14 +382,13 @@ final class OrderedSlots {
           at--;
           if (to != null && Arrays.compareUnsigned(key, to) <= 0) {
             bound = null;
-            return false;
+            return null;
           }
-          ahead = slot;
-          return true;
+          return slot;
         }
         if (bound.length == 0) {
           bound = null;
-          return false;
+          return null;
         }
         // The chunk below, as it holds every key under this chunk's bound: those are all below
         // what was returned, so none twice.
@@ -385,23 +396,12 @@ final class OrderedSlots {
         Map.Entry<byte[], Run> entry = chunkBelow(under, false);
         if (entry == null) {
           bound = null;
-          return false;
+          return null;
         }
         bound = entry.getKey();
         run = entry.getValue();
         at = run.firstAtLeast(under, false) - 1;
       }
-      return true;
-    }
-
-    @Override
-    public Slot next() {
-      if (!hasNext()) {
-        throw new NoSuchElementException();
-      }
-      Slot slot = ahead;
-      ahead = null;
-      return slot;
     }
   }
 }

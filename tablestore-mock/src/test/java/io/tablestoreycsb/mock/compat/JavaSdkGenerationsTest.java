@@ -3,14 +3,9 @@ package io.tablestoreycsb.mock.compat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.alicloud.openservices.tablestore.InternalClient;
-import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
-import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
-import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
-import com.alicloud.openservices.tablestore.model.TableMeta;
-import com.alicloud.openservices.tablestore.model.TableOptions;
 import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -140,18 +135,10 @@ class JavaSdkGenerationsTest {
     });
   }
 
-  private static void createPreSplitTable(String table, String splitPoint) throws Exception {
-    InternalClient internal = new InternalClient(mock.endpoint(), mock.accessKeyId(), mock.accessKeySecret(), mock.instanceName());
-    try {
-      TableMeta meta = new TableMeta(table);
-      meta.addPrimaryKeyColumn(new PrimaryKeySchema("id", PrimaryKeyType.STRING));
-      CreateTableRequestEx request = new CreateTableRequestEx(meta, new TableOptions(-1, 1));
-      request.setSplitPoints(List.of(PrimaryKeyValue.fromString(splitPoint)));
-      internal.createTableEx(request, null).get();
-    } finally {
-      internal.shutdown();
-    }
+  private static void createPreSplitTable(String table, String splitPoint) {
+    TableSpec.named(table).key("id", PrimaryKeyType.STRING).splitAt(splitPoint).create(mock);
   }
+
 
   private static List<String> flatten(List<List<String>> pages) {
     List<String> all = new ArrayList<>();

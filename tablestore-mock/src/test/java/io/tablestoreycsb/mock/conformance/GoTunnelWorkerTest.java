@@ -2,19 +2,16 @@ package io.tablestoreycsb.mock.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.alicloud.openservices.tablestore.InternalClient;
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
-import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
-import com.alicloud.openservices.tablestore.model.TableMeta;
-import com.alicloud.openservices.tablestore.model.TableOptions;
 import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -95,20 +92,10 @@ class GoTunnelWorkerTest {
     assertThat(result.exitCode()).withFailMessage("expected exit code 0:%n%s", shown).isZero();
   }
 
-  private void createTableWithFourPartitions() throws Exception {
-    InternalClient internal = new InternalClient(mock.endpoint(), mock.accessKeyId(), mock.accessKeySecret(),
-        mock.instanceName());
-    try {
-      TableMeta meta = new TableMeta(TABLE);
-      meta.addPrimaryKeyColumn("id", PrimaryKeyType.STRING);
-      CreateTableRequestEx request = new CreateTableRequestEx(meta, new TableOptions(-1, 1));
-      request.setSplitPoints(List.of(PrimaryKeyValue.fromString(key(750)), PrimaryKeyValue.fromString(key(1500)),
-          PrimaryKeyValue.fromString(key(2250))));
-      internal.createTableEx(request, null).get();
-    } finally {
-      internal.shutdown();
-    }
+  private void createTableWithFourPartitions() {
+    TableSpec.named(TABLE).key("id", PrimaryKeyType.STRING).splitAt(key(750), key(1500), key(2250)).create(mock);
   }
+
 
   private void writeRowsBefore() {
     SyncClient client = new SyncClient(mock.endpoint(), mock.accessKeyId(), mock.accessKeySecret(),

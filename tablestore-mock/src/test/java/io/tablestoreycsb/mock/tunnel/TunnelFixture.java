@@ -6,23 +6,16 @@ import com.alicloud.openservices.tablestore.TunnelClient;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
-import com.alicloud.openservices.tablestore.model.CreateTableRequest;
-import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
-import com.alicloud.openservices.tablestore.InternalClient;
-import java.util.concurrent.ExecutionException;
 import com.alicloud.openservices.tablestore.model.NoRetryStrategy;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
-import com.alicloud.openservices.tablestore.model.TableMeta;
-import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.tunnel.CreateTunnelRequest;
 import com.alicloud.openservices.tablestore.model.tunnel.TunnelType;
 import io.tablestoreycsb.mock.MockTablestore;
-import java.util.ArrayList;
-import java.util.List;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
 
 /** A mock with a table split into partitions, a table client and a tunnel client, for the tunnel tests. */
 final class TunnelFixture implements AutoCloseable {
@@ -52,28 +45,13 @@ final class TunnelFixture implements AutoCloseable {
    * "p1", "p2"...: a row with part "p&lt;i&gt;" lands in partition i (i &lt; 10).
    */
   void createTable(String name, int partitions) {
-    TableMeta meta = new TableMeta(name);
-    meta.addPrimaryKeyColumn("part", PrimaryKeyType.STRING);
-    meta.addPrimaryKeyColumn("id", PrimaryKeyType.INTEGER);
-    if (partitions == 1) {
-      tables.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
-      return;
-    }
-    CreateTableRequestEx create = new CreateTableRequestEx(meta, new TableOptions(-1, 1));
-    List<PrimaryKeyValue> splits = new ArrayList<>();
+    TableSpec table = TableSpec.named(name).key("part", PrimaryKeyType.STRING).key("id", PrimaryKeyType.INTEGER);
     for (int i = 1; i < partitions; i++) {
-      splits.add(PrimaryKeyValue.fromString("p" + i));
+      table.splitAt("p" + i);
     }
-    create.setSplitPoints(splits);
-    InternalClient internal = new InternalClient(mock.endpoint(), mock.accessKeyId(), mock.accessKeySecret(), mock.instanceName());
-    try {
-      internal.createTableEx(create, null).get();
-    } catch (InterruptedException | ExecutionException e) {
-      throw new IllegalStateException("CreateTable " + name + " failed", e);
-    } finally {
-      internal.shutdown();
-    }
+    table.create(mock, tables);
   }
+
 
   String createTunnel(String table, String tunnelName) {
     return createTunnel(table, tunnelName, TunnelType.Stream);

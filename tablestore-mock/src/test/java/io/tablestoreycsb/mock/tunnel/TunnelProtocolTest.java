@@ -181,18 +181,14 @@ class TunnelProtocolTest {
 
   @Test
   void pagesAreBoundedByCountWithMayMoreRecordUntilTheLastOne() {
-    fx.createTable("t", 1);
-    String tunnel = fx.createTunnel("t", "sync");
-    fx.putRows("t", 1, 0, 2500);
-    Client client = new Client(tunnel);
-    String channel = client.firstChannel();
-    String token = client.startToken(channel);
+    ChannelReader reader = readerOfNewTable("sync", 2500);
+    String token = reader.start;
 
     List<Integer> pageSizes = new ArrayList<>();
     List<Boolean> mayMore = new ArrayList<>();
     long expectedSeq = 0;
     for (int i = 0; i < 3; i++) {
-      ReadRecordsResponse page = fx.tunnels.readRecords(new ReadRecordsRequest(tunnel, client.id, channel, token));
+      ReadRecordsResponse page = reader.read(token);
       pageSizes.add(page.getRecords().size());
       mayMore.add(page.getMayMoreRecord());
       for (StreamRecord r : page.getRecords()) {
@@ -214,11 +210,9 @@ class TunnelProtocolTest {
       put.addColumn("blob", ColumnValue.fromBinary(big));
       fx.tables.putRow(new PutRowRequest(put));
     }
-    Client client = new Client(tunnel);
-    String channel = client.firstChannel();
-    String token = client.startToken(channel);
+    ChannelReader reader = new ChannelReader(tunnel);
 
-    ReadRecordsResponse first = fx.tunnels.readRecords(new ReadRecordsRequest(tunnel, client.id, channel, token));
+    ReadRecordsResponse first = reader.read(reader.start);
 
     assertThat(first.getRecords()).hasSize(2);
     assertThat(first.getMemoizedSerializedSize()).isLessThan(4 << 20);
@@ -227,42 +221,29 @@ class TunnelProtocolTest {
 
   @Test
   void aCheckpointMustFollowTheStoredSequenceNumber() {
-    fx.createTable("t", 1);
-    String tunnel = fx.createTunnel("t", "sync");
-    fx.putRows("t", 1, 0, 3);
-    Client client = new Client(tunnel);
-    String channel = client.firstChannel();
-    String token = client.startToken(channel);
-    String next = fx.tunnels.readRecords(new ReadRecordsRequest(tunnel, client.id, channel, token)).getNextToken();
+    ChannelReader reader = readerOfNewTable("sync", 3);
+    String next = reader.read(reader.start).getNextToken();
 
-    fx.tunnels.checkpoint(new CheckpointRequest(tunnel, client.id, channel, next, 1));
-    assertCode(() -> fx.tunnels.checkpoint(new CheckpointRequest(tunnel, client.id, channel, next, 1)), "OTSSequenceNumberNotMatch");
+    reader.checkpoint(next, 1);
+    assertCode(() -> reader.checkpoint(next, 1), "OTSSequenceNumberNotMatch");
 
-    GetCheckpointResponse stored = fx.tunnels.getCheckpoint(new GetCheckpointRequest(tunnel, client.id, channel));
+    GetCheckpointResponse stored = fx.tunnels.getCheckpoint(new GetCheckpointRequest(reader.client.tunnel, reader.client.id, reader.channel));
     assertThat(stored.getCheckpoint()).isEqualTo(next);
     assertThat(stored.getSequenceNumber()).isEqualTo(1);
   }
 
   @Test
   void recordsEveryTunnelHasCheckpointedPastAreTrimmed() {
-    fx.createTable("t", 1);
-    String first = fx.createTunnel("t", "first");
-    fx.putRows("t", 1, 0, 5);
-    Client client = new Client(first);
-    String channel = client.firstChannel();
-    String token = client.startToken(channel);
-    String next = fx.tunnels.readRecords(new ReadRecordsRequest(first, client.id, channel, token)).getNextToken();
-    fx.tunnels.checkpoint(new CheckpointRequest(first, client.id, channel, next, 1));
+    ChannelReader firstReader = readerOfNewTable("first", 5);
+    firstReader.checkpoint(firstReader.read(firstReader.start).getNextToken(), 1);
     fx.putRows("t", 1, 5, 7);
 
     CreateTunnelRequest earliest = new CreateTunnelRequest("t", "second", TunnelType.Stream);
     earliest.setStreamTunnelConfig(new StreamTunnelConfig(com.alicloud.openservices.tablestore.model.tunnel.StartOffsetFlag.EARLIEST));
     String second = fx.tunnels.createTunnel(earliest).getTunnelId();
-    Client reader = new Client(second);
-    String secondChannel = reader.firstChannel();
-    String start = reader.startToken(secondChannel);
+    ChannelReader secondReader = new ChannelReader(second);
 
-    List<StreamRecord> left = fx.tunnels.readRecords(new ReadRecordsRequest(second, reader.id, secondChannel, start)).getRecords();
+    List<StreamRecord> left = secondReader.read(secondReader.start).getRecords();
     assertThat(left).extracting(r -> r.getColumns().get(0).getColumn().getValue().asLong()).containsExactly(5L, 6L);
   }
 
@@ -280,19 +261,16 @@ class TunnelProtocolTest {
     CreateTunnelRequest request = new CreateTunnelRequest("t", "bounded", TunnelType.Stream);
     request.setStreamTunnelConfig(new StreamTunnelConfig(start, end));
     String tunnel = fx.tunnels.createTunnel(request).getTunnelId();
-    Client client = new Client(tunnel);
-    String channel = client.firstChannel();
+    ChannelReader reader = new ChannelReader(tunnel);
 
-    ReadRecordsResponse first = fx.tunnels.readRecords(new ReadRecordsRequest(tunnel, client.id, channel,
-        client.startToken(channel)));
+    ReadRecordsResponse first = reader.read(reader.start);
     assertThat(first.getRecords()).extracting(r -> r.getColumns().get(0).getColumn().getValue().asLong())
         .as("the rows committed before the end").containsExactly(0L, 1L, 2L);
     assertThat(first.getMayMoreRecord()).as("come straight back for the end").isTrue();
-    ReadRecordsResponse last = fx.tunnels.readRecords(new ReadRecordsRequest(tunnel, client.id, channel,
-        first.getNextToken()));
+    ReadRecordsResponse last = reader.read(first.getNextToken());
     assertThat(last.getRecords()).isEmpty();
     assertThat(last.getNextToken()).as("the SDK reads the service's 'finished' as no next token").isNull();
-    fx.tunnels.checkpoint(new CheckpointRequest(tunnel, client.id, channel, "finished", 1));
+    reader.checkpoint("finished", 1);
   }
 
   @Test
@@ -352,12 +330,41 @@ class TunnelProtocolTest {
     assertThat(staying.heartbeat()).hasSize(2);
   }
 
+  /** A reader of a new tunnel {@code tunnelName} on a new one-partition table "t", into which rows 0 to {@code rows - 1} were then written. */
+  private ChannelReader readerOfNewTable(String tunnelName, long rows) {
+    fx.createTable("t", 1);
+    String tunnel = fx.createTunnel("t", tunnelName);
+    fx.putRows("t", 1, 0, rows);
+    return new ChannelReader(tunnel);
+  }
+
   private static Map<String, RecordColumn> byName(List<RecordColumn> columns) {
     return columns.stream().collect(Collectors.toMap(c -> c.getColumn().getName(), Function.identity()));
   }
 
   private static void assertCode(org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String code) {
     assertThatThrownBy(call).isInstanceOfSatisfying(TableStoreException.class, e -> assertThat(e.getErrorCode()).isEqualTo(code));
+  }
+
+  /** A client holding the one channel of a one-partition table's tunnel, and the channel's checkpoint when it took it. */
+  private final class ChannelReader {
+    final Client client;
+    final String channel;
+    final String start;
+
+    ChannelReader(String tunnel) {
+      client = new Client(tunnel);
+      channel = client.firstChannel();
+      start = client.startToken(channel);
+    }
+
+    ReadRecordsResponse read(String token) {
+      return fx.tunnels.readRecords(new ReadRecordsRequest(client.tunnel, client.id, channel, token));
+    }
+
+    void checkpoint(String token, long sequenceNumber) {
+      fx.tunnels.checkpoint(new CheckpointRequest(client.tunnel, client.id, channel, token, sequenceNumber));
+    }
   }
 
   /** A connected client making the calls by hand. */
