@@ -62,6 +62,12 @@ public class BindingHotPathsBench {
 
   private static final String[] FIELDS = {"field0", "field1", "field2", "field3", "field4"};
 
+  /** The primary key of every request (GetRow, PutRow, UpdateRow, DeleteRow; a scan's start). */
+  @Benchmark
+  public PrimaryKey primaryKey() {
+    return codec.primaryKey("0a1b000000000075bcd1");
+  }
+
   @Benchmark
   public String key() {
     return KeyFormat.key(keyNumber++);
