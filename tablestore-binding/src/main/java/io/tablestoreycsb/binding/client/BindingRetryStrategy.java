@@ -67,8 +67,11 @@ final class BindingRetryStrategy implements RetryStrategy {
   private final long unreachableBudgetMs;
   private final long connectionBudgetMs;
   private final PrintStream notices;
-  /** This request's resends after connection failures, or null without a budget. */
-  private final ConnectionRetry connectionRetry;
+  /**
+   * This request's resends after connection failures: null until its first one (the SDK clones the
+   * strategy for every request, and most requests never fail), and always without a budget.
+   */
+  private ConnectionRetry connectionRetry;
   /** Retries of this request made for the lease race (the delegate does not count them). */
   private int leaseRaceRetries;
   /** When this request first found the endpoint unreachable (System.nanoTime), or -1. */
@@ -94,7 +97,6 @@ final class BindingRetryStrategy implements RetryStrategy {
     this.unreachableBudgetMs = unreachableBudgetMs;
     this.connectionBudgetMs = connectionBudgetMs;
     this.notices = notices;
-    this.connectionRetry = connectionBudgetMs > 0 ? new ConnectionRetry(connectionBudgetMs) : null;
   }
 
   @Override
@@ -116,7 +118,10 @@ final class BindingRetryStrategy implements RetryStrategy {
     }
     String unreachable = unreachableReason(ex);
     long pause;
-    if (connectionRetry != null && BINDING_REQUESTS.contains(action) && ConnectionRetry.isConnectionFailure(ex)) {
+    if (connectionBudgetMs > 0 && BINDING_REQUESTS.contains(action) && ConnectionRetry.isConnectionFailure(ex)) {
+      if (connectionRetry == null) {
+        connectionRetry = new ConnectionRetry(connectionBudgetMs);
+      }
       pause = connectionRetry.nextPauseMs();
       if (unreachable != null && pause > 0) {
         announce(unreachable, connectionBudgetMs);
