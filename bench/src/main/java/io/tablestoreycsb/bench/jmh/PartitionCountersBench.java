@@ -21,8 +21,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What the binding's per-partition counters add to one single-row request, as a YCSB thread pays it:
- * the key's partition, the request with its latency, and its row, on counters that four threads share
- * (as every DB instance of a run does). {@code partitions} 1 is a table that was not pre-split (no key
+ * the key's partition, the request with its latency, and its row, on counters that two threads share
+ * (as every DB instance of a run does; two, one per core of the reference machine, so that on an idle
+ * machine the average time per call is its CPU time). {@code partitions} 1 is a table that was not pre-split (no key
  * is looked at), 16 the white paper's pre-split table. Compare with a request's whole client CPU
  * (about 55 to 60 us for a GetRow of a paper row, docs/performance.md).
  */
@@ -31,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 @Fork(1)
-@Threads(4)
+@Threads(2)
 @State(Scope.Benchmark)
 public class PartitionCountersBench {
   @Param({"1", "16"})
