@@ -1,8 +1,6 @@
 package io.tablestoreycsb.bench;
 
 import com.alicloud.openservices.tablestore.SyncClient;
-import com.alicloud.openservices.tablestore.TableStoreException;
-import com.alicloud.openservices.tablestore.model.DeleteTableRequest;
 import io.tablestoreycsb.binding.client.SharedClients;
 import io.tablestoreycsb.binding.config.ClientConfig;
 import java.io.IOException;
@@ -66,23 +64,23 @@ public final class UpstreamBench {
       System.err.printf("preloaded %d rows%n", records);
       Launch launch = new Launch(work, threads, settle, plan.seconds());
       if (selected(only, "read")) {
-        warm(report, "read", launch, with(base, "readproportion", "1", "updateproportion", "0"), false,
+        warm(report, "read", launch, BenchArgs.with(base, "readproportion", "1", "updateproportion", "0"), false,
             oursChildCp, upstreamChildCp, plan, null);
       }
       if (selected(only, "update")) {
-        warm(report, "update", launch, with(base, "readproportion", "0", "updateproportion", "1", "writeallfields", "true"),
+        warm(report, "update", launch, BenchArgs.with(base, "readproportion", "0", "updateproportion", "1", "writeallfields", "true"),
             false, oursChildCp, upstreamChildCp, plan, null);
       }
       if (selected(only, "scan")) {
-        warm(report, "scan", launch, with(base, "readproportion", "0", "updateproportion", "0", "scanproportion", "1",
+        warm(report, "scan", launch, BenchArgs.with(base, "readproportion", "0", "updateproportion", "0", "scanproportion", "1",
             "minscanlength", "100", "maxscanlength", "100"), false, oursChildCp, upstreamChildCp, plan, null);
       }
       if (selected(only, "insert")) {
-        warm(report, "insert", launch, with(base, "table", INSERT_TABLE), true, oursChildCp, upstreamChildCp, plan,
+        warm(report, "insert", launch, BenchArgs.with(base, "table", INSERT_TABLE), true, oursChildCp, upstreamChildCp, plan,
             client);
       }
       if (selected(only, "launch")) {
-        launchers(report, launch, with(base, "readproportion", "1", "updateproportion", "0"),
+        launchers(report, launch, BenchArgs.with(base, "readproportion", "1", "updateproportion", "0"),
             Path.of(options.required("ours-lib")).toAbsolutePath() + "/*", workloadJar + ":" + upstreamLib, plan);
       }
     } catch (GaveUp e) {
@@ -141,9 +139,9 @@ public final class UpstreamBench {
     long[] nextInsertStart = {0};
     int[] runs = {0};
     return seconds -> {
-      Properties p = with(props);
+      Properties p = BenchArgs.with(props);
       if (load) {
-        freshTable(tables);
+        PaperRows.recreateTable(tables, INSERT_TABLE);
         p.setProperty("dotransactions", "false");
         p.setProperty("insertstart", Long.toString(nextInsertStart[0]));
         p.setProperty("insertorder", "ordered");
@@ -179,7 +177,7 @@ public final class UpstreamBench {
    */
   private static void launchers(Report report, Launch launch, Properties props, String oursCp, String upstreamCp,
                                 Rounds.Plan plan) throws Exception {
-    Properties p = with(props, "operationcount", Integer.toString(launch.threads()));
+    Properties p = BenchArgs.with(props, "operationcount", Integer.toString(launch.threads()));
     Path file = launch.work().resolve("launch.properties");
     store(p, file);
     List<String> ycsbArgs = List.of("-t", "-P", file.toString(), "-threads", Integer.toString(launch.threads()));
@@ -246,19 +244,6 @@ public final class UpstreamBench {
     return opts.isEmpty() ? List.of() : List.of(opts.split("\\s+"));
   }
 
-  private static void freshTable(SyncClient client) throws Exception {
-    Transient.run("dropping " + INSERT_TABLE, () -> {
-      try {
-        client.deleteTable(new DeleteTableRequest(INSERT_TABLE));
-      } catch (TableStoreException e) {
-        if (!"OTSObjectNotExist".equals(e.getErrorCode())) {
-          throw e;
-        }
-      }
-    });
-    PaperRows.createTable(client, INSERT_TABLE);
-  }
-
   private static void store(Properties p, Path file) throws IOException {
     try (var out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       p.store(out, null);
@@ -270,33 +255,17 @@ public final class UpstreamBench {
    * {@code alibaba.cloud.tablestore.*}, which ours takes as aliases.
    */
   private static Properties baseProperties(Properties endpoint, long records) {
-    Properties p = new Properties();
+    Properties p = PaperRows.workload(records);
     p.setProperty("alibaba.cloud.tablestore.end_point", endpoint.getProperty("tablestore.endpoint"));
     p.setProperty("alibaba.cloud.tablestore.instance_name", endpoint.getProperty("tablestore.instance"));
     p.setProperty("alibaba.cloud.tablestore.access_id", endpoint.getProperty("tablestore.accesskeyid"));
     p.setProperty("alibaba.cloud.tablestore.access_key", endpoint.getProperty("tablestore.accesskeysecret"));
     p.setProperty("alibaba.cloud.tablestore.primary_key", PaperRows.KEY_COLUMN);
     p.setProperty("workload", "io.tablestoreycsb.binding.TablestoreWorkload");
-    p.setProperty("table", PaperRows.TABLE);
-    p.setProperty("recordcount", Long.toString(records));
-    p.setProperty("operationcount", "0");
-    p.setProperty("fieldcount", Integer.toString(PaperRows.FIELDS));
-    p.setProperty("fieldlength", Integer.toString(PaperRows.FIELD_LENGTH));
-    p.setProperty("requestdistribution", "uniform");
-    p.setProperty("readallfields", "true");
     return p;
   }
 
   private static boolean selected(String only, String comparison) {
     return only == null || only.equals(comparison);
-  }
-
-  private static Properties with(Properties base, String... keyValues) {
-    Properties p = new Properties();
-    p.putAll(base);
-    for (int i = 0; i < keyValues.length; i += 2) {
-      p.setProperty(keyValues[i], keyValues[i + 1]);
-    }
-    return p;
   }
 }
