@@ -62,6 +62,16 @@ final class BenchArgs {
     return all;
   }
 
+  /** A copy of {@code base} with {@code keyValues} (key, value, key, value, ...) set. */
+  static Properties with(Properties base, String... keyValues) {
+    Properties p = new Properties();
+    p.putAll(base);
+    for (int i = 0; i < keyValues.length; i += 2) {
+      p.setProperty(keyValues[i], keyValues[i + 1]);
+    }
+    return p;
+  }
+
   static Properties load(Path file) throws Exception {
     Properties p = new Properties();
     try (var in = Files.newBufferedReader(file)) {

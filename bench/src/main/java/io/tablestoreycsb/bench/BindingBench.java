@@ -1,8 +1,6 @@
 package io.tablestoreycsb.bench;
 
 import com.alicloud.openservices.tablestore.SyncClient;
-import com.alicloud.openservices.tablestore.TableStoreException;
-import com.alicloud.openservices.tablestore.model.DeleteTableRequest;
 import com.alicloud.openservices.tablestore.model.Column;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.Direction;
@@ -17,8 +15,8 @@ import com.alicloud.openservices.tablestore.model.Row;
 import com.alicloud.openservices.tablestore.model.RowUpdateChange;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
-import io.tablestoreycsb.binding.ClientConfig;
-import io.tablestoreycsb.binding.SharedClients;
+import io.tablestoreycsb.binding.config.ClientConfig;
+import io.tablestoreycsb.binding.client.SharedClients;
 import java.nio.file.Path;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
@@ -70,24 +68,25 @@ public final class BindingBench {
       Rounds.Decider bindingGoal = new Rounds.Decider(Metric.CLIENT_CPU, Ratio.Goal.AT_MOST, BINDING_CPU_GOAL);
 
       if (selected(only, "read")) {
-        Properties read = with(base, "readproportion", "1", "updateproportion", "0");
+        Properties read = BenchArgs.with(base, "readproportion", "1", "updateproportion", "0");
         binding(report, "read", new YcsbSide(read, true, threads, meter),
             new SdkSide(base, (c, n) -> sdkRead(c, recordCount), threads, meter), plan, bindingGoal);
       }
       if (selected(only, "update")) {
-        Properties update = with(base, "readproportion", "0", "updateproportion", "1", "writeallfields", "true");
+        Properties update = BenchArgs.with(base, "readproportion", "0", "updateproportion", "1",
+            "writeallfields", "true");
         binding(report, "update", new YcsbSide(update, true, threads, meter),
             new SdkSide(base, (c, n) -> sdkUpdate(c, recordCount), threads, meter), plan, bindingGoal);
       }
       if (selected(only, "scan")) {
-        Properties scan = with(base, "readproportion", "0", "updateproportion", "0", "scanproportion", "1",
+        Properties scan = BenchArgs.with(base, "readproportion", "0", "updateproportion", "0", "scanproportion", "1",
             "minscanlength", Integer.toString(SCAN_LENGTH), "maxscanlength", Integer.toString(SCAN_LENGTH));
         binding(report, "scan", new YcsbSide(scan, true, threads, meter),
             new SdkSide(base, (c, n) -> sdkScan(c, recordCount), threads, meter), plan, bindingGoal);
       }
       // Inserts go to their own table, dropped and re-created (outside the measured window) before
       // every run, so each run starts from the same empty table and the heap does not fill up.
-      Properties inserts = with(base, "table", INSERT_TABLE);
+      Properties inserts = BenchArgs.with(base, "table", INSERT_TABLE);
       if (selected(only, "insert")) {
         AtomicLong sdkKeys = new AtomicLong();
         binding(report, "insert", freshTable(client, new YcsbSide(inserts, false, threads, meter)),
@@ -125,7 +124,8 @@ public final class BindingBench {
   /** Client CPU per row: YCSB load with BatchWriteRow of 200 rows over YCSB load with PutRow. */
   private static void batch(Report report, SyncClient client, Properties inserts, int threads, CpuMeter meter,
                             Rounds.Plan plan) throws Exception {
-    Rounds.Side batchLoad = freshTable(client, new YcsbSide(with(inserts, "tablestore.batchsize", "200"), false, threads, meter));
+    Rounds.Side batchLoad = freshTable(client,
+        new YcsbSide(BenchArgs.with(inserts, "tablestore.batchsize", "200"), false, threads, meter));
     Rounds.Side singleLoad = freshTable(client, new YcsbSide(inserts, false, threads, meter));
     Rounds.Decider goal = new Rounds.Decider(Metric.CLIENT_CPU, Ratio.Goal.AT_MOST, BATCH_CPU_GOAL);
     Comparison c = Rounds.compare("batch-vs-single-cpu", "batch200", batchLoad, "putrow", singleLoad, plan, goal);
@@ -143,12 +143,12 @@ public final class BindingBench {
    */
   private static void batchWithRoundTrip(Report report, Path properties, long records, int threads, CpuMeter meter,
                                          Rounds.Plan plan) throws Exception {
-    Properties inserts = with(baseProperties(BenchArgs.load(properties), records, threads), "table", INSERT_TABLE);
+    Properties inserts = BenchArgs.with(baseProperties(BenchArgs.load(properties), records, threads), "table", INSERT_TABLE);
     SyncClient client = SharedClients.newClient(ClientConfig.from(inserts), 0);
     try {
       String name = "batch-vs-single-insert-with-" + ROUND_TRIP + "-round-trip";
       Comparison c = Rounds.compare(name, "batch200", freshTable(client,
-              new YcsbSide(with(inserts, "tablestore.batchsize", "200"), false, threads, meter)),
+              new YcsbSide(BenchArgs.with(inserts, "tablestore.batchsize", "200"), false, threads, meter)),
           "putrow", freshTable(client, new YcsbSide(inserts, false, threads, meter)),
           plan.rounds(3, Math.max(3, plan.minRounds() - 1)),
           new Rounds.Decider(Metric.THROUGHPUT, Ratio.Goal.AT_LEAST, 20));
@@ -168,42 +168,17 @@ public final class BindingBench {
 
   private static Rounds.Side freshTable(SyncClient client, Rounds.Side side) {
     return seconds -> {
-      Transient.run("dropping " + INSERT_TABLE, () -> {
-        try {
-          client.deleteTable(new DeleteTableRequest(INSERT_TABLE));
-        } catch (TableStoreException e) {
-          if (!"OTSObjectNotExist".equals(e.getErrorCode())) {
-            throw e;
-          }
-        }
-      });
-      PaperRows.createTable(client, INSERT_TABLE);
+      PaperRows.recreateTable(client, INSERT_TABLE);
       return side.run(seconds);
     };
   }
 
   private static Properties baseProperties(Properties endpoint, long records, int threads) {
-    Properties p = new Properties();
+    Properties p = PaperRows.workload(records);
     p.putAll(endpoint);
-    p.setProperty("table", PaperRows.TABLE);
-    p.setProperty("recordcount", Long.toString(records));
-    p.setProperty("operationcount", "0");
-    p.setProperty("fieldcount", Integer.toString(PaperRows.FIELDS));
-    p.setProperty("fieldlength", Integer.toString(PaperRows.FIELD_LENGTH));
-    p.setProperty("requestdistribution", "uniform");
-    p.setProperty("readallfields", "true");
     p.setProperty("threadcount", Integer.toString(threads));
     // No retries: a failed call is counted and its round run again (Rounds), never hidden in a back-off.
     p.setProperty("tablestore.retry", "none");
-    return p;
-  }
-
-  private static Properties with(Properties base, String... keyValues) {
-    Properties p = new Properties();
-    p.putAll(base);
-    for (int i = 0; i < keyValues.length; i += 2) {
-      p.setProperty(keyValues[i], keyValues[i + 1]);
-    }
     return p;
   }
 

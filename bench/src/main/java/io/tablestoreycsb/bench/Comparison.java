@@ -51,6 +51,11 @@ public final class Comparison {
     return List.copyOf(a);
   }
 
+  /** Side B's runs, one a round. */
+  public List<SideRun> runsB() {
+    return List.copyOf(b);
+  }
+
   /** The per-round ratios {@code metric(A) / metric(B)}. */
   public List<Double> roundRatios(Metric metric) {
     List<Double> ratios = new ArrayList<>(a.size());

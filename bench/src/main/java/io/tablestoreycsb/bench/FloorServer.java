@@ -25,7 +25,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.DefaultThreadFactory;
-import io.tablestoreycsb.binding.KeyFormat;
+import io.tablestoreycsb.binding.config.KeyFormat;
 import io.tablestoreycsb.mock.protocol.Credentials;
 import io.tablestoreycsb.mock.protocol.PlainBufferWriter;
 import io.tablestoreycsb.mock.protocol.ResponseSigner;

@@ -2,8 +2,8 @@ package io.tablestoreycsb.bench;
 
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.model.DeleteTableRequest;
-import io.tablestoreycsb.binding.ClientConfig;
-import io.tablestoreycsb.binding.SharedClients;
+import io.tablestoreycsb.binding.client.SharedClients;
+import io.tablestoreycsb.binding.config.ClientConfig;
 import io.tablestoreycsb.mock.MockTablestore;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

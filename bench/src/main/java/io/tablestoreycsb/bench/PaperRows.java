@@ -6,6 +6,7 @@ import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.CreateTableRequest;
+import com.alicloud.openservices.tablestore.model.DeleteTableRequest;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
 import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
@@ -14,9 +15,10 @@ import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
-import io.tablestoreycsb.binding.KeyFormat;
+import io.tablestoreycsb.binding.config.KeyFormat;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -61,6 +63,36 @@ public final class PaperRows {
         sent[0] = true;
       }
     });
+  }
+
+  /**
+   * YCSB's properties for these rows: the table, {@code records} rows of {@link #FIELDS} fields of
+   * {@link #FIELD_LENGTH} bytes, keys drawn uniformly, every field read; operations unbounded.
+   */
+  public static Properties workload(long records) {
+    Properties p = new Properties();
+    p.setProperty("table", TABLE);
+    p.setProperty("recordcount", Long.toString(records));
+    p.setProperty("operationcount", "0");
+    p.setProperty("fieldcount", Integer.toString(FIELDS));
+    p.setProperty("fieldlength", Integer.toString(FIELD_LENGTH));
+    p.setProperty("requestdistribution", "uniform");
+    p.setProperty("readallfields", "true");
+    return p;
+  }
+
+  /** Drops {@code table} if it exists and creates it empty again (outside any measured window). */
+  public static void recreateTable(SyncClient client, String table) throws Exception {
+    Transient.run("dropping " + table, () -> {
+      try {
+        client.deleteTable(new DeleteTableRequest(table));
+      } catch (TableStoreException e) {
+        if (!"OTSObjectNotExist".equals(e.getErrorCode())) {
+          throw e;
+        }
+      }
+    });
+    createTable(client, table);
   }
 
   public static PrimaryKey primaryKey(long keyNumber) {

@@ -1,8 +1,8 @@
 package io.tablestoreycsb.bench;
 
 import com.alicloud.openservices.tablestore.SyncClient;
-import io.tablestoreycsb.binding.ClientConfig;
-import io.tablestoreycsb.binding.SharedClients;
+import io.tablestoreycsb.binding.client.SharedClients;
+import io.tablestoreycsb.binding.config.ClientConfig;
 import java.util.Properties;
 
 /**

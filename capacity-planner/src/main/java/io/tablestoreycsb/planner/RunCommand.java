@@ -1,7 +1,7 @@
 package io.tablestoreycsb.planner;
 
-import io.tablestoreycsb.binding.ClientConfig;
-import io.tablestoreycsb.binding.tools.PropertiesFiles;
+import io.tablestoreycsb.binding.config.ClientConfig;
+import io.tablestoreycsb.binding.config.PropertiesFiles;
 import io.tablestoreycsb.kit.cli.ToolVersion;
 import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.matrix.Matrix;

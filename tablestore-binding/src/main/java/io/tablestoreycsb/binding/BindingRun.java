@@ -1,5 +1,10 @@
 package io.tablestoreycsb.binding;
 
+import io.tablestoreycsb.binding.client.ErrorAccounting;
+import io.tablestoreycsb.binding.stats.Action;
+import io.tablestoreycsb.binding.stats.RunOutcome;
+import io.tablestoreycsb.binding.stats.RunPlan;
+import io.tablestoreycsb.binding.stats.RunStats;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

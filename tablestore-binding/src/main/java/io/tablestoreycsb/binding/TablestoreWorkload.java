@@ -1,5 +1,8 @@
 package io.tablestoreycsb.binding;
 
+import io.tablestoreycsb.binding.config.ConfigException;
+import io.tablestoreycsb.binding.config.KeyFormat;
+import io.tablestoreycsb.binding.config.KeyNumberLimits;
 import java.util.Properties;
 import site.ycsb.WorkloadException;
 import site.ycsb.workloads.CoreWorkload;

@@ -3,6 +3,10 @@ package io.tablestoreycsb.binding;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablestoreycsb.binding.client.ClientLease;
+import io.tablestoreycsb.binding.client.SharedClients;
+import io.tablestoreycsb.binding.config.ClientConfig;
+import io.tablestoreycsb.binding.stats.Action;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

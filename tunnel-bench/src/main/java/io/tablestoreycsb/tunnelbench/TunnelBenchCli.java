@@ -1,6 +1,6 @@
 package io.tablestoreycsb.tunnelbench;
 
-import io.tablestoreycsb.binding.ConfigException;
+import io.tablestoreycsb.binding.config.ConfigException;
 import io.tablestoreycsb.kit.cli.Launcher;
 import io.tablestoreycsb.kit.cli.ToolVersion;
 import io.tablestoreycsb.kit.cli.UsageErrors;

@@ -6,8 +6,8 @@ import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.Row;
-import io.tablestoreycsb.binding.KeyFormat;
-import io.tablestoreycsb.binding.RowCodec;
+import io.tablestoreycsb.binding.client.RowCodec;
+import io.tablestoreycsb.binding.config.KeyFormat;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -61,6 +61,12 @@ public class BindingHotPathsBench {
   }
 
   private static final String[] FIELDS = {"field0", "field1", "field2", "field3", "field4"};
+
+  /** The primary key of every request (GetRow, PutRow, UpdateRow, DeleteRow; a scan's start). */
+  @Benchmark
+  public PrimaryKey primaryKey() {
+    return codec.primaryKey("0a1b000000000075bcd1");
+  }
 
   @Benchmark
   public String key() {

@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner.analysis;
 
-import io.tablestoreycsb.binding.StatsFile;
+import io.tablestoreycsb.binding.stats.StatsFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;

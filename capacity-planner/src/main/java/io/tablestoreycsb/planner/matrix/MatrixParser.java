@@ -1,8 +1,8 @@
 package io.tablestoreycsb.planner.matrix;
 
-import io.tablestoreycsb.binding.KeyNumberLimits;
-import io.tablestoreycsb.binding.KnownProperties;
-import io.tablestoreycsb.binding.Suggestions;
+import io.tablestoreycsb.binding.config.KeyNumberLimits;
+import io.tablestoreycsb.binding.config.KnownProperties;
+import io.tablestoreycsb.binding.config.Suggestions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

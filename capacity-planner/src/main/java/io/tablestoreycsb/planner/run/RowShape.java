@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner.run;
 
-import io.tablestoreycsb.binding.KeyFormat;
+import io.tablestoreycsb.binding.config.KeyFormat;
 import io.tablestoreycsb.mock.protocol.CapacityUnits;
 import java.nio.file.Path;
 import java.util.Map;

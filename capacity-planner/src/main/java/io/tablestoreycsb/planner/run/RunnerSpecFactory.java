@@ -1,12 +1,12 @@
 package io.tablestoreycsb.planner.run;
 
-import io.tablestoreycsb.binding.ClientConfig;
+import io.tablestoreycsb.binding.config.ClientConfig;
 import io.tablestoreycsb.binding.TablestoreClient;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import io.tablestoreycsb.planner.runner.StoppableWorkload;
-import io.tablestoreycsb.binding.KeyNumberLimits;
+import io.tablestoreycsb.binding.config.KeyNumberLimits;
 import io.tablestoreycsb.planner.matrix.CaseSpec;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.TargetLabel;

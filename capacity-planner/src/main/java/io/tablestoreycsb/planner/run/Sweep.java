@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner.run;
 
-import io.tablestoreycsb.binding.KnownProperties;
+import io.tablestoreycsb.binding.config.KnownProperties;
 import java.util.ArrayList;
 import java.util.List;
 

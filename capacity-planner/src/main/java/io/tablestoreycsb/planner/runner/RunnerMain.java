@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner.runner;
 
-import io.tablestoreycsb.binding.ClientWarmUp;
+import io.tablestoreycsb.binding.client.ClientWarmUp;
 import io.tablestoreycsb.binding.TablestoreClient;
 import io.tablestoreycsb.kit.child.ParentWatch;
 import io.tablestoreycsb.kit.child.StartGate;

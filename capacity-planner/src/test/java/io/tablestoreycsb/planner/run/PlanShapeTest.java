@@ -106,7 +106,7 @@ class PlanShapeTest {
       p.setProperty("insertstart", Long.toString(w.insertStart()));
       p.setProperty("insertcount", Long.toString(w.insertCount()));
       p.setProperty("dotransactions", "false");
-      io.tablestoreycsb.binding.KeyNumberLimits.check(p);
+      io.tablestoreycsb.binding.config.KeyNumberLimits.check(p);
     }
     PlannedCell p4 = cells.stream().filter(c -> c.key().partitions() == 4).findFirst().orElseThrow();
     assertThat(factory.cell(p4, Path.of("out"))).extracting(RunnerSpec::insertCount).containsOnly(400_000_000L);

@@ -22,10 +22,10 @@ import com.alicloud.openservices.tablestore.model.ReservedThroughput;
 import com.alicloud.openservices.tablestore.model.ReservedThroughputDetails;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
-import io.tablestoreycsb.binding.ClientConfig;
-import io.tablestoreycsb.binding.KeyFormat;
-import io.tablestoreycsb.binding.RowCodec;
-import io.tablestoreycsb.binding.SharedClients;
+import io.tablestoreycsb.binding.config.ClientConfig;
+import io.tablestoreycsb.binding.config.KeyFormat;
+import io.tablestoreycsb.binding.client.RowCodec;
+import io.tablestoreycsb.binding.client.SharedClients;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -57,7 +57,7 @@ public final class TableSetup {
 
   /**
    * For the table and instance the binding's properties name (the same properties as
-   * {@code bin/ycsb}); throws {@link io.tablestoreycsb.binding.ConfigException} naming a bad one.
+   * {@code bin/ycsb}); throws {@link io.tablestoreycsb.binding.config.ConfigException} naming a bad one.
    */
   public static TableSetup of(Properties props) {
     return new TableSetup(ClientConfig.from(props));

@@ -1,8 +1,9 @@
 package io.tablestoreycsb.binding.tools;
 
-import io.tablestoreycsb.binding.ClientConfig;
-import io.tablestoreycsb.binding.ConfigException;
-import io.tablestoreycsb.binding.KeyFormat;
+import io.tablestoreycsb.binding.config.ClientConfig;
+import io.tablestoreycsb.binding.config.ConfigException;
+import io.tablestoreycsb.binding.config.KeyFormat;
+import io.tablestoreycsb.binding.config.PropertiesFiles;
 import io.tablestoreycsb.kit.cli.Launcher;
 import io.tablestoreycsb.kit.cli.ToolVersion;
 import io.tablestoreycsb.kit.cli.UsageErrors;
@@ -13,11 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code bin/tablestore-table create|describe|count|drop -P FILE [--table T] [--partitions N]}:

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.entry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tablestoreycsb.binding.KeyFormat;
 import io.tablestoreycsb.binding.TablestoreClient;
+import io.tablestoreycsb.binding.config.KeyFormat;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.journal.RecordedRequest;
 import io.tablestoreycsb.mock.journal.RecordedRow;

@@ -2,7 +2,7 @@ package io.tablestoreycsb.binding.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablestoreycsb.binding.ClientWarmUp;
+import io.tablestoreycsb.binding.client.ClientWarmUp;
 import io.tablestoreycsb.mock.journal.RecordedRequest;
 import io.tablestoreycsb.mock.protocol.ActionName;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.tablestoreycsb.binding.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablestoreycsb.binding.KeyFormat;
 import io.tablestoreycsb.binding.TablestoreClient;
+import io.tablestoreycsb.binding.config.KeyFormat;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

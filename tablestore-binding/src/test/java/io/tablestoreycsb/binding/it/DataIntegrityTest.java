@@ -2,7 +2,7 @@ package io.tablestoreycsb.binding.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablestoreycsb.binding.SharedClients;
+import io.tablestoreycsb.binding.client.SharedClients;
 import java.util.Properties;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;

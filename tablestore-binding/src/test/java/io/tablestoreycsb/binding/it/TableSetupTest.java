@@ -3,9 +3,9 @@ package io.tablestoreycsb.binding.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tablestoreycsb.binding.ConfigException;
-import io.tablestoreycsb.binding.KeyFormat;
 import io.tablestoreycsb.binding.TablestoreClient;
+import io.tablestoreycsb.binding.config.ConfigException;
+import io.tablestoreycsb.binding.config.KeyFormat;
 import io.tablestoreycsb.binding.tools.TableDescription;
 import io.tablestoreycsb.binding.tools.TableSetup;
 import io.tablestoreycsb.binding.tools.TableSetupException;

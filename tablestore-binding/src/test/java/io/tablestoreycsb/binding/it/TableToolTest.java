@@ -2,8 +2,8 @@ package io.tablestoreycsb.binding.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablestoreycsb.binding.KeyFormat;
 import io.tablestoreycsb.binding.TablestoreClient;
+import io.tablestoreycsb.binding.config.KeyFormat;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.ErrorCode;

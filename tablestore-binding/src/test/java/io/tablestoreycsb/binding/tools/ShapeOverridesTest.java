@@ -2,7 +2,8 @@ package io.tablestoreycsb.binding.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablestoreycsb.binding.KnownProperties;
+import io.tablestoreycsb.binding.config.KnownProperties;
+import io.tablestoreycsb.binding.config.ShapeOverrides;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

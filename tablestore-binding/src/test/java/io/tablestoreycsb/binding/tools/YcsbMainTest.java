@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tablestoreycsb.binding.ConfigException;
+import io.tablestoreycsb.binding.config.ConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

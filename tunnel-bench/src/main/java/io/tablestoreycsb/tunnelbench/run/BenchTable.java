@@ -19,7 +19,7 @@ import com.alicloud.openservices.tablestore.model.tunnel.DescribeTunnelRequest;
 import com.alicloud.openservices.tablestore.model.tunnel.StreamTunnelConfig;
 import com.alicloud.openservices.tablestore.model.tunnel.TunnelType;
 import com.alicloud.openservices.tablestore.model.tunnel.StartOffsetFlag;
-import io.tablestoreycsb.binding.SharedClients;
+import io.tablestoreycsb.binding.client.SharedClients;
 import io.tablestoreycsb.tunnelbench.child.Endpoint;
 import io.tablestoreycsb.tunnelbench.rows.TunnelRow;
 import java.util.HashSet;

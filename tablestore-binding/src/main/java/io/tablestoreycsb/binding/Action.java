@@ -1,6 +1,0 @@
-package io.tablestoreycsb.binding;
-
-/** The Tablestore API actions the binding issues; the names are the service's action names. */
-public enum Action {
-  GetRow, GetRange, PutRow, BatchWriteRow, UpdateRow, DeleteRow
-}
