@@ -1,7 +1,7 @@
 package io.tablestoreycsb.planner;
 
-import io.tablestoreycsb.planner.results.ObjectStoreSettings;
-import io.tablestoreycsb.planner.results.ObjectStoreUri;
+import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
+import io.tablestoreycsb.cluster.objectstore.ObjectStoreUri;
 import java.net.URI;
 import picocli.CommandLine.Option;
 

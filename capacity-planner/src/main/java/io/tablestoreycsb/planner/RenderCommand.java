@@ -2,8 +2,8 @@ package io.tablestoreycsb.planner;
 
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.tablestoreycsb.planner.kubernetes.CellManifests;
-import io.tablestoreycsb.planner.kubernetes.KubernetesSettings;
-import io.tablestoreycsb.planner.kubernetes.SecretTemplate;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.kubernetes.SecretTemplate;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.report.ReportData;

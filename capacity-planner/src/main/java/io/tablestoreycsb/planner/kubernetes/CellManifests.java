@@ -1,19 +1,18 @@
 package io.tablestoreycsb.planner.kubernetes;
 
+import io.tablestoreycsb.cluster.kubernetes.JibImage;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
-import io.fabric8.kubernetes.api.model.EnvVar;
-import io.fabric8.kubernetes.api.model.EnvVarBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
-import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
-import io.tablestoreycsb.planner.results.ObjectStoreCredentials;
-import io.tablestoreycsb.planner.results.ObjectStoreSettings;
+import io.tablestoreycsb.cluster.kubernetes.IndexedJobManifest;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
+import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.io.IOException;
@@ -108,7 +107,7 @@ public final class CellManifests {
     for (RunnerSpec s : specs) {
       podSpecs.add(new RunnerSpec(s.key(), s.plan(), s.runnerIndex(), s.runners(), s.db(),
           Path.of(PodLayout.CELL_DIR, PodLayout.CELL_WORKLOAD_KEY),
-          s.endpointProperties() == null ? null : Path.of(PodLayout.ENDPOINT_DIR, PodLayout.SECRET_ENDPOINT_KEY),
+          s.endpointProperties() == null ? null : Path.of(PodLayout.ENDPOINT_DIR, SecretKeys.ENDPOINT_PROPERTIES),
           s.properties(), s.threads(), s.phaseFlag(), s.measure(), s.rowsPerRequest(), s.rowBytes(), s.insertStart(),
           s.insertCount(), Path.of(PodLayout.RESULT_DIR), podJvmOptions(s.jvmOptions())));
     }
@@ -141,7 +140,7 @@ public final class CellManifests {
     cmd.add("java");
     cmd.addAll(POD_JVM_OPTIONS);
     cmd.add("-cp");
-    cmd.add(PodLayout.IMAGE_CLASSPATH);
+    cmd.add(JibImage.CLASSPATH);
     cmd.add(PodRunner.class.getName());
     cmd.add("--cell");
     cmd.add(PodLayout.CELL_DIR + "/" + PodLayout.CELL_RUNNERS_KEY);
@@ -149,7 +148,7 @@ public final class CellManifests {
     cmd.add(PodLayout.CELL_DIR + "/" + PodLayout.CELL_WORKLOAD_KEY);
     if (hasEndpointProperties()) {
       cmd.add("--endpoint-properties");
-      cmd.add(PodLayout.ENDPOINT_DIR + "/" + PodLayout.SECRET_ENDPOINT_KEY);
+      cmd.add(PodLayout.ENDPOINT_DIR + "/" + SecretKeys.ENDPOINT_PROPERTIES);
     }
     cmd.add("--result-dir");
     cmd.add(PodLayout.RESULT_DIR);
@@ -177,64 +176,31 @@ public final class CellManifests {
   }
 
   public Job job() {
-    Map<String, Quantity> resources = Map.of("cpu", new Quantity(settings.cpu()), "memory",
-        new Quantity(settings.memory()));
-    List<EnvVar> env = List.of(
-        secretEnv(ObjectStoreCredentials.ENV_ACCESS_KEY_ID, PodLayout.SECRET_ACCESS_KEY_ID),
-        secretEnv(ObjectStoreCredentials.ENV_SECRET_ACCESS_KEY, PodLayout.SECRET_SECRET_ACCESS_KEY));
-    JobBuilder job = new JobBuilder()
-        .withNewMetadata().withName(jobName()).withNamespace(settings.namespace()).withLabels(labels()).endMetadata()
-        .withNewSpec()
-          .withCompletionMode("Indexed")
-          .withCompletions(specs.size())
-          .withParallelism(specs.size())
-          // A runner that failed has failed its cell: the planner reports it and goes on; rerunning the
-          // plan (resume) runs the cell again, and its new attempts replace the old ones.
-          .withBackoffLimit(0)
-          .withActiveDeadlineSeconds(activeDeadlineSeconds)
-          .withNewTemplate()
-            .withNewMetadata().withLabels(labels()).endMetadata()
-            .withNewSpec()
-              .withRestartPolicy("Never")
-              // the image's user is not root: the Secret's files (0400, root's) are readable through this group
-              .withNewSecurityContext().withFsGroup(PodLayout.IMAGE_GROUP_ID).endSecurityContext()
-              .withNodeSelector(settings.nodeSelector().isEmpty() ? null : settings.nodeSelector())
-              .withTolerations(settings.tolerations())
-              .addNewContainer()
-                .withName("runner")
-                .withImage(settings.image())
-                .withImagePullPolicy("IfNotPresent")
-                .withCommand(command())
-                .withEnv(env)
-                .withResources(new ResourceRequirementsBuilder().withRequests(resources).withLimits(resources).build())
-                .addToVolumeMounts(new VolumeMountBuilder().withName("cell").withMountPath(PodLayout.CELL_DIR)
-                    .withReadOnly(true).build())
-                .addToVolumeMounts(new VolumeMountBuilder().withName("results").withMountPath(PodLayout.RESULT_DIR)
-                    .build())
-              .endContainer()
-              .addToVolumes(new VolumeBuilder().withName("cell").withNewConfigMap().withName(jobName())
-                  .endConfigMap().build())
-              .addToVolumes(new VolumeBuilder().withName("results").withNewEmptyDir().endEmptyDir().build())
-            .endSpec()
-          .endTemplate()
-        .endSpec();
+    // A runner that failed has failed its cell: the planner reports it and goes on; rerunning the plan
+    // (resume) runs the cell again, and its new attempts replace the old ones.
+    JobBuilder job = IndexedJobManifest.builder(settings, jobName(), labels(), specs.size(), activeDeadlineSeconds,
+        "runner", command(), SecretKeys.objectStoreEnv(settings.secretName()));
+    job.editSpec().editTemplate().editSpec()
+        .editFirstContainer()
+          .addToVolumeMounts(new VolumeMountBuilder().withName("cell").withMountPath(PodLayout.CELL_DIR)
+              .withReadOnly(true).build())
+          .addToVolumeMounts(new VolumeMountBuilder().withName("results").withMountPath(PodLayout.RESULT_DIR)
+              .build())
+        .endContainer()
+        .addToVolumes(new VolumeBuilder().withName("cell").withNewConfigMap().withName(jobName())
+            .endConfigMap().build())
+        .addToVolumes(new VolumeBuilder().withName("results").withNewEmptyDir().endEmptyDir().build())
+        .endSpec().endTemplate().endSpec();
     if (hasEndpointProperties()) {
       job.editSpec().editTemplate().editSpec()
           .editFirstContainer()
             .addToVolumeMounts(new VolumeMountBuilder().withName("endpoint").withMountPath(PodLayout.ENDPOINT_DIR)
                 .withReadOnly(true).build())
           .endContainer()
-          .addToVolumes(new VolumeBuilder().withName("endpoint").withNewSecret().withSecretName(settings.secretName())
-              .addNewItem().withKey(PodLayout.SECRET_ENDPOINT_KEY).withPath(PodLayout.SECRET_ENDPOINT_KEY).endItem()
-              .withDefaultMode(0400).endSecret().build())
+          .addToVolumes(SecretKeys.endpointVolume("endpoint", settings.secretName()))
           .endSpec().endTemplate().endSpec();
     }
     return job.build();
-  }
-
-  private EnvVar secretEnv(String name, String key) {
-    return new EnvVarBuilder().withName(name).withNewValueFrom().withNewSecretKeyRef()
-        .withName(settings.secretName()).withKey(key).endSecretKeyRef().endValueFrom().build();
   }
 
   static String dnsSafe(String s) {

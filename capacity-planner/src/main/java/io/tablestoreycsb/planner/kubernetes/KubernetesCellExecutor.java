@@ -1,13 +1,11 @@
 package io.tablestoreycsb.planner.kubernetes;
 
-import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
-import io.fabric8.kubernetes.api.model.ContainerStatus;
-import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.kubernetes.PodLogs;
+import io.tablestoreycsb.cluster.kubernetes.PodStates;
+import io.tablestoreycsb.cluster.kubernetes.RunningJob;
 import io.tablestoreycsb.planner.results.LiveCell;
 import io.tablestoreycsb.planner.results.ResultStore;
 import io.tablestoreycsb.planner.run.PlanExecutorSupport;
@@ -22,9 +20,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -40,6 +42,8 @@ public final class KubernetesCellExecutor implements CellExecutor {
   private static final int RATE_EVERY_POLLS = 5;
   /** A stoppable cell's runners' interval logs are read this often (they share them every few seconds). */
   private static final int LIVE_EVERY_POLLS = 3;
+  /** What {@link PodRunner} logs of its runner's rate. */
+  private static final Pattern RATE = Pattern.compile("pod-runner: ([0-9.]+) ops/s");
 
   private final KubernetesClient client;
   private final KubernetesSettings settings;
@@ -59,10 +63,6 @@ public final class KubernetesCellExecutor implements CellExecutor {
     this.logs = logs;
   }
 
-  private String namespace() {
-    return settings.namespace() != null ? settings.namespace() : client.getNamespace();
-  }
-
   /** Kubernetes stops a Job's pods after its start lead, the run and the local executor's grace. */
   public static long activeDeadlineSeconds(KubernetesSettings settings, long expectedSeconds) {
     long capped = Math.min(expectedSeconds, 7L * 24 * 3600);
@@ -76,23 +76,17 @@ public final class KubernetesCellExecutor implements CellExecutor {
     long startAt = System.currentTimeMillis() + settings.startLeadSeconds() * 1000;
     CellManifests manifests = new CellManifests(settings, specs, startAt, expectedSeconds,
         activeDeadlineSeconds(settings, expectedSeconds));
-    String jobName = manifests.jobName();
-    deleteJob(jobName); // a Job left by an interrupted earlier run of this cell
     // what earlier runs of this cell left in the store: this run counts only newer attempts
     Map<Integer, Integer> earlierAttempts = results.latestCompleteAttempts(manifests.plan(), manifests.resultCell());
-    Thread deleteOnExit = new Thread(() -> deleteJob(jobName), "delete-job-" + jobName);
-    Runtime.getRuntime().addShutdownHook(deleteOnExit);
     Map<Integer, Pod> lastPods = new TreeMap<>();
     Map<Integer, String> failureLogs = new TreeMap<>();
     LiveCell live = PodRunner.stoppable(specs.get(0))
         ? results.live(manifests.plan(), manifests.resultCell(), Long.toString(startAt)) : null;
-    try {
-      Job job = client.batch().v1().jobs().inNamespace(namespace()).resource(manifests.job()).create();
-      ConfigMap cell = manifests.configMap();
-      cell.getMetadata().setOwnerReferences(List.of(new OwnerReferenceBuilder().withApiVersion("batch/v1")
-          .withKind("Job").withName(jobName).withUid(job.getMetadata().getUid()).build()));
-      client.configMaps().inNamespace(namespace()).resource(cell).create();
-      follow(jobName, specs, startAt, expectedSeconds, listener, lastPods, live);
+    // a Job left by an interrupted earlier run of this cell goes first; this one goes at the end, or on exit
+    try (RunningJob job = RunningJob.start(client, settings.namespaceIn(client), manifests.job(),
+        List.of(manifests.configMap()))) {
+      follow(job, specs, startAt, expectedSeconds, listener, live);
+      lastPods.putAll(job.pods());
       // before the Job goes: its pods' logs go with it
       lastPods.forEach((index, pod) -> {
         if (!"Succeeded".equals(pod.getStatus().getPhase())) {
@@ -100,7 +94,6 @@ public final class KubernetesCellExecutor implements CellExecutor {
         }
       });
     } finally {
-      deleteJob(jobName);
       if (live != null) {
         try {
           live.delete();
@@ -108,48 +101,36 @@ public final class KubernetesCellExecutor implements CellExecutor {
           System.err.println("capacity-plan: could not delete the cell's live/ objects (no result is among them): " + e);
         }
       }
-      try {
-        Runtime.getRuntime().removeShutdownHook(deleteOnExit);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is running already
-      }
     }
     return new CellOutcome(key, collect(manifests, specs, lastPods, failureLogs, earlierAttempts),
         (System.nanoTime() - started) / 1e9);
   }
 
   /** Polls the Job's pods until every index has ended or the Job has; tells their phases meanwhile. */
-  private void follow(String jobName, List<RunnerSpec> specs, long startAt, long expectedSeconds, Listener listener,
-      Map<Integer, Pod> lastPods, LiveCell live) throws InterruptedException {
+  private void follow(RunningJob job, List<RunnerSpec> specs, long startAt, long expectedSeconds, Listener listener,
+      LiveCell live) throws InterruptedException {
     int runners = specs.size();
     boolean stopRequested = false;
     long deadline = startAt + activeDeadlineSeconds(settings, expectedSeconds) * 1000;
     double opsPerSecond = Double.NaN; // no pod has told its rate yet
     for (long poll = 0; System.currentTimeMillis() < deadline; poll++) {
-      List<Pod> pods = client.pods().inNamespace(namespace()).withLabel(PodLayout.LABEL_JOB_NAME, jobName).list()
-          .getItems();
-      for (Pod pod : pods) {
-        lastPods.merge(index(pod), pod, (old, now) -> isNewer(now, old) ? now : old);
+      Map<Integer, Pod> pods = job.poll();
+      if (job.hopeless().isPresent()) {
+        return; // the cell fails with the pod's waiting reason; the Job goes in run()
       }
-      for (Pod pod : lastPods.values()) {
-        if (PodStates.hopeless(pod).isPresent()) {
-          return; // the cell fails with the pod's waiting reason; the Job goes in run()'s finally
-        }
-      }
-      long ended = lastPods.values().stream().filter(KubernetesCellExecutor::ended).count();
-      long running = lastPods.values().stream().filter(p -> "Running".equals(p.getStatus().getPhase())).count();
-      if (ended == runners || jobFinished(jobName)) {
+      int ended = job.ended();
+      int running = job.running();
+      if (ended == runners || job.finished()) {
         return;
       }
       if (System.currentTimeMillis() < startAt || running < runners - ended) {
-        listener.starting((int) running, runners, "pods: " + PodStates.describe(lastPods.values(), runners));
+        listener.starting(running, runners, "pods: " + PodStates.describe(pods.values(), runners));
       } else {
         if (poll % RATE_EVERY_POLLS == 0) {
-          java.util.OptionalDouble[] rates = lastPods.values().stream()
-              .filter(p -> "Running".equals(p.getStatus().getPhase()))
-              .map(p -> PodLogs.lastRate(logs.tail(p, 3))).toArray(java.util.OptionalDouble[]::new);
-          opsPerSecond = java.util.Arrays.stream(rates).noneMatch(java.util.OptionalDouble::isPresent) ? Double.NaN
-              : java.util.Arrays.stream(rates).mapToDouble(r -> r.orElse(0)).sum();
+          OptionalDouble[] rates = pods.values().stream().filter(PodStates::running)
+              .map(p -> lastRate(logs.tail(p, 3))).toArray(OptionalDouble[]::new);
+          opsPerSecond = Arrays.stream(rates).noneMatch(OptionalDouble::isPresent) ? Double.NaN
+              : Arrays.stream(rates).mapToDouble(r -> r.orElse(0)).sum();
         }
         listener.running(opsPerSecond);
         if (live != null && !stopRequested && poll % LIVE_EVERY_POLLS == 0) {
@@ -158,6 +139,16 @@ public final class KubernetesCellExecutor implements CellExecutor {
       }
       Thread.sleep(POLL_MS);
     }
+  }
+
+  /** The rate in the last {@code pod-runner: N ops/s} line of a log tail. */
+  static OptionalDouble lastRate(String tail) {
+    Matcher m = RATE.matcher(tail);
+    OptionalDouble last = OptionalDouble.empty();
+    while (m.find()) {
+      last = OptionalDouble.of(Double.parseDouble(m.group(1)));
+    }
+    return last;
   }
 
   /**
@@ -183,15 +174,6 @@ public final class KubernetesCellExecutor implements CellExecutor {
       System.err.println("capacity-plan: could not read the runners' interval logs or ask them to stop: " + e);
     }
     return false;
-  }
-
-  private boolean jobFinished(String jobName) {
-    Job job = client.batch().v1().jobs().inNamespace(namespace()).withName(jobName).get();
-    if (job == null || job.getStatus() == null || job.getStatus().getConditions() == null) {
-      return job == null;
-    }
-    return job.getStatus().getConditions().stream()
-        .anyMatch(c -> ("Complete".equals(c.getType()) || "Failed".equals(c.getType())) && "True".equals(c.getStatus()));
   }
 
   /** Downloads the cell's result sets into the runners' directories; records for runners that left none. */
@@ -223,77 +205,16 @@ public final class KubernetesCellExecutor implements CellExecutor {
 
   private static RunnerRecord failedRecord(RunnerSpec spec, Pod pod, String logTail) {
     String error = pod == null ? "no pod ran (not scheduled before the Job ended)"
-        : "pod " + pod.getMetadata().getName() + " left no result set: " + reason(pod) + logTail;
+        : "pod " + pod.getMetadata().getName() + " left no result set: " + PodStates.failure(pod) + logTail;
     return new RunnerRecord(spec.key().instanceType(), spec.plan(), spec.key().caseName(), spec.key().partitions(),
         spec.runners(), spec.threads(), spec.runnerIndex(), spec.key().sweep(), spec.measure(), spec.rowsPerRequest(),
         spec.rowBytes(), pod == null || pod.getSpec() == null ? "" : String.valueOf(pod.getSpec().getNodeName()), 0,
         spec.insertStart(), spec.insertCount(), 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, error);
   }
 
-  /** The pod's phase and why: the container's termination or waiting reason, exit code and message. */
-  static String reason(Pod pod) {
-    StringBuilder why = new StringBuilder("phase ").append(pod.getStatus().getPhase());
-    if (pod.getStatus().getReason() != null) {
-      why.append(", ").append(pod.getStatus().getReason());
-    }
-    List<ContainerStatus> statuses = pod.getStatus().getContainerStatuses();
-    if (statuses != null) {
-      for (ContainerStatus status : statuses) {
-        ContainerStateTerminated t = status.getState() == null ? null : status.getState().getTerminated();
-        if (t != null) {
-          why.append(", ").append(t.getReason()).append(" (exit code ").append(t.getExitCode()).append(')');
-          if (t.getMessage() != null && !t.getMessage().isBlank()) {
-            why.append(": ").append(t.getMessage().strip());
-          }
-        } else if (status.getState() != null && status.getState().getWaiting() != null) {
-          why.append(", waiting: ").append(status.getState().getWaiting().getReason());
-          String message = status.getState().getWaiting().getMessage();
-          if (message != null && !message.isBlank()) {
-            why.append(" (").append(message.strip()).append(')');
-          }
-        }
-      }
-    }
-    if (pod.getStatus().getMessage() != null) {
-      why.append(": ").append(pod.getStatus().getMessage());
-    }
-    return why.toString();
-  }
-
   private String logTail(Pod pod) {
     String log = logs.tail(pod, LOG_TAIL_LINES);
     return log.isBlank() ? "" : "\nlast log lines of the pod:\n" + log.strip();
-  }
-
-  static int index(Pod pod) {
-    Map<String, String> annotations = pod.getMetadata().getAnnotations();
-    String value = annotations == null ? null : annotations.get("batch.kubernetes.io/job-completion-index");
-    if (value == null && pod.getMetadata().getLabels() != null) {
-      value = pod.getMetadata().getLabels().get("batch.kubernetes.io/job-completion-index");
-    }
-    return value == null ? -1 : Integer.parseInt(value);
-  }
-
-  private static boolean ended(Pod pod) {
-    String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
-    return "Succeeded".equals(phase) || "Failed".equals(phase);
-  }
-
-  private static boolean isNewer(Pod a, Pod b) {
-    String ta = a.getMetadata().getCreationTimestamp();
-    String tb = b.getMetadata().getCreationTimestamp();
-    return ta == null || tb == null || ta.compareTo(tb) >= 0;
-  }
-
-  private void deleteJob(String jobName) {
-    try {
-      // Background: the Job goes at once, its pods and ConfigMap (owned by it) right after.
-      client.batch().v1().jobs().inNamespace(namespace()).withName(jobName)
-          .withPropagationPolicy(io.fabric8.kubernetes.api.model.DeletionPropagation.BACKGROUND).delete();
-      client.configMaps().inNamespace(namespace()).withName(jobName).delete();
-    } catch (KubernetesClientException e) {
-      System.err.println("could not delete Job " + jobName + ": " + e.getMessage());
-    }
   }
 
   private static void moveFiles(Path from, Path to) throws IOException {

@@ -1,13 +1,14 @@
 package io.tablestoreycsb.planner.kubernetes;
 
+import io.tablestoreycsb.cluster.kubernetes.RunningJob;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tablestoreycsb.planner.results.LiveCell;
-import io.tablestoreycsb.planner.results.ObjectStoreCredentials;
-import io.tablestoreycsb.planner.results.ObjectStoreSettings;
-import io.tablestoreycsb.planner.results.ObjectStoreUri;
+import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
+import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
+import io.tablestoreycsb.cluster.objectstore.ObjectStoreUri;
 import io.tablestoreycsb.planner.results.ResultStore;
-import io.tablestoreycsb.planner.results.S3Clients;
+import io.tablestoreycsb.cluster.objectstore.S3Clients;
 import io.tablestoreycsb.planner.run.LocalCellExecutor;
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.CellExecutor;
@@ -77,10 +78,10 @@ public final class PodRunner implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    int index = indexFromEnvironment(System.getenv(PodLayout.INDEX_ENV));
+    int index = indexFromEnvironment(System.getenv(RunningJob.INDEX_ENV));
     List<RunnerSpec> specs = JSON.readValue(cell.toFile(), new TypeReference<List<RunnerSpec>>() { });
     if (index >= specs.size()) {
-      throw new IllegalArgumentException(PodLayout.INDEX_ENV + "=" + index + " but the cell has " + specs.size()
+      throw new IllegalArgumentException(RunningJob.INDEX_ENV + "=" + index + " but the cell has " + specs.size()
           + " runners");
     }
     RunnerSpec spec = localPaths(specs.get(index));
@@ -112,7 +113,7 @@ public final class PodRunner implements Callable<Integer> {
 
   static int indexFromEnvironment(String value) {
     if (value == null || !value.matches("\\d{1,6}")) {
-      throw new IllegalArgumentException(PodLayout.INDEX_ENV + " is '" + value
+      throw new IllegalArgumentException(RunningJob.INDEX_ENV + " is '" + value
           + "': a runner pod must belong to an Indexed Job (completionMode: Indexed)");
     }
     return Integer.parseInt(value);

@@ -3,6 +3,10 @@ package io.tablestoreycsb.planner.kubernetes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.kubernetes.SecretTemplate;
+import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
+import io.tablestoreycsb.cluster.kubernetes.JibImage;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -12,8 +16,8 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import io.tablestoreycsb.planner.results.ObjectStoreSettings;
-import io.tablestoreycsb.planner.results.ObjectStoreUri;
+import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
+import io.tablestoreycsb.cluster.objectstore.ObjectStoreUri;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.net.URI;
@@ -90,7 +94,7 @@ class CellManifestsTest {
     assertThat(c.getImage()).isEqualTo("registry.cn-hangzhou.aliyuncs.com/me/tablestore-ycsb-runner:0.1.0");
     assertThat(c.getResources().getRequests()).containsEntry("cpu", new Quantity("8")).containsEntry("memory", new Quantity("8Gi"));
     assertThat(c.getResources().getLimits()).isEqualTo(c.getResources().getRequests());
-    assertThat(c.getCommand()).containsSubsequence("-cp", PodLayout.IMAGE_CLASSPATH, PodRunner.class.getName())
+    assertThat(c.getCommand()).containsSubsequence("-cp", JibImage.CLASSPATH, PodRunner.class.getName())
         .containsSubsequence("--start-at", "1800000000000")
         .containsSubsequence("--expected-seconds", "300")
         .containsSubsequence("--results", "s3://bench-results/plans")
@@ -105,7 +109,7 @@ class CellManifestsTest {
     assertThat(c.getEnv()).extracting(e -> e.getName()).containsExactly("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY");
     assertThat(pod.getVolumes()).filteredOn(v -> v.getSecret() != null).singleElement().satisfies(v -> {
       assertThat(v.getSecret().getSecretName()).isEqualTo("capacity-plan");
-      assertThat(v.getSecret().getItems().get(0).getKey()).isEqualTo(PodLayout.SECRET_ENDPOINT_KEY);
+      assertThat(v.getSecret().getItems().get(0).getKey()).isEqualTo(SecretKeys.ENDPOINT_PROPERTIES);
     });
     assertThat(c.getVolumeMounts()).extracting(m -> m.getMountPath())
         .containsExactlyInAnyOrder(PodLayout.CELL_DIR, PodLayout.RESULT_DIR, PodLayout.ENDPOINT_DIR);
@@ -125,7 +129,7 @@ class CellManifestsTest {
     assertThat(podSpecs.get(1).ycsbArguments(Path.of("/results")))
         .containsSubsequence("-p", "insertstart=1000").containsSubsequence("-threads", "32").contains("-load");
     assertThat(podSpecs.get(0).workload()).isEqualTo(Path.of(PodLayout.CELL_DIR, PodLayout.CELL_WORKLOAD_KEY));
-    assertThat(podSpecs.get(0).endpointProperties()).isEqualTo(Path.of(PodLayout.ENDPOINT_DIR, PodLayout.SECRET_ENDPOINT_KEY));
+    assertThat(podSpecs.get(0).endpointProperties()).isEqualTo(Path.of(PodLayout.ENDPOINT_DIR, SecretKeys.ENDPOINT_PROPERTIES));
   }
 
   @Test
@@ -140,10 +144,10 @@ class CellManifestsTest {
   void theSecretTemplateHasEveryKeyTheJobReadsAndOnlyPlaceholders() {
     Secret secret = Serialization.unmarshal(Serialization.asYaml(SecretTemplate.of(settings("8", "8Gi"))), Secret.class);
     assertThat(secret.getMetadata().getName()).isEqualTo("capacity-plan");
-    assertThat(secret.getStringData()).containsOnlyKeys(PodLayout.SECRET_ENDPOINT_KEY, PodLayout.SECRET_ACCESS_KEY_ID,
-        PodLayout.SECRET_SECRET_ACCESS_KEY);
-    assertThat(secret.getStringData().get(PodLayout.SECRET_SECRET_ACCESS_KEY)).isEqualTo(SecretTemplate.PLACEHOLDER);
-    assertThat(secret.getStringData().get(PodLayout.SECRET_ENDPOINT_KEY))
+    assertThat(secret.getStringData()).containsOnlyKeys(SecretKeys.ENDPOINT_PROPERTIES, SecretKeys.RESULTS_ACCESS_KEY_ID,
+        SecretKeys.RESULTS_SECRET_ACCESS_KEY);
+    assertThat(secret.getStringData().get(SecretKeys.RESULTS_SECRET_ACCESS_KEY)).isEqualTo(SecretTemplate.PLACEHOLDER);
+    assertThat(secret.getStringData().get(SecretKeys.ENDPOINT_PROPERTIES))
         .contains("tablestore.accesskeysecret = " + SecretTemplate.PLACEHOLDER);
   }
 

@@ -2,12 +2,15 @@ package io.tablestoreycsb.planner.kubernetes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
+import io.tablestoreycsb.cluster.kubernetes.TestKubelet;
+import io.tablestoreycsb.cluster.kubernetes.PodContainers;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.CapacityPlanCli;
-import io.tablestoreycsb.planner.results.EmbeddedS3;
+import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import io.tablestoreycsb.planner.run.PlanExecutorSupport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -71,9 +74,9 @@ class KubernetesCommandLineTest {
         "phase = run", "measure = READ", "threads = " + threads, "duration = " + duration) + "\n");
     client.secrets().inNamespace(NAMESPACE).resource(new SecretBuilder()
         .withNewMetadata().withName("capacity-plan").endMetadata()
-        .addToData(PodLayout.SECRET_ENDPOINT_KEY, base64(Files.readString(endpoint)))
-        .addToData(PodLayout.SECRET_ACCESS_KEY_ID, base64(EmbeddedS3.ACCESS_KEY_ID))
-        .addToData(PodLayout.SECRET_SECRET_ACCESS_KEY, base64(EmbeddedS3.SECRET_ACCESS_KEY))
+        .addToData(SecretKeys.ENDPOINT_PROPERTIES, base64(Files.readString(endpoint)))
+        .addToData(SecretKeys.RESULTS_ACCESS_KEY_ID, base64(EmbeddedS3.ACCESS_KEY_ID))
+        .addToData(SecretKeys.RESULTS_SECRET_ACCESS_KEY, base64(EmbeddedS3.SECRET_ACCESS_KEY))
         .build()).createOr(r -> r.update());
     Files.writeString(dir.resolve("kubeconfig"), String.join("\n",
         "apiVersion: v1", "kind: Config", "current-context: mock",

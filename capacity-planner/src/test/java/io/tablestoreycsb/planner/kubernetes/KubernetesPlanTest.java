@@ -1,5 +1,9 @@
 package io.tablestoreycsb.planner.kubernetes;
 
+import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
+import io.tablestoreycsb.cluster.kubernetes.TestKubelet;
+import io.tablestoreycsb.cluster.kubernetes.PodContainers;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.CellStop;
 import io.tablestoreycsb.planner.report.StopFile;
@@ -17,9 +21,9 @@ import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.analysis.MeasuredWindow;
 import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.analysis.RunnerResult;
-import io.tablestoreycsb.planner.results.EmbeddedS3;
+import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import io.tablestoreycsb.planner.results.ResultStore;
-import io.tablestoreycsb.planner.results.S3Clients;
+import io.tablestoreycsb.cluster.objectstore.S3Clients;
 import io.tablestoreycsb.planner.run.BindingTableAdmin;
 import io.tablestoreycsb.planner.run.CellFilter;
 import io.tablestoreycsb.planner.run.CellOrder;
@@ -96,9 +100,9 @@ class KubernetesPlanTest {
     tablestore.writeProperties(endpointProperties);
     client.secrets().inNamespace(NAMESPACE).resource(new SecretBuilder()
         .withNewMetadata().withName("capacity-plan").endMetadata()
-        .addToData(PodLayout.SECRET_ENDPOINT_KEY, base64(Files.readString(endpointProperties)))
-        .addToData(PodLayout.SECRET_ACCESS_KEY_ID, base64(EmbeddedS3.ACCESS_KEY_ID))
-        .addToData(PodLayout.SECRET_SECRET_ACCESS_KEY, base64(EmbeddedS3.SECRET_ACCESS_KEY))
+        .addToData(SecretKeys.ENDPOINT_PROPERTIES, base64(Files.readString(endpointProperties)))
+        .addToData(SecretKeys.RESULTS_ACCESS_KEY_ID, base64(EmbeddedS3.ACCESS_KEY_ID))
+        .addToData(SecretKeys.RESULTS_SECRET_ACCESS_KEY, base64(EmbeddedS3.SECRET_ACCESS_KEY))
         .build()).createOr(r -> r.update());
     kubelet = new TestKubelet(client, NAMESPACE, dir.resolve("kubelet"));
   }

@@ -2,7 +2,9 @@ package io.tablestoreycsb.planner.kubernetes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablestoreycsb.planner.kubernetes.DockerPodContainers.Docker;
+import io.tablestoreycsb.cluster.kubernetes.PodContainers;
+import io.tablestoreycsb.cluster.kubernetes.DockerPodContainers;
+import io.tablestoreycsb.cluster.kubernetes.DockerPodContainers.Docker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
@@ -24,7 +26,7 @@ class RunnerImageTest {
   static final class ImageInTheEngine implements ExecutionCondition {
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-      String missing = DockerPodContainers.whyNotAvailable(IMAGE);
+      String missing = DockerPodContainers.whyNotAvailable(IMAGE, PodContainers.RUNNER_IMAGE_BUILD);
       if (missing == null) {
         return ConditionEvaluationResult.enabled("the engine holds " + IMAGE);
       }

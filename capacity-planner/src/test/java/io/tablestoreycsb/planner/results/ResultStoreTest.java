@@ -3,6 +3,10 @@ package io.tablestoreycsb.planner.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablestoreycsb.cluster.objectstore.ObjectStoreUri;
+import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
+import io.tablestoreycsb.cluster.objectstore.S3Clients;
+import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import io.tablestoreycsb.planner.results.ResultStore.AttemptKey;
 import java.io.IOException;
 import java.nio.file.Files;

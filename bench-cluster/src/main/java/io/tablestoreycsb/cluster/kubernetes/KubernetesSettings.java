@@ -1,8 +1,9 @@
-package io.tablestoreycsb.planner.kubernetes;
+package io.tablestoreycsb.cluster.kubernetes;
 
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
-import io.tablestoreycsb.planner.results.ObjectStoreSettings;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,15 +12,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Where and how a plan's runners run on Kubernetes.
+ * Where and how a benchmark's runner pods run on Kubernetes. The messages name the command-line options
+ * the applications share ({@code --image}, {@code --runner-cpu}, ...).
  *
  * @param namespace namespace of the Jobs (null: the kubeconfig's or the pod's own)
- * @param image the runner image (built by the {@code runner-image} profile, pushed by the user)
- * @param cpu CPU request and limit of one runner (the paper's runners had 8 cores)
+ * @param image the runner image (built by the application's image profile, pushed by the user)
+ * @param cpu CPU request and limit of one runner (the white paper's runners had 8 cores)
  * @param memory memory request and limit of one runner (the paper's: 8 GB)
  * @param nodeSelector node labels a runner's node must have
  * @param tolerations taints runners tolerate
  * @param secretName the Secret holding the endpoint properties and the object store's access key
+ *     ({@link SecretKeys})
  * @param results where runners upload their result sets
  * @param startLeadSeconds how far ahead of a Job's creation its runners start together: enough for
  *     every pod to be scheduled, pull the image and load its classes
@@ -58,6 +61,11 @@ public record KubernetesSettings(
     }
     nodeSelector = Map.copyOf(nodeSelector);
     tolerations = List.copyOf(tolerations);
+  }
+
+  /** The namespace the Jobs go to: the one set, else the client's (kubeconfig context or the pod's own). */
+  public String namespaceIn(KubernetesClient client) {
+    return namespace != null ? namespace : client.getNamespace();
   }
 
   private static void checkQuantity(String option, String value) {

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.results;
+package io.tablestoreycsb.cluster.objectstore;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

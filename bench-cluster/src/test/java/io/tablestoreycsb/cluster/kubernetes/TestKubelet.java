@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.kubernetes;
+package io.tablestoreycsb.cluster.kubernetes;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
@@ -47,7 +47,7 @@ import java.util.concurrent.TimeUnit;
  * status as Kubernetes would (Pending, Running, Succeeded, Failed with the container's reason and exit
  * code) and stops the containers of a deleted Job.
  */
-final class TestKubelet implements AutoCloseable {
+public final class TestKubelet implements AutoCloseable {
   private final KubernetesClient client;
   private final String namespace;
   private final Path root;
@@ -61,11 +61,17 @@ final class TestKubelet implements AutoCloseable {
   private final List<Throwable> failures = new CopyOnWriteArrayList<>();
   private final java.util.Set<String> unpullable = ConcurrentHashMap.newKeySet();
 
-  TestKubelet(KubernetesClient client, String namespace, Path root) {
+  /** Runs pods in Docker where it holds {@link PodContainers#runnerImage()}, else as local processes. */
+  public TestKubelet(KubernetesClient client, String namespace, Path root) {
+    this(client, namespace, root, PodContainers.forThisMachine());
+  }
+
+  /** Runs pods with {@code containers} (e.g. {@link PodContainers#forThisMachine(String, String)} for another image). */
+  public TestKubelet(KubernetesClient client, String namespace, Path root, PodContainers containers) {
     this.client = client;
     this.namespace = namespace;
     this.root = root;
-    this.containers = PodContainers.forThisMachine();
+    this.containers = containers;
     this.watch = client.batch().v1().jobs().inNamespace(namespace).watch(new Watcher<>() {
       @Override
       public void eventReceived(Action action, Job job) {
@@ -87,22 +93,22 @@ final class TestKubelet implements AutoCloseable {
   }
 
   /** Jobs as the API server handed them to the kubelet. */
-  List<Job> createdJobs() {
+  public List<Job> createdJobs() {
     return createdJobs;
   }
 
   /** Jobs the API server reported deleted. */
-  List<String> deletedJobs() {
+  public List<String> deletedJobs() {
     return deletedJobs;
   }
 
   /** Errors of the kubelet itself (a test fails on them). */
-  List<Throwable> failures() {
+  public List<Throwable> failures() {
     return failures;
   }
 
   /** Kills the container of a Job's index, as the OOM killer or an eviction would; its pod fails with {@code reason}. */
-  void kill(String jobName, int index, String reason) {
+  public void kill(String jobName, int index, String reason) {
     String pod = podName(jobName, index);
     killReasons.put(pod, reason);
     stopPod(jobName, pod);
@@ -121,12 +127,12 @@ final class TestKubelet implements AutoCloseable {
   }
 
   /** Pods of this image are never started: their container waits in ImagePullBackOff, as a node's would. */
-  void cannotPull(String image) {
+  public void cannotPull(String image) {
     unpullable.add(image);
   }
 
   /** True once the container of a Job's index has a process. */
-  boolean started(String jobName, int index) {
+  public boolean started(String jobName, int index) {
     return processesByPod.containsKey(podName(jobName, index));
   }
 
@@ -146,9 +152,9 @@ final class TestKubelet implements AutoCloseable {
         Pod pod = client.pods().inNamespace(namespace).resource(new PodBuilder()
             .withNewMetadata().withName(podName(jobName, index)).withNamespace(namespace)
               .withLabels(new LinkedHashMap<>(job.getSpec().getTemplate().getMetadata().getLabels()))
-              .addToLabels(PodLayout.LABEL_JOB_NAME, jobName)
-              .addToLabels("batch.kubernetes.io/job-completion-index", Integer.toString(index))
-              .addToAnnotations("batch.kubernetes.io/job-completion-index", Integer.toString(index))
+              .addToLabels(RunningJob.LABEL_JOB_NAME, jobName)
+              .addToLabels(RunningJob.COMPLETION_INDEX, Integer.toString(index))
+              .addToAnnotations(RunningJob.COMPLETION_INDEX, Integer.toString(index))
               .withCreationTimestamp(Instant.now().toString())
             .endMetadata()
             .withSpec(job.getSpec().getTemplate().getSpec())
@@ -335,7 +341,7 @@ final class TestKubelet implements AutoCloseable {
         env.put(var.getName(), value);
       }
     }
-    env.put(PodLayout.INDEX_ENV, Integer.toString(index));
+    env.put(RunningJob.INDEX_ENV, Integer.toString(index));
     return env;
   }
 
@@ -348,7 +354,7 @@ final class TestKubelet implements AutoCloseable {
   }
 
   /** The last lines of a pod's container log (its stdout and stderr), as the API server's log endpoint gives them. */
-  String tail(Pod pod, int lines) {
+  public String tail(Pod pod, int lines) {
     Path log = root.resolve(pod.getMetadata().getName()).resolve("container.log");
     try {
       if (!Files.isRegularFile(log)) {

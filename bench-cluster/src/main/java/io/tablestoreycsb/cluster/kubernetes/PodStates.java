@@ -1,5 +1,6 @@
-package io.tablestoreycsb.planner.kubernetes;
+package io.tablestoreycsb.cluster.kubernetes;
 
+import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.ContainerStateWaiting;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -12,12 +13,12 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * What a cell's pods are doing while they start, in the words {@code kubectl get pods} uses: phase,
- * and for a pending pod why (Unschedulable, ContainerCreating, ErrImagePull, ...). Also tells which
- * waiting reasons will not resolve by themselves, so a cell fails with the reason at once instead of
- * waiting for the Job's deadline.
+ * What a Job's pods are doing, in the words {@code kubectl get pods} uses: phase, and for a pending pod
+ * why (Unschedulable, ContainerCreating, ErrImagePull, ...); which waiting reasons will not resolve by
+ * themselves, so a run fails with the reason at once instead of waiting for the Job's deadline; and why
+ * a pod that ended failed.
  */
-final class PodStates {
+public final class PodStates {
   /**
    * Waiting reasons that need a person: a bad image name, an image the node cannot pull (already
    * retried with back-off when the kubelet says ImagePullBackOff), or a container that cannot be
@@ -32,7 +33,7 @@ final class PodStates {
    * "1 Pending (Unschedulable), 2 Pending (ContainerCreating), 1 Running" for {@code total} runners, of
    * which indexes without a pod yet are "not created".
    */
-  static String describe(Collection<Pod> pods, int total) {
+  public static String describe(Collection<Pod> pods, int total) {
     Map<String, Integer> counts = new TreeMap<>((a, b) -> order(a) != order(b) ? order(a) - order(b) : a.compareTo(b));
     for (Pod pod : pods) {
       counts.merge(state(pod), 1, Integer::sum);
@@ -46,7 +47,7 @@ final class PodStates {
   }
 
   /** "Pending (ContainerCreating)", "Running", "Failed", ... */
-  static String state(Pod pod) {
+  public static String state(Pod pod) {
     String phase = pod.getStatus() == null || pod.getStatus().getPhase() == null ? "Pending" : pod.getStatus().getPhase();
     if (!phase.equals("Pending")) {
       return phase;
@@ -57,9 +58,53 @@ final class PodStates {
   }
 
   /** The reason and message of a pod stuck on something that will not resolve by itself, if it is. */
-  static Optional<String> hopeless(Pod pod) {
+  public static Optional<String> hopeless(Pod pod) {
     return waiting(pod).filter(w -> HOPELESS.contains(w.getReason()))
         .map(w -> w.getReason() + (w.getMessage() == null || w.getMessage().isBlank() ? "" : ": " + w.getMessage().strip()));
+  }
+
+  /** Whether the pod has ended, either way. */
+  public static boolean ended(Pod pod) {
+    String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
+    return "Succeeded".equals(phase) || "Failed".equals(phase);
+  }
+
+  /** Whether the pod is running. */
+  public static boolean running(Pod pod) {
+    return pod.getStatus() != null && "Running".equals(pod.getStatus().getPhase());
+  }
+
+  /**
+   * The pod's phase and why: the container's termination reason and exit code or its waiting reason,
+   * with their messages, e.g. "phase Failed, OOMKilled (exit code 137)".
+   */
+  public static String failure(Pod pod) {
+    StringBuilder why = new StringBuilder("phase ").append(pod.getStatus().getPhase());
+    if (pod.getStatus().getReason() != null) {
+      why.append(", ").append(pod.getStatus().getReason());
+    }
+    List<ContainerStatus> statuses = pod.getStatus().getContainerStatuses();
+    if (statuses != null) {
+      for (ContainerStatus status : statuses) {
+        ContainerStateTerminated t = status.getState() == null ? null : status.getState().getTerminated();
+        if (t != null) {
+          why.append(", ").append(t.getReason()).append(" (exit code ").append(t.getExitCode()).append(')');
+          if (t.getMessage() != null && !t.getMessage().isBlank()) {
+            why.append(": ").append(t.getMessage().strip());
+          }
+        } else if (status.getState() != null && status.getState().getWaiting() != null) {
+          why.append(", waiting: ").append(status.getState().getWaiting().getReason());
+          String message = status.getState().getWaiting().getMessage();
+          if (message != null && !message.isBlank()) {
+            why.append(" (").append(message.strip()).append(')');
+          }
+        }
+      }
+    }
+    if (pod.getStatus().getMessage() != null) {
+      why.append(": ").append(pod.getStatus().getMessage());
+    }
+    return why.toString();
   }
 
   private static Optional<ContainerStateWaiting> waiting(Pod pod) {

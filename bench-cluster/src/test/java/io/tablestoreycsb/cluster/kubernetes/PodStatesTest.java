@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.kubernetes;
+package io.tablestoreycsb.cluster.kubernetes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.results;
+package io.tablestoreycsb.cluster.objectstore;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.results;
+package io.tablestoreycsb.cluster.objectstore;
 
 import java.net.URI;
 

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.kubernetes;
+package io.tablestoreycsb.cluster.kubernetes;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import java.io.IOException;
@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Runs a pod's container as a process of this machine: its command with the image's java and class
  * path replaced by this JVM's, and each mount path by the local directory of its volume.
  */
-final class LocalProcessPodContainers implements PodContainers {
+public final class LocalProcessPodContainers implements PodContainers {
   private static final AtomicBoolean EXPLAINED = new AtomicBoolean();
   private final Set<Process> processes = ConcurrentHashMap.newKeySet();
 
@@ -59,7 +59,7 @@ final class LocalProcessPodContainers implements PodContainers {
       String arg = command.get(i);
       if (i == 0 && arg.equals("java")) {
         local.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-      } else if (i > 0 && command.get(i - 1).equals("-cp") && arg.equals(PodLayout.IMAGE_CLASSPATH)) {
+      } else if (i > 0 && command.get(i - 1).equals("-cp") && arg.equals(JibImage.CLASSPATH)) {
         local.add(System.getProperty("java.class.path"));
       } else {
         String mapped = arg;

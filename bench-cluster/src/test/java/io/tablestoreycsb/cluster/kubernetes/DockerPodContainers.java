@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.kubernetes;
+package io.tablestoreycsb.cluster.kubernetes;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Every container carries the label {@value #RUN_LABEL} (the test run's id, {@code $TSY_TEST_RUN}, so a
  * CI script can sweep what a killed JVM left) and is removed when it ends or when this closes.
  */
-final class DockerPodContainers implements PodContainers {
+public final class DockerPodContainers implements PodContainers {
   static final String RUN_LABEL = "io.tablestoreycsb.test-run";
   private static final String RUN = System.getenv().getOrDefault("TSY_TEST_RUN",
       "pid-" + ProcessHandle.current().pid());
@@ -44,8 +44,12 @@ final class DockerPodContainers implements PodContainers {
     }
   }
 
-  /** Null when the engine answers and holds {@code image}; otherwise why the pods cannot run in it. */
-  static String whyNotAvailable(String image) {
+  /**
+   * Null when the engine answers and holds {@code image}; otherwise why the pods cannot run in it.
+   *
+   * @param build the command that builds the image into the engine
+   */
+  public static String whyNotAvailable(String image, String build) {
     Docker inspect = Docker.run("image", "inspect", "--format", "{{.Id}}", image);
     if (inspect.exit() == 0) {
       return null;
@@ -54,8 +58,7 @@ final class DockerPodContainers implements PodContainers {
     if (version.exit() != 0) {
       return "no Docker engine answers (docker version: " + version.firstLine() + ")";
     }
-    return "the runner image " + image + " is not in the Docker engine (.ci/with-docker builds it; or "
-        + "mvn -B -Prunner-image -pl capacity-planner -am package -DskipTests -Djib.goal=dockerBuild)";
+    return "the runner image " + image + " is not in the Docker engine (.ci/with-docker builds it; or " + build + ")";
   }
 
   @Override
@@ -142,8 +145,8 @@ final class DockerPodContainers implements PodContainers {
   }
 
   /** One {@code docker} command, run to its end (at most a minute); its stdout and stderr together. */
-  record Docker(int exit, String output) {
-    static Docker run(String... args) {
+  public record Docker(int exit, String output) {
+    public static Docker run(String... args) {
       List<String> command = new ArrayList<>(List.of("docker"));
       command.addAll(List.of(args));
       try {
@@ -163,7 +166,7 @@ final class DockerPodContainers implements PodContainers {
       }
     }
 
-    String firstLine() {
+    public String firstLine() {
       return output.lines().findFirst().orElse("exit code " + exit);
     }
   }

@@ -1,11 +1,11 @@
-package io.tablestoreycsb.planner.results;
+package io.tablestoreycsb.cluster.objectstore;
 
 /** Checks on the path pieces that become object keys. */
-final class KeyPaths {
+public final class KeyPaths {
   private KeyPaths() {
   }
 
-  static String trimSlashes(String path) {
+  public static String trimSlashes(String path) {
     String p = path == null ? "" : path;
     while (p.startsWith("/")) {
       p = p.substring(1);
@@ -17,7 +17,7 @@ final class KeyPaths {
   }
 
   /** A relative path of plain segments: no empty, "." or ".." segment, no backslash. */
-  static void checkRelative(String what, String path) {
+  public static void checkRelative(String what, String path) {
     if (path.isEmpty()) {
       return;
     }

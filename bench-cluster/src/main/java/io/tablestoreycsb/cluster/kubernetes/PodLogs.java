@@ -1,13 +1,10 @@
-package io.tablestoreycsb.planner.kubernetes;
+package io.tablestoreycsb.cluster.kubernetes;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.util.OptionalDouble;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-/** The last lines of a runner pod's log: for a failed runner's reason and for the live rate. */
+/** The last lines of a pod's log: for a failed pod's reason and for what a running one tells. */
 public interface PodLogs {
   /** The last {@code lines} lines of the pod's container log, or "" when there is none (any more). */
   String tail(Pod pod, int lines);
@@ -23,17 +20,5 @@ public interface PodLogs {
         return ""; // a deleted pod's, or a pod's that never started
       }
     };
-  }
-
-  Pattern RATE = Pattern.compile("pod-runner: ([0-9.]+) ops/s");
-
-  /** The rate in the last {@code pod-runner: N ops/s} line of a log tail. */
-  static OptionalDouble lastRate(String tail) {
-    Matcher m = RATE.matcher(tail);
-    OptionalDouble last = OptionalDouble.empty();
-    while (m.find()) {
-      last = OptionalDouble.of(Double.parseDouble(m.group(1)));
-    }
-    return last;
   }
 }

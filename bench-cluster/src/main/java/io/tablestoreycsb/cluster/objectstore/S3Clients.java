@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.results;
+package io.tablestoreycsb.cluster.objectstore;
 
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;

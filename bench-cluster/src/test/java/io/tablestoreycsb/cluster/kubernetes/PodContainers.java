@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.kubernetes;
+package io.tablestoreycsb.cluster.kubernetes;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import java.io.IOException;
@@ -10,7 +10,7 @@ import java.util.Map;
  * ({@link DockerPodContainers}), or, where there is none, as a process of this machine
  * ({@link LocalProcessPodContainers}).
  */
-interface PodContainers extends AutoCloseable {
+public interface PodContainers extends AutoCloseable {
 
   /** The environment variable that makes a missing engine or runner image fail the tests instead. */
   String REQUIRED_ENV = "TSY_CONTAINER_TESTS";
@@ -20,13 +20,23 @@ interface PodContainers extends AutoCloseable {
     return System.getProperty("runner.image", "tablestore-ycsb-runner:test");
   }
 
-  /**
-   * Docker when its engine answers and holds the runner image; otherwise local processes, saying
-   * why once. With {@code TSY_CONTAINER_TESTS=required} (CI with an engine) there is no fallback.
-   */
+  /** How the planner's runner image is built into the Docker engine. */
+  String RUNNER_IMAGE_BUILD = "mvn -B -Prunner-image -pl capacity-planner -am package -DskipTests "
+      + "-Djib.goal=dockerBuild";
+
+  /** {@link #forThisMachine(String, String)} for the planner's runner image. */
   static PodContainers forThisMachine() {
-    String image = runnerImage();
-    String missing = DockerPodContainers.whyNotAvailable(image);
+    return forThisMachine(runnerImage(), RUNNER_IMAGE_BUILD);
+  }
+
+  /**
+   * Docker when its engine answers and holds {@code image}; otherwise local processes, saying why once.
+   * With {@code TSY_CONTAINER_TESTS=required} (CI with an engine) there is no fallback.
+   *
+   * @param build the command that builds the image into the Docker engine, for the message when it is missing
+   */
+  static PodContainers forThisMachine(String image, String build) {
+    String missing = DockerPodContainers.whyNotAvailable(image, build);
     if (missing == null) {
       DockerPodContainers.explainOnce(image);
       return new DockerPodContainers();
