@@ -33,7 +33,12 @@ final class FreshState {
    * and the planner starts a fresh one.
    */
   static List<String> leftovers() throws InterruptedException {
-    long deadline = System.nanoTime() + THREADS_END_WAIT_MS * 1_000_000;
+    return leftovers(THREADS_END_WAIT_MS);
+  }
+
+  /** {@link #leftovers()}, giving the last run's threads {@code waitMs} to end. */
+  static List<String> leftovers(long waitMs) throws InterruptedException {
+    long deadline = System.nanoTime() + waitMs * 1_000_000;
     List<String> left;
     do {
       left = new ArrayList<>();
