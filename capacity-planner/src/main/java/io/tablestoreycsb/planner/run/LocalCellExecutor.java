@@ -39,6 +39,7 @@ public final class LocalCellExecutor implements CellExecutor {
   /** Null: runners start without a class-data sharing archive. */
   private final RunnerClassArchive classArchive;
   /** Null: every cell starts runner JVMs of its own. */
+  private final Path warmLogDir;
   private final RunnerPool pool;
 
   /**
@@ -56,6 +57,7 @@ public final class LocalCellExecutor implements CellExecutor {
     this.startSkew = startSkew;
     this.startAtEpochMs = startAtEpochMs;
     this.classArchive = classArchive;
+    this.warmLogDir = warmLogDir;
     this.pool = warmLogDir == null ? null : new RunnerPool(warmLogDir, this::serveCommand);
   }
 
@@ -64,13 +66,15 @@ public final class LocalCellExecutor implements CellExecutor {
    * soon as they are ready: a runner in a pod so starts with the other pods of its cell.
    */
   public LocalCellExecutor startingAt(long epochMs) {
-    return new LocalCellExecutor(javaExecutable, classpath, startSkew, epochMs, classArchive, null);
+    return new LocalCellExecutor(javaExecutable, classpath, startSkew, epochMs, classArchive, warmLogDir);
   }
 
   /**
    * The same executor keeping its runner JVMs between cells: runner i of every cell is the same process
    * (replaced when it dies), which starts and warms up once and then serves cell after cell; what each
-   * runner prints between cells goes to {@code logDir}. Runners end with this JVM.
+   * runner prints between cells goes to {@code logDir}. Runners end with this JVM. The executors made
+   * from this one ({@link #startingAt}, {@link #sharingClassesIn}) keep runners warm too, each in a pool
+   * of its own.
    */
   public LocalCellExecutor keepingRunnersWarm(Path logDir) {
     return new LocalCellExecutor(javaExecutable, classpath, startSkew, startAtEpochMs, classArchive, logDir);
@@ -107,7 +111,7 @@ public final class LocalCellExecutor implements CellExecutor {
    */
   public LocalCellExecutor sharingClassesIn(Path cacheDir) {
     return new LocalCellExecutor(javaExecutable, classpath, startSkew, startAtEpochMs,
-        RunnerClassArchive.of(javaExecutable, classpath, cacheDir).orElse(null), null);
+        RunnerClassArchive.of(javaExecutable, classpath, cacheDir).orElse(null), warmLogDir);
   }
 
   /** The java and class path of this JVM: runners load exactly what the planner loaded. */
