@@ -45,6 +45,14 @@ public final class BindingRun {
     return current;
   }
 
+  /**
+   * True while a run of this JVM has DB instances that have not left: what a process serving one run
+   * after another checks before the next, so that no counter of the last run is carried into it.
+   */
+  public static synchronized boolean inProgress() {
+    return current != null;
+  }
+
   public RunStats stats() {
     return stats;
   }

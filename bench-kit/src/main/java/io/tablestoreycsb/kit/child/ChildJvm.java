@@ -3,6 +3,7 @@ package io.tablestoreycsb.kit.child;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -25,9 +27,10 @@ import java.util.function.Predicate;
  *   <li>{@link #STOP_FILE}: the parent asks the child to end its run now ({@link #stop}).</li>
  * </ul>
  *
- * <p>The child's stdin is a pipe this JVM holds open and never writes: the child, started with
+ * <p>The child's stdin is a pipe this JVM holds open: the child, started with
  * {@link ParentWatch#OPTION}, exits when it closes, which the kernel does when this JVM ends, however
- * it ends ({@code kill -9} included). Its stdout goes to a file; its stderr is copied line by line to a
+ * it ends ({@code kill -9} included). A child that serves requests one after another (a capacity
+ * planner's warm runner) reads them from the same pipe, one line each ({@link #send}). Its stdout goes to a file; its stderr is copied line by line to a
  * file while the last lines are kept for a failure message.
  */
 public final class ChildJvm {
@@ -105,7 +108,7 @@ public final class ChildJvm {
       Files.deleteIfExists(dir.resolve(f));
     }
     Process process = new ProcessBuilder(command).directory(dir.toFile())
-        // Held open, never written: the child exits when it closes (ParentWatch).
+        // Held open: the child exits when it closes (ParentWatch); a serving child reads its requests here.
         .redirectInput(ProcessBuilder.Redirect.PIPE)
         .redirectOutput(stdoutFile.toFile())
         .start();
@@ -150,6 +153,33 @@ public final class ChildJvm {
   /** Lets the child start at {@code epochMs} (at once when it is already past). */
   public void release(long epochMs) throws IOException {
     StartGate.writeInstant(dir.resolve(StartGate.RELEASE_FILE), epochMs);
+  }
+
+  /**
+   * Writes one line to the child's stdin, for a child that reads its requests there; the other
+   * children ignore what arrives on stdin.
+   *
+   * @throws IOException when the child has exited (the pipe is closed)
+   */
+  public void send(String line) throws IOException {
+    if (line.indexOf('\n') >= 0) {
+      throw new IllegalArgumentException("one line at a time: " + line);
+    }
+    synchronized (process) {
+      OutputStream stdin = process.getOutputStream();
+      stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+      stdin.flush();
+    }
+  }
+
+  /** The child's exit status, or empty while it runs. */
+  public OptionalInt exitCode() {
+    return process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
+  }
+
+  /** The child's process id. */
+  public long pid() {
+    return process.pid();
   }
 
   /** Asks the child to end its run now; the file holds when it was asked. */

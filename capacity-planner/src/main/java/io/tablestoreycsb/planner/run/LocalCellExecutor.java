@@ -5,6 +5,7 @@ import io.tablestoreycsb.kit.child.StartGate;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.CellExecutor;
+import io.tablestoreycsb.planner.runner.RunnerMain;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.io.IOException;
@@ -17,6 +18,10 @@ import java.util.List;
  * Runs a cell's runners as JVMs on this machine: starts them all, waits until every one is ready at its
  * start gate, releases them together at one instant, samples their status lines while they run and
  * collects their records.
+ *
+ * <p>Runner JVMs are either started for each cell and end with it (a pod's single cell), or kept warm
+ * ({@link #keepingRunnersWarm}): started once and handed cell after cell ({@link RunnerPool}), so that a
+ * plan pays JVM start-up and JIT warm-up once, not in every cell.
  */
 public final class LocalCellExecutor implements CellExecutor {
   private static final long SAMPLE_PERIOD_MS = 250;
@@ -24,6 +29,8 @@ public final class LocalCellExecutor implements CellExecutor {
   private static final long RELEASE_MARGIN_MS = 150;
   /** A runner JVM that is not ready after this long (class loading on a loaded machine) fails the cell. */
   static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+  /** How long a runner at its gate waits for the release before giving up on its own. */
+  private static final Duration GATE_TIMEOUT = READY_TIMEOUT.plusSeconds(60);
 
   private final String javaExecutable;
   private final String classpath;
@@ -31,22 +38,27 @@ public final class LocalCellExecutor implements CellExecutor {
   private final long startAtEpochMs;
   /** Null: runners start without a class-data sharing archive. */
   private final RunnerClassArchive classArchive;
+  /** Null: every cell starts runner JVMs of its own. */
+  private final Path warmLogDir;
+  private final RunnerPool pool;
 
   /**
    * @param startSkew runner i starts i x this after the first one: zero in real use; tests use it to
    *     check that skewed runners are measured over their common window
    */
   public LocalCellExecutor(String javaExecutable, String classpath, Duration startSkew) {
-    this(javaExecutable, classpath, startSkew, 0, null);
+    this(javaExecutable, classpath, startSkew, 0, null, null);
   }
 
   private LocalCellExecutor(String javaExecutable, String classpath, Duration startSkew, long startAtEpochMs,
-      RunnerClassArchive classArchive) {
+      RunnerClassArchive classArchive, Path warmLogDir) {
     this.javaExecutable = javaExecutable;
     this.classpath = classpath;
     this.startSkew = startSkew;
     this.startAtEpochMs = startAtEpochMs;
     this.classArchive = classArchive;
+    this.warmLogDir = warmLogDir;
+    this.pool = warmLogDir == null ? null : new RunnerPool(warmLogDir, this::serveCommand);
   }
 
   /**
@@ -54,7 +66,41 @@ public final class LocalCellExecutor implements CellExecutor {
    * soon as they are ready: a runner in a pod so starts with the other pods of its cell.
    */
   public LocalCellExecutor startingAt(long epochMs) {
-    return new LocalCellExecutor(javaExecutable, classpath, startSkew, epochMs, classArchive);
+    return new LocalCellExecutor(javaExecutable, classpath, startSkew, epochMs, classArchive, warmLogDir);
+  }
+
+  /**
+   * The same executor keeping its runner JVMs between cells: runner i of every cell is the same process
+   * (replaced when it dies), which starts and warms up once and then serves cell after cell; what each
+   * runner prints between cells goes to {@code logDir}. Runners end with this JVM. The executors made
+   * from this one ({@link #startingAt}, {@link #sharingClassesIn}) keep runners warm too, each in a pool
+   * of its own.
+   */
+  public LocalCellExecutor keepingRunnersWarm(Path logDir) {
+    return new LocalCellExecutor(javaExecutable, classpath, startSkew, startAtEpochMs, classArchive, logDir);
+  }
+
+  /** {@link #keepingRunnersWarm(Path)} logging in a directory of this process under the system's temp directory. */
+  public LocalCellExecutor keepingRunnersWarm() {
+    return keepingRunnersWarm(Path.of(System.getProperty("java.io.tmpdir"),
+        "tablestore-ycsb-runners-" + ProcessHandle.current().pid()));
+  }
+
+  /** Process ids of the warm runners kept (empty when runners are not kept), in runner order. */
+  public List<Long> warmRunnerPids() {
+    return pool == null ? List.of() : pool.pids();
+  }
+
+  /** How many warm runner JVMs this executor has started (0 when runners are not kept). */
+  public int warmRunnersStarted() {
+    return pool == null ? 0 : pool.started();
+  }
+
+  /** Ends the warm runners (they also end with this JVM). */
+  public void closeRunners() {
+    if (pool != null) {
+      pool.close();
+    }
   }
 
   /**
@@ -65,7 +111,7 @@ public final class LocalCellExecutor implements CellExecutor {
    */
   public LocalCellExecutor sharingClassesIn(Path cacheDir) {
     return new LocalCellExecutor(javaExecutable, classpath, startSkew, startAtEpochMs,
-        RunnerClassArchive.of(javaExecutable, classpath, cacheDir).orElse(null));
+        RunnerClassArchive.of(javaExecutable, classpath, cacheDir).orElse(null), warmLogDir);
   }
 
   /** The java and class path of this JVM: runners load exactly what the planner loaded. */
@@ -74,11 +120,11 @@ public final class LocalCellExecutor implements CellExecutor {
   }
 
   /**
-   * This JVM's executor with the class archive in the user's cache ({@link RunnerClassArchive#defaultCacheDir()}):
-   * what the planner's commands use on one machine.
+   * This JVM's executor with the class archive in the user's cache ({@link RunnerClassArchive#defaultCacheDir()})
+   * and warm runners: what the planner's commands use on one machine.
    */
   public static LocalCellExecutor ofThisJvmSharingClasses() {
-    return ofThisJvm().sharingClassesIn(RunnerClassArchive.defaultCacheDir());
+    return ofThisJvm().sharingClassesIn(RunnerClassArchive.defaultCacheDir()).keepingRunnersWarm();
   }
 
   public static LocalCellExecutor ofThisJvm(Duration startSkew) {
@@ -89,23 +135,30 @@ public final class LocalCellExecutor implements CellExecutor {
   public CellOutcome run(CellKey key, List<RunnerSpec> specs, long expectedSeconds, Listener listener)
       throws IOException, InterruptedException {
     long started = System.nanoTime();
-    List<RunnerProcess> running = new ArrayList<>();
+    List<CellRun> running = new ArrayList<>();
     // Ctrl-C on the planner must not leave runners loading the endpoint; the cell stays unfinished
     // (no completion marker) and the next run starts it again.
-    Thread killRunners = new Thread(() -> running.forEach(RunnerProcess::kill), "kill-runners");
+    Thread killRunners = new Thread(() -> running.forEach(CellRun::kill), "kill-runners");
     Runtime.getRuntime().addShutdownHook(killRunners);
     try {
       buildClassArchive(specs.size(), listener);
-      for (RunnerSpec spec : specs) {
-        StartGate gate = StartGate.inDirectory(spec.dir(), READY_TIMEOUT.plusSeconds(60));
-        running.add(RunnerProcess.start(spec, command(spec, gate)));
+      if (pool != null) {
+        List<WarmRunner> runners = pool.runnersFor(specs);
+        for (int i = 0; i < specs.size(); i++) {
+          running.add(WarmCellRun.start(specs.get(i), runners.get(i), GATE_TIMEOUT.toSeconds()));
+        }
+      } else {
+        for (RunnerSpec spec : specs) {
+          StartGate gate = StartGate.inDirectory(spec.dir(), GATE_TIMEOUT);
+          running.add(RunnerProcess.start(spec, command(spec, gate)));
+        }
       }
       if (awaitReady(running, listener)) {
         long instant = release(running);
         long runStarted = System.nanoTime() + Math.max(0, instant - System.currentTimeMillis()) * 1_000_000;
         long ticks = 0;
         boolean stopped = false;
-        while (running.stream().anyMatch(RunnerProcess::isAlive)) {
+        while (running.stream().anyMatch(CellRun::isRunning)) {
           if (++ticks % (1000 / SAMPLE_PERIOD_MS) == 0) {
             listener.running(summedOps(running));
             if (!stopped && listener.stopNow()) {
@@ -121,13 +174,13 @@ public final class LocalCellExecutor implements CellExecutor {
         }
       }
       List<RunnerRecord> records = new ArrayList<>();
-      for (RunnerProcess p : running) {
+      for (CellRun p : running) {
         records.add(p.finish(1000));
       }
       return new CellOutcome(key, records, (System.nanoTime() - started) / 1e9);
     } finally {
       running.forEach(p -> {
-        if (p.isAlive()) {
+        if (p.isRunning()) {
           p.kill();
         }
       });
@@ -137,6 +190,16 @@ public final class LocalCellExecutor implements CellExecutor {
         // the hook is running already
       }
     }
+  }
+
+  /** A warm runner's command line: {@code RunnerMain --serve}, its cells come on stdin. */
+  private List<String> serveCommand(List<String> jvmOptions) {
+    List<String> command = new ArrayList<>(ChildJvm.command(javaExecutable, jvmOptions, classpath,
+        RunnerMain.class.getName(), List.of(RunnerMain.SERVE_OPTION)));
+    if (classArchive != null) {
+      command.addAll(1, classArchive.optionsFor(jvmOptions));
+    }
+    return command;
   }
 
   private List<String> command(RunnerSpec spec, StartGate gate) {
@@ -156,15 +219,15 @@ public final class LocalCellExecutor implements CellExecutor {
   }
 
   /** Waits until every runner is at its gate; false when one exited first or the time-out passed. */
-  private static boolean awaitReady(List<RunnerProcess> running, Listener listener) throws InterruptedException {
+  private static boolean awaitReady(List<CellRun> running, Listener listener) throws InterruptedException {
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
     long lastTold = -1;
     while (true) {
-      int ready = (int) running.stream().filter(RunnerProcess::isReady).count();
+      int ready = (int) running.stream().filter(CellRun::isReady).count();
       if (ready == running.size()) {
         return true;
       }
-      RunnerProcess exited = running.stream().filter(p -> !p.isAlive() && !p.isReady()).findFirst().orElse(null);
+      CellRun exited = running.stream().filter(p -> !p.isRunning() && !p.isReady()).findFirst().orElse(null);
       if (exited != null) {
         // One cannot start: the cell fails, and the others must not run without it.
         running.stream().filter(p -> p != exited).forEach(p -> p.failStart("stopped before the start: runner "
@@ -185,17 +248,17 @@ public final class LocalCellExecutor implements CellExecutor {
   }
 
   /** Tells every runner to end its run now (StoppableWorkload watches for the file). */
-  private static void stop(List<RunnerProcess> running) throws IOException {
-    for (RunnerProcess p : running) {
+  private static void stop(List<CellRun> running) throws IOException {
+    for (CellRun p : running) {
       p.stop();
     }
   }
 
   /** The runners' current ops/s summed; NaN while none has printed a status line yet. */
-  private static double summedOps(List<RunnerProcess> running) {
+  private static double summedOps(List<CellRun> running) {
     double sum = 0;
     boolean any = false;
-    for (RunnerProcess p : running) {
+    for (CellRun p : running) {
       double ops = p.currentOpsPerSecond();
       if (!Double.isNaN(ops)) {
         sum += ops;
@@ -205,7 +268,7 @@ public final class LocalCellExecutor implements CellExecutor {
     return any ? sum : Double.NaN;
   }
 
-  private long release(List<RunnerProcess> running) throws IOException {
+  private long release(List<CellRun> running) throws IOException {
     long instant = Math.max(System.currentTimeMillis() + RELEASE_MARGIN_MS, startAtEpochMs);
     for (int i = 0; i < running.size(); i++) {
       running.get(i).release(instant + i * startSkew.toMillis());

@@ -10,6 +10,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
@@ -141,7 +142,8 @@ public final class RunnerClassArchive {
 
   /**
    * Builds the archive from the class list a runner wrote, when one is waiting; call between cells.
-   * The runner that wrote the list must have ended. Failures only mean runners keep starting without
+   * The runner that wrote the list may still run (a warm runner serves the next cells): the archive is
+   * built from the list's complete lines so far. Failures only mean runners keep starting without
    * the archive; they are reported, not thrown.
    *
    * @return what happened, for a progress line; empty when there was nothing to build
@@ -158,9 +160,11 @@ public final class RunnerClassArchive {
     long started = System.nanoTime();
     Path partial = archive.resolveSibling(archive.getFileName() + ".partial-" + ProcessHandle.current().pid());
     Path log = archive.resolveSibling(archive.getFileName() + ".dump.log");
+    Path snapshot = classList.resolveSibling(classList.getFileName() + ".complete-" + ProcessHandle.current().pid());
     try {
       Files.deleteIfExists(partial);
-      Process dump = new ProcessBuilder(javaExecutable, "-Xshare:dump", "-XX:SharedClassListFile=" + classList,
+      completeLines(classList, snapshot);
+      Process dump = new ProcessBuilder(javaExecutable, "-Xshare:dump", "-XX:SharedClassListFile=" + snapshot,
           "-XX:SharedArchiveFile=" + partial, "-cp", classpath)
           .redirectErrorStream(true).redirectOutput(log.toFile()).start();
       if (!dump.waitFor(DUMP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
@@ -185,11 +189,22 @@ public final class RunnerClassArchive {
     } finally {
       try {
         Files.deleteIfExists(partial);
+        Files.deleteIfExists(snapshot);
         Files.deleteIfExists(classList);
       } catch (IOException e) {
         // a leftover partial file is never used: only the rename above makes an archive
       }
     }
+  }
+
+  /** Copies {@code list} up to its last line end: a runner still writing it may be mid-line. */
+  private static void completeLines(Path list, Path copy) throws IOException {
+    byte[] bytes = Files.readAllBytes(list);
+    int end = bytes.length;
+    while (end > 0 && bytes[end - 1] != '\n') {
+      end--;
+    }
+    Files.write(copy, Arrays.copyOf(bytes, end));
   }
 
   /** The archive's name: what the JVM checks when it maps it, so a change in any of it means a new one. */

@@ -18,7 +18,7 @@ import java.util.OptionalDouble;
  * and the {@code -s} status lines of its stderr. The runner measures its own resources
  * ({@link RunnerResources}); this class turns them and the exit into its {@link RunnerRecord}.
  */
-final class RunnerProcess {
+final class RunnerProcess implements CellRun {
   private final RunnerSpec spec;
   private final ChildJvm jvm;
   private final long startEpochMs;
@@ -44,41 +44,45 @@ final class RunnerProcess {
     return ops.isPresent();
   }
 
-  /** True once the runner is waiting at its start gate. */
-  boolean isReady() {
+  @Override
+  public boolean isReady() {
     return jvm.isReady();
   }
 
-  /** Lets the runner start at {@code epochMs}. */
-  void release(long epochMs) throws IOException {
+  @Override
+  public void release(long epochMs) throws IOException {
     jvm.release(epochMs);
   }
 
-  /** Tells the runner to end its run now (StoppableWorkload watches for the file). */
-  void stop() throws IOException {
+  @Override
+  public void stop() throws IOException {
     jvm.stop();
   }
 
-  /** Kills a runner that could not start in time, with the reason its record will carry. */
-  void failStart(String reason) {
+  @Override
+  public void failStart(String reason) {
     startFailure = reason;
     kill();
   }
 
-  boolean isAlive() {
+  @Override
+  public boolean isRunning() {
     return jvm.isAlive();
   }
 
-  double currentOpsPerSecond() {
+  @Override
+  public double currentOpsPerSecond() {
     return jvm.isAlive() ? currentOpsPerSecond : 0;
   }
 
-  void kill() {
+  @Override
+  public void kill() {
     jvm.kill();
   }
 
   /** Waits for the exit, then judges the runner and writes its runner.json. */
-  RunnerRecord finish(long timeoutMs) throws IOException, InterruptedException {
+  @Override
+  public RunnerRecord finish(long timeoutMs) throws IOException, InterruptedException {
     ChildJvm.Exit exit = jvm.finish(timeoutMs);
     String error = exit.killed()
         ? "runner did not finish within " + timeoutMs / 1000 + " s of its expected end and was killed"
@@ -86,51 +90,19 @@ final class RunnerProcess {
     if (startFailure != null) {
       error = startFailure + "\n" + stderrTail();
     }
-    Optional<RunnerResources> self = RunnerResources.read(spec.dir().resolve(ResultFiles.RESOURCES_FILE));
-    RunnerResources r = self.orElse(new RunnerResources(hostName(), Runtime.getRuntime().availableProcessors(),
-        0, 0, 0, 0, 0, 0, 0, 0, 0));
-    RunnerRecord record = new RunnerRecord(spec.key().instanceType(), spec.plan(), spec.key().caseName(),
-        spec.key().partitions(), spec.runners(), spec.threads(), spec.runnerIndex(), spec.key().sweep(),
-        spec.measure(), spec.rowsPerRequest(), spec.rowBytes(), r.host(), r.hostCpus(), spec.insertStart(),
-        spec.insertCount(), startEpochMs, r.readyEpochMs(), r.startAtEpochMs(), r.releasedEpochMs(),
-        System.currentTimeMillis(), exit.code(), r.cpuSeconds(), r.peakRssBytes(), r.ioReadBytes(), r.ioWriteBytes(),
-        error);
-    record.write(spec.dir());
-    return record;
+    return RunnerVerdict.record(spec, startEpochMs, exit.code(), error);
   }
 
-  /**
-   * YCSB exits 0 even when its DB failed to initialise (it prints the stack trace and exports zero
-   * operations), so success needs the exit code, the exported summary and some measured requests.
-   */
   private String judge(int exit) throws IOException {
-    if (exit != 0) {
-      return "exit code " + exit + "\n" + stderrTail();
-    }
-    YcsbOutput out = YcsbOutput.read(spec.dir().resolve(ResultFiles.STDOUT_FILE));
-    if (!out.finished()) {
-      return "YCSB printed no [OVERALL] summary\n" + stderrTail();
-    }
-    if (out.operations(spec.measure()) == 0) {
-      return "no " + spec.measure() + " request completed (see " + spec.dir().resolve(ResultFiles.STDERR_FILE)
-          + ")\n" + stderrTail();
-    }
-    return null;
+    return RunnerVerdict.judge(spec, exit, this::stderrTail);
   }
 
   String stderrTail() {
     return jvm.stderrTail();
   }
 
-  RunnerSpec spec() {
+  @Override
+  public RunnerSpec spec() {
     return spec;
-  }
-
-  static String hostName() {
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      return "unknown";
-    }
   }
 }

@@ -29,15 +29,34 @@ import picocli.CommandLine.Parameters;
  *
  * <p>YCSB's classes and the DB class are loaded, and the Tablestore binding's client has sent a few
  * requests ({@link ClientWarmUp}), before the runner announces itself ready, so what is left after the
- * release (reading the workload, creating threads) takes the same few milliseconds on every runner. YCSB ends with {@code System.exit}; the figures are written by a shutdown hook.
+ * release (reading the workload, creating threads) takes the same few milliseconds on every runner.
+ *
+ * <p>Two modes. With {@code --} and YCSB's arguments it runs one cell and ends with YCSB's
+ * {@code System.exit} (the figures are written by a shutdown hook). With {@value #SERVE_OPTION} it is a
+ * warm runner: it reads one {@link CellRequest} a line from stdin, runs each cell ({@link YcsbRun}, which
+ * returns instead of exiting), answers with {@link CellDone} in the cell's result directory and waits for
+ * the next, so that a plan's cells after the first run on a started, JIT-compiled JVM. It exits when
+ * stdin closes (the planner has gone) or when the state a cell left is not clean ({@link FreshState}).
  */
 @Command(name = "runner", mixinStandardHelpOptions = true,
-    description = "Runs one YCSB runner of a capacity plan: waits at the start gate, then site.ycsb.Client.")
+    description = "Runs YCSB runners of a capacity plan: waits at the start gate, then site.ycsb.Client.")
 public final class RunnerMain implements Callable<Integer> {
+  /** Serve cells read from stdin, one JSON line each. */
+  public static final String SERVE_OPTION = "--serve";
+  /** A runner that found a cell's leftovers exits with this status after failing the next cell. */
+  public static final int NOT_CLEAN_STATUS = 4;
   private static final long SAMPLE_PERIOD_MS = 1000;
   private static final int WARM_UP_REQUESTS = 20;
+  /**
+   * A warm runner's first cell sends this many requests before its gate, so that the JIT has compiled
+   * the request path (with C2 too) before the first measured window; later cells start compiled.
+   */
+  private static final int FIRST_CELL_WARM_UP_REQUESTS = 400;
 
-  @Option(names = "--result-dir", required = true, description = "Where resources.json is written.")
+  @Option(names = SERVE_OPTION, description = "Serve cells one after another: one JSON request a line on stdin.")
+  boolean serve;
+
+  @Option(names = "--result-dir", description = "Where resources.json is written.")
   Path resultDir;
 
   @Option(names = "--start-at", paramLabel = "EPOCH_MS", description = "Start at this instant.")
@@ -67,22 +86,42 @@ public final class RunnerMain implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (serve) {
+      return new CellServer(CellConsole.install()).serve();
+    }
+    if (resultDir == null) {
+      throw new CommandLine.ParameterException(new CommandLine(this), "give --result-dir (or " + SERVE_OPTION + ")");
+    }
     if (startAt <= 0 && releaseFile == null) {
       throw new CommandLine.ParameterException(new CommandLine(this), "give --start-at or --release-file");
     }
     parentWatch.startIfAsked("runner");
-    SelfReport report = new SelfReport(resultDir.resolve(ResultFiles.RESOURCES_FILE),
-        resultDir.resolve(ResultFiles.HOST_CPU_FILE), endpointProbe(ycsbArgs, resultDir));
+    SelfReport report = SelfReport.of(resultDir, ycsbArgs);
     report.start();
+    Runtime.getRuntime().addShutdownHook(new Thread(report::writeQuietly, "runner-final-sample"));
     preload(ycsbArgs);
-    measureClock(ycsbArgs, resultDir.resolve(ResultFiles.CLOCK_FILE));
-    warmUp(ycsbArgs);
+    prepare(ycsbArgs, resultDir, WARM_UP_REQUESTS);
     StartGate gate = new StartGate(startAt, readyFile, releaseFile, Duration.ofSeconds(gateTimeoutSeconds));
     report.ready(System.currentTimeMillis());
     long instant = gate.await();
     report.released(instant, System.currentTimeMillis());
     site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));
     return 0; // YCSB exits by itself; this is reached only if a later version returns
+  }
+
+  /** What every cell does before its gate: the endpoint's clock, and a warm-up through the binding. */
+  static void prepare(List<String> args, Path resultDir, int warmUpRequests) {
+    measureClock(args, resultDir.resolve(ResultFiles.CLOCK_FILE));
+    warmUp(args, warmUpRequests);
+  }
+
+  /** Loads YCSB and the DB class of a warm runner's first cell. */
+  static void preloadFor(List<String> args) {
+    preload(args);
+  }
+
+  static int warmUpRequests(boolean firstCell) {
+    return firstCell ? FIRST_CELL_WARM_UP_REQUESTS : WARM_UP_REQUESTS;
   }
 
   /** Loads YCSB's client and the DB class now, so that runners do not differ by class loading after the release. */
@@ -120,16 +159,16 @@ public final class RunnerMain implements Callable<Integer> {
    * Sends a few requests through the binding's client before the gate ({@link ClientWarmUp}), so the
    * measured window does not begin with a cold JVM's first requests; only for the Tablestore binding.
    */
-  private static void warmUp(List<String> args) {
+  private static void warmUp(List<String> args, int requests) {
     int db = args.indexOf("-db");
     if (db < 0 || db + 1 >= args.size() || !args.get(db + 1).equals(TablestoreClient.class.getName())) {
       return;
     }
     try {
       long started = System.nanoTime();
-      int answered = ClientWarmUp.run(YcsbArguments.properties(args), WARM_UP_REQUESTS);
+      int answered = ClientWarmUp.run(YcsbArguments.properties(args), requests);
       System.err.printf("runner: warm-up: %d of %d GetRow requests answered in %d ms%n", answered,
-          WARM_UP_REQUESTS, (System.nanoTime() - started) / 1_000_000);
+          requests, (System.nanoTime() - started) / 1_000_000);
     } catch (IOException | RuntimeException e) {
       System.err.println("runner: no warm-up: " + e.getMessage());
     }
@@ -146,8 +185,12 @@ public final class RunnerMain implements Callable<Integer> {
     }
   }
 
-  /** Samples this process and keeps resources.json current. */
-  private static final class SelfReport {
+  /**
+   * Samples this process and keeps one cell's resources.json current. CPU time and I/O count from
+   * when the report was made (a warm runner's cell does not carry the cells before it); the peak
+   * resident set is the process's.
+   */
+  static final class SelfReport implements AutoCloseable {
     private final Path file;
     private final ResourceSampler sampler = ResourceSampler.ofThisProcess();
     private final HostCpuSampler hostCpu = HostCpuSampler.ofThisHost();
@@ -155,19 +198,39 @@ public final class RunnerMain implements Callable<Integer> {
     private final EndpointLoadProbe endpointLoad;
     private final String host = hostName();
     private final long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
+    private final double cpuAtStart;
+    private final long ioReadAtStart;
+    private final long ioWriteAtStart;
     private volatile long readyMs;
     private volatile long startAtMs;
     private volatile long releasedMs;
+    private Thread sampling;
 
-    SelfReport(Path file, Path hostCpuFile, EndpointLoadProbe endpointLoad) {
+    private SelfReport(Path file, Path hostCpuFile, EndpointLoadProbe endpointLoad, boolean fromNow) {
       this.file = file;
       this.hostCpuFile = hostCpuFile;
       this.endpointLoad = endpointLoad;
+      sampler.sample();
+      this.cpuAtStart = fromNow ? sampler.cpuSeconds() : 0;
+      this.ioReadAtStart = fromNow ? sampler.ioReadBytes() : 0;
+      this.ioWriteAtStart = fromNow ? sampler.ioWriteBytes() : 0;
+    }
+
+    /** The report of a runner that runs one cell: the whole process counts. */
+    static SelfReport of(Path resultDir, List<String> ycsbArgs) {
+      return new SelfReport(resultDir.resolve(ResultFiles.RESOURCES_FILE), resultDir.resolve(ResultFiles.HOST_CPU_FILE),
+          endpointProbe(ycsbArgs, resultDir), false);
+    }
+
+    /** The report of one cell of a warm runner: what the process does from now on. */
+    static SelfReport ofCell(Path resultDir, List<String> ycsbArgs) {
+      return new SelfReport(resultDir.resolve(ResultFiles.RESOURCES_FILE), resultDir.resolve(ResultFiles.HOST_CPU_FILE),
+          endpointProbe(ycsbArgs, resultDir), true);
     }
 
     void start() throws IOException {
       write();
-      Thread sampling = new Thread(() -> {
+      sampling = new Thread(() -> {
         try {
           while (true) {
             Thread.sleep(SAMPLE_PERIOD_MS);
@@ -177,18 +240,11 @@ public final class RunnerMain implements Callable<Integer> {
             }
           }
         } catch (InterruptedException | IOException e) {
-          // the last figures stay in the file; the shutdown hook writes the final ones
+          // the last figures stay in the file; close() or the shutdown hook writes the final ones
         }
       }, "runner-self-sample");
       sampling.setDaemon(true);
       sampling.start();
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        try {
-          write();
-        } catch (IOException e) {
-          System.err.println("runner: cannot write " + file + ": " + e.getMessage());
-        }
-      }, "runner-final-sample"));
     }
 
     void ready(long epochMs) {
@@ -205,12 +261,31 @@ public final class RunnerMain implements Callable<Integer> {
       write();
     }
 
+    /** Stops sampling and writes the final figures. */
+    @Override
+    public void close() throws InterruptedException {
+      if (sampling != null) {
+        sampling.interrupt();
+        sampling.join(SAMPLE_PERIOD_MS * 5);
+      }
+      writeQuietly();
+    }
+
+    void writeQuietly() {
+      try {
+        write();
+      } catch (IOException e) {
+        System.err.println("runner: cannot write " + file + ": " + e.getMessage());
+      }
+    }
+
     synchronized void write() throws IOException {
       sampler.sample();
+      double cpu = sampler.cpuSeconds() - cpuAtStart;
       new RunnerResources(host, Runtime.getRuntime().availableProcessors(), jvmStart, readyMs, startAtMs,
-          releasedMs, sampler.cpuSeconds(), sampler.peakRssBytes(), sampler.ioReadBytes(), sampler.ioWriteBytes(),
-          System.currentTimeMillis()).write(file);
-      Optional<HostCpuSample> host = hostCpu.sample(System.currentTimeMillis(), sampler.cpuSeconds());
+          releasedMs, cpu, sampler.peakRssBytes(), sampler.ioReadBytes() - ioReadAtStart,
+          sampler.ioWriteBytes() - ioWriteAtStart, System.currentTimeMillis()).write(file);
+      Optional<HostCpuSample> host = hostCpu.sample(System.currentTimeMillis(), cpu);
       if (host.isPresent()) {
         host.get().append(hostCpuFile);
       }

@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-/** Runs every cell of a plan against a running mock, with runner JVMs sized for tests. */
+/** Runs every cell of a plan against a running mock, with warm runner JVMs sized for tests (as the commands keep them). */
 final class MockPlanRun {
   /** Small runner JVMs that start fast: several run at once on a 2-core machine. */
   static final List<String> SMALL_RUNNERS = List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
@@ -27,10 +27,16 @@ final class MockPlanRun {
     Path props = dir.resolve("mock.properties");
     mock.writeProperties(props);
     ByteArrayOutputStream log = new ByteArrayOutputStream();
+    LocalCellExecutor executor = LocalCellExecutor.ofThisJvm().keepingRunnersWarm(dir.resolve("runners"));
     PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props, SMALL_RUNNERS),
-        LocalCellExecutor.ofThisJvm(), new BindingTableAdmin(props), out,
+        executor, new BindingTableAdmin(props), out,
         new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(5)));
-    int failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));
+    int failed;
+    try {
+      failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));
+    } finally {
+      executor.closeRunners();
+    }
     String output = log.toString(StandardCharsets.UTF_8);
     assertThat(failed).as(output).isZero();
     return output;

@@ -3,6 +3,7 @@ package io.tablestoreycsb.planner.run;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.MeasuredWindow;
 import io.tablestoreycsb.planner.analysis.RunnerResult;
+import io.tablestoreycsb.planner.runner.CellDone;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -19,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -28,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A small real plan: runner JVMs with the binding (real SDK) against the embedded mock over HTTP on
- * 127.0.0.1, the table pre-split by the binding's table tool, load, the four cases, report rows.
+ * 127.0.0.1, the table pre-split by the binding's table tool, load, the four cases, report rows. The
+ * runners are kept warm, as the planner's commands keep them: two JVMs serve the load and every cell.
  */
 class MockPlanTest {
   private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
@@ -68,11 +71,12 @@ class MockPlanTest {
     Matrix matrix = MatrixParser.parse(matrixFile);
     Path out = dir.resolve("out");
     ByteArrayOutputStream log = new ByteArrayOutputStream();
+    LocalCellExecutor executor = LocalCellExecutor.ofThisJvm().keepingRunnersWarm(dir.resolve("runners"));
     try (MockTablestore mock = MockTablestore.builder().start()) {
       Path props = dir.resolve("mock.properties");
       mock.writeProperties(props);
       PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props, List.of("-Xmx256m")),
-          LocalCellExecutor.ofThisJvm(), new BindingTableAdmin(props), out,
+          executor, new BindingTableAdmin(props), out,
           new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
       int failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));
       String output = log.toString(StandardCharsets.UTF_8);
@@ -80,6 +84,26 @@ class MockPlanTest {
       assertThat(failed).as(output).isZero();
       assertThat(output).contains("load usertable_p4: done").contains("verified 1,000 rows");
       assertThat(new BindingTableAdmin(props).countRows("usertable_p4")).isGreaterThan(1000);
+      // Runner r of the load and of every cell was one process: the plan started two runner JVMs.
+      assertThat(executor.warmRunnersStarted()).isEqualTo(2);
+      for (int r = 0; r < 2; r++) {
+        List<Path> runnerDirs = new ArrayList<>(List.of(out.resolve("mock/p4/load/runner-" + r)));
+        for (String c : List.of("random-write", "batch-write", "random-read", "range-read")) {
+          try (var cellDirs = Files.list(out.resolve("mock/p4").resolve(c))) {
+            for (Path cell : cellDirs.filter(Files::isDirectory).toList()) {
+              runnerDirs.add(cell.resolve("runner-" + r));
+            }
+          }
+        }
+        assertThat(runnerDirs).hasSize(5);
+        List<Long> pids = new ArrayList<>();
+        for (Path runnerDir : runnerDirs) {
+          pids.add(CellDone.read(runnerDir).orElseThrow().pid());
+        }
+        assertThat(pids).containsOnly(executor.warmRunnerPids().get(r));
+      }
+    } finally {
+      executor.closeRunners();
     }
 
     ReportData data = ReportData.collect(List.of(out));
@@ -122,7 +146,7 @@ class MockPlanTest {
     // The READ row holds both runners' requests of the measurement window (merged, not averaged), and
     // each runner's HDR log adds up to the READ operations YCSB reported.
     Path readCell = out.resolve("mock/p4/random-read/t2");
-    List<RunnerResult> results = new java.util.ArrayList<>();
+    List<RunnerResult> results = new ArrayList<>();
     for (int r = 0; r < 2; r++) {
       Path runner = readCell.resolve("runner-" + r);
       YcsbOutput y = YcsbOutput.read(runner.resolve(ResultFiles.STDOUT_FILE));

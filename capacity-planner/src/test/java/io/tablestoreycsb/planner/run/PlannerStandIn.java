@@ -9,7 +9,8 @@ import java.util.Map;
 
 /**
  * A planner in a process of its own for {@link RunnersEndWithThePlannerTest}: runs one cell of one
- * local runner against YCSB's BasicDB for ten minutes, printing "running" once the runner runs.
+ * local runner against YCSB's BasicDB for ten minutes, printing "running" once the runner runs; with a
+ * third argument {@code warm}, on a warm runner.
  */
 public final class PlannerStandIn {
   private PlannerStandIn() {}
@@ -21,7 +22,9 @@ public final class PlannerStandIn {
     RunnerSpec spec = new RunnerSpec(key, "test", 0, 1, "site.ycsb.BasicDB", workload, null,
         Map.of("recordcount", "100", "operationcount", "100000000", "maxexecutiontime", "600", "status.interval", "1"),
         1, "-t", "READ", 1, 40, 0, 100, dir.resolve("runner-0"), List.of("-Xmx64m"));
-    LocalCellExecutor.ofThisJvm().run(key, List.of(spec), 1, new CellExecutor.Listener() {
+    LocalCellExecutor executor = args.length > 2 && args[2].equals("warm")
+        ? LocalCellExecutor.ofThisJvm().keepingRunnersWarm(dir.resolve("runners")) : LocalCellExecutor.ofThisJvm();
+    executor.run(key, List.of(spec), 1, new CellExecutor.Listener() {
       @Override
       public void starting(int ready, int total) {}
 

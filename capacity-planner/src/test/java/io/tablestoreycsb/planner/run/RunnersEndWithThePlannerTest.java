@@ -17,16 +17,26 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A planner killed with -9 in the middle of a ten-minute cell takes its local runner with it: the
- * runner reads end of file on the stdin pipe the planner held, and exits.
+ * runner reads end of file on the stdin pipe the planner held, and exits. The same for a warm runner,
+ * which reads its cells from that pipe.
  */
 class RunnersEndWithThePlannerTest {
   private static final Path WORKLOAD = Path.of("src/test/resources/basicdb-workload").toAbsolutePath();
 
   @Test
   void aRunnerExitsWithinSecondsOfItsPlannerBeingKilledWithSignal9(@TempDir Path dir) throws Exception {
+    runnerEndsWithItsPlanner(dir, "cold", ParentWatch.OPTION);
+  }
+
+  @Test
+  void aWarmRunnerExitsWithinSecondsOfItsPlannerBeingKilledWithSignal9(@TempDir Path dir) throws Exception {
+    runnerEndsWithItsPlanner(dir, "warm", RunnerMain.SERVE_OPTION);
+  }
+
+  private static void runnerEndsWithItsPlanner(Path dir, String mode, String runnerOption) throws Exception {
     Process planner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx128m", "-cp", System.getProperty("java.class.path"), PlannerStandIn.class.getName(),
-        dir.toString(), WORKLOAD.toString())
+        dir.toString(), WORKLOAD.toString(), mode)
         .redirectError(dir.resolve("planner.err").toFile())
         .start();
     Optional<ProcessHandle> runner = Optional.empty();
@@ -38,7 +48,7 @@ class RunnersEndWithThePlannerTest {
       runner = Optional.of(runners.get(0));
       String commandLine = Files.readString(Path.of("/proc", Long.toString(runner.get().pid()), "cmdline"),
           StandardCharsets.UTF_8);
-      assertThat(commandLine.split("\0")).contains(RunnerMain.class.getName(), ParentWatch.OPTION);
+      assertThat(commandLine.split("\0")).contains(RunnerMain.class.getName(), runnerOption);
 
       planner.destroyForcibly(); // SIGKILL: no shutdown hook of the planner runs
       assertThat(planner.waitFor(10, TimeUnit.SECONDS)).isTrue();
