@@ -1,7 +1,7 @@
 package io.tablestoreycsb.planner.runner;
 
 import io.tablestoreycsb.binding.BindingRun;
-import io.tablestoreycsb.binding.SharedClients;
+import io.tablestoreycsb.binding.client.SharedClients;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,9 +2,9 @@ package io.tablestoreycsb.planner.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablestoreycsb.binding.ClientConfig;
-import io.tablestoreycsb.binding.ClientLease;
-import io.tablestoreycsb.binding.SharedClients;
+import io.tablestoreycsb.binding.config.ClientConfig;
+import io.tablestoreycsb.binding.client.ClientLease;
+import io.tablestoreycsb.binding.client.SharedClients;
 import io.tablestoreycsb.mock.MockTablestore;
 import java.io.Reader;
 import java.nio.file.Files;
