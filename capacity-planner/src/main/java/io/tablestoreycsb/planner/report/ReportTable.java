@@ -21,6 +21,25 @@ final class ReportTable {
       "Window (UTC start, length)", "Warm-up (s)", "Start skew (ms)", "Clock spread (ms)", "Runner host CPU",
       "Endpoint view", "Stopped", "Bound by");
 
+  /**
+   * The columns report.html shows in a second table per case, "How each cell ran", beside the cell's key
+   * ({@link #KEY}): the runners' resources, the window's timing, the host's and the endpoint's view, why it
+   * stopped. The first table keeps the figures and the verdict, so that each fits a 1400 px window.
+   */
+  static final List<String> HOW_IT_RAN = List.of("CPU cores/runner", "Peak mem/runner (MB)",
+      "Window (UTC start, length)", "Warm-up (s)", "Start skew (ms)", "Clock spread (ms)", "Runner host CPU",
+      "Endpoint view", "Stopped");
+
+  /** Columns of words rather than figures: left-aligned, and where a long cell wraps. */
+  static final List<String> TEXT_COLUMNS = List.of("Runner host CPU", "Endpoint view", "Stopped", "Bound by");
+
+  /** The open-loop columns of latency from each request's intended start: report.html's third table. */
+  static final List<String> INTENDED = List.of("Intended avg (ms)", "Intended p50 (ms)", "Intended p99 (ms)",
+      "Intended p99.9 (ms)", "Intended max (ms)");
+
+  /** The columns that name a cell in every table. */
+  static final List<String> KEY = List.of("Partitions", "Runner", "Thread");
+
   /** Columns of a table with open-loop cells: the target after the threads, intended latency after max. */
   static final List<String> OPEN_LOOP_HEADERS = openLoopHeaders();
 
@@ -29,8 +48,7 @@ final class ReportTable {
   private static List<String> openLoopHeaders() {
     List<String> h = new ArrayList<>(HEADERS);
     h.add(h.indexOf("QPS(row)"), "Target QPS(row)");
-    h.addAll(h.indexOf("max (ms)") + 1, List.of("Intended avg (ms)", "Intended p50 (ms)", "Intended p99 (ms)",
-        "Intended p99.9 (ms)", "Intended max (ms)"));
+    h.addAll(h.indexOf("max (ms)") + 1, INTENDED);
     return List.copyOf(h);
   }
 

@@ -63,6 +63,33 @@ class ReportWriterTest {
   }
 
   @Test
+  void theHtmlKeepsTheFiguresAndTheVerdictApartFromHowEachCellRan() {
+    ReportData data = new ReportData(List.of(row(1, 2, 800, 5, 30, 90), row(4, 8, 3000, 6, 40, 95)), Map.of(),
+        ReportHeader.of(List.of(), List.of(), START, START + 60_000, Map.of(), Map.of()));
+    String html = ReportWriter.html(data, Map.of(), Map.of());
+    String figures = table(html, "figures");
+    String ran = table(html, "ran");
+    // Every row is in both tables, named by its partitions, runners and threads.
+    assertThat(figures).contains("<th>Bound by</th>", "<th>p99 (ms)</th>").doesNotContain("Runner host CPU",
+        "Window (UTC", "Stopped");
+    assertThat(ran).startsWith("<tr><th>Partitions</th><th>Runner</th><th>Thread</th><th>CPU cores/<wbr>runner")
+        .contains("<th>Runner host CPU</th>", "<th>Endpoint view</th>", "<th>Stopped</th>")
+        .doesNotContain("Bound by", "p99 (ms)");
+    assertThat(figures.split("<tr>")).hasSize(4);
+    assertThat(ran.split("<tr>")).hasSize(4);
+    assertThat(ran).contains("<td>4</td><td>5</td><td>8</td>");
+    assertThat(html).doesNotContain("class=\"intended\"");
+  }
+
+  /** The rows of the first HTML table of this class. */
+  private static String table(String html, String cssClass) {
+    String start = "<table class=\"" + cssClass + "\">";
+    assertThat(html).contains(start);
+    String rest = html.substring(html.indexOf(start) + start.length());
+    return rest.substring(0, rest.indexOf("</table>"));
+  }
+
+  @Test
   void theVersionsComeFromTheBuildAndTheJarsThatRan() throws Exception {
     BuildInfo build = BuildInfo.current();
     assertThat(build.toolVersion()).matches("\\d+\\.\\d+\\.\\d+.*");
