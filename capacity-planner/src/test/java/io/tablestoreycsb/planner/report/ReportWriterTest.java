@@ -34,9 +34,9 @@ class ReportWriterTest {
   void theHeaderStatesRunDateVersionsTheMocksModelAndRowSize(@TempDir Path dir) throws Exception {
     Matrix matrix = MatrixParser.parse(QUICK_MATRIX);
     try (MockTablestore mock = MockTablestore.builder().partitionCapacity(1000).latency("GetRow=2ms").start()) {
-      PlanInfo.embeddedMock("quickstart", matrix, mock).append(dir);
+      PlanRecord.embeddedMock("quickstart", matrix, mock).append(dir);
     }
-    ReportHeader header = ReportHeader.of(PlanInfo.read(dir.resolve(PlanInfo.FILE_NAME)), List.of(), START,
+    ReportHeader header = ReportHeader.of(PlanRecord.read(dir.resolve(PlanRecord.FILE_NAME)), List.of(), START,
         START + 245_000, Map.of("random-read", 520, "batch-write", 520), Map.of("vm", 2));
     Map<String, String> lines = header.lines(List.of(row(1, 2, 800, 5, 30, 90)), BuildInfo.current(),
         Instant.ofEpochMilli(START + 300_000));
@@ -119,14 +119,14 @@ class ReportWriterTest {
     Files.writeString(props, "tablestore.endpoint=https://user:pw@my-inst.cn-hangzhou.ots.aliyuncs.com\n"
         + "tablestore.instance=my-inst\ntablestore.accesskeyid=LTAI-id-123\ntablestore.accesskeysecret=s3cr3t-value\n");
     Matrix matrix = MatrixParser.parse(QUICK_MATRIX);
-    PlanInfo.endpoint("run", matrix, true, props).append(dir.resolve("out"));
-    PlanInfo.endpoint("run", matrix, true, props).append(dir.resolve("out"));
+    PlanRecord.endpoint("run", matrix, true, props).append(dir.resolve("out"));
+    PlanRecord.endpoint("run", matrix, true, props).append(dir.resolve("out"));
 
-    String json = Files.readString(dir.resolve("out").resolve(PlanInfo.FILE_NAME));
+    String json = Files.readString(dir.resolve("out").resolve(PlanRecord.FILE_NAME));
     assertThat(json).doesNotContain("s3cr3t-value").doesNotContain("LTAI-id-123").doesNotContain("pw@");
-    List<PlanInfo> starts = PlanInfo.read(dir.resolve("out").resolve(PlanInfo.FILE_NAME));
+    List<PlanRecord> starts = PlanRecord.read(dir.resolve("out").resolve(PlanRecord.FILE_NAME));
     assertThat(starts).hasSize(2); // a resumed plan adds its start
-    assertThat(starts.get(0).endpointKind()).isEqualTo(PlanInfo.EndpointKind.TABLESTORE);
+    assertThat(starts.get(0).endpointKind()).isEqualTo(PlanRecord.EndpointKind.TABLESTORE);
     assertThat(starts.get(0).endpoint()).isEqualTo("https://my-inst.cn-hangzhou.ots.aliyuncs.com");
     // Two starts with the same facts are one plan in the header.
     ReportHeader header = ReportHeader.of(starts, List.of(), START, START + 1, Map.of(), Map.of());
@@ -134,16 +134,16 @@ class ReportWriterTest {
     assertThat(header.lines(List.of(), BuildInfo.current(), Instant.ofEpochMilli(START)).get("Endpoint"))
         .isEqualTo("Alibaba Cloud Tablestore at https://my-inst.cn-hangzhou.ots.aliyuncs.com, instance my-inst");
 
-    assertThat(PlanInfo.kindOf("http://127.0.0.1:8080")).isEqualTo(PlanInfo.EndpointKind.LOCAL);
-    assertThat(PlanInfo.kindOf("http://localhost:8080")).isEqualTo(PlanInfo.EndpointKind.LOCAL);
-    assertThat(PlanInfo.kindOf("http://10.0.0.5:8080")).isEqualTo(PlanInfo.EndpointKind.OTHER_HOST);
+    assertThat(PlanRecord.kindOf("http://127.0.0.1:8080")).isEqualTo(PlanRecord.EndpointKind.LOCAL);
+    assertThat(PlanRecord.kindOf("http://localhost:8080")).isEqualTo(PlanRecord.EndpointKind.LOCAL);
+    assertThat(PlanRecord.kindOf("http://10.0.0.5:8080")).isEqualTo(PlanRecord.EndpointKind.OTHER_HOST);
   }
 
   @Test
   void anUnreadablePlanRecordIsNamedAndTheReportStillWritten(@TempDir Path dir) throws Exception {
-    Files.writeString(dir.resolve(PlanInfo.FILE_NAME), "{not json");
+    Files.writeString(dir.resolve(PlanRecord.FILE_NAME), "{not json");
     ReportData data = ReportData.collect(List.of(dir));
-    assertThat(data.header().problems()).singleElement().asString().contains(PlanInfo.FILE_NAME)
+    assertThat(data.header().problems()).singleElement().asString().contains(PlanRecord.FILE_NAME)
         .contains("not a plan record");
     ReportWriter.write(data, dir);
     assertThat(Files.readString(dir.resolve("report.md"))).contains("| **Unreadable plan records** |");

@@ -27,7 +27,7 @@ final class MockPlanRun {
     Path props = dir.resolve("mock.properties");
     mock.writeProperties(props);
     ByteArrayOutputStream log = new ByteArrayOutputStream();
-    PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props, SMALL_RUNNERS),
+    Plan plan = new Plan(matrix, new RunnerSpecFactory(matrix, props, SMALL_RUNNERS),
         LocalCellExecutor.ofThisJvm(), new BindingTableAdmin(props), out,
         new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(5)));
     int failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));
