@@ -90,6 +90,25 @@ class ReportWriterTest {
   }
 
   @Test
+  void planJsonKeepsItsKeysPlanAndMatrixForTheMatrixNameAndFile(@TempDir Path dir) throws Exception {
+    // As a planner before PlanRecord wrote it: older result directories must still read.
+    Files.writeString(dir.resolve(PlanRecord.FILE_NAME), "[ {\"startedEpochMs\" : 1795641880594, \"command\" : "
+        + "\"quickstart\", \"plan\" : \"quick\", \"instanceType\" : \"mock\", \"matrix\" : \"/tmp/cc/workloads/matrix/quick\","
+        + " \"quick\" : false, \"db\" : \"io.tablestoreycsb.binding.TablestoreClient\", \"endpointKind\" : "
+        + "\"EMBEDDED_MOCK\", \"endpoint\" : \"http://127.0.0.1:37525\", \"instance\" : \"mock\"} ]");
+    PlanRecord old = PlanRecord.read(dir.resolve(PlanRecord.FILE_NAME)).get(0);
+    assertThat(old.matrixName()).isEqualTo("quick");
+    assertThat(old.matrixFile()).isEqualTo("/tmp/cc/workloads/matrix/quick");
+
+    Path out = dir.resolve("out");
+    PlanRecord.endpoint("run", MatrixParser.parse(QUICK_MATRIX), false, null).append(out);
+    JsonNode written = new ObjectMapper().readTree(out.resolve(PlanRecord.FILE_NAME).toFile()).get(0);
+    assertThat(written.get("plan").asText()).isEqualTo("quick");
+    assertThat(written.get("matrix").asText()).endsWith("quick");
+    assertThat(written.has("matrixName")).isFalse();
+  }
+
+  @Test
   void theVersionsComeFromTheBuildAndTheJarsThatRan() throws Exception {
     BuildInfo build = BuildInfo.current();
     assertThat(build.toolVersion()).matches("\\d+\\.\\d+\\.\\d+.*");
