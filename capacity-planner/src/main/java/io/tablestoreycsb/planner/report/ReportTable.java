@@ -23,10 +23,11 @@ final class ReportTable {
 
   /**
    * The columns report.html shows in a second table per case, "How each cell ran", beside the cell's key
-   * ({@link #KEY}): the runners' resources, the window's timing, the host's and the endpoint's view, why it
-   * stopped. The first table keeps the figures and the verdict, so that each fits a 1400 px window.
+   * ({@link #KEY}): the identity check's prediction (the first table keeps Measured/Predicted), the runners'
+   * resources, the window's timing, the host's and the endpoint's view, why it stopped. The first table keeps
+   * the figures and the verdict, so that each fits a 1400 px window with rows of at most two lines.
    */
-  static final List<String> HOW_IT_RAN = List.of("CPU cores/runner", "Peak mem/runner (MB)",
+  static final List<String> HOW_IT_RAN = List.of("Predicted QPS(row)", "CPU cores/runner", "Peak mem/runner (MB)",
       "Window (UTC start, length)", "Warm-up (s)", "Start skew (ms)", "Clock spread (ms)", "Runner host CPU",
       "Endpoint view", "Stopped");
 
@@ -152,7 +153,16 @@ final class ReportTable {
 
   /** The "Bound by" column: the verdict, and the failed operations when there were any. */
   static String boundBy(CellResult r) {
-    return VerdictText.of(r.verdict()) + (r.rates().failed() > 0 ? "; " + r.rates().failed() + " failed" : "");
+    return VerdictText.of(r.verdict()) + failed(r);
+  }
+
+  /** The "Bound by" column of report.html's cells table: the brief verdict ({@link VerdictText#brief}). */
+  static String boundByBrief(CellResult r) {
+    return VerdictText.brief(r.verdict()) + failed(r);
+  }
+
+  private static String failed(CellResult r) {
+    return r.rates().failed() > 0 ? "; " + r.rates().failed() + " failed" : "";
   }
 
   /** The hosts the runners ran on, space-separated. */

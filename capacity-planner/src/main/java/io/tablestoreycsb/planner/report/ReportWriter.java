@@ -248,7 +248,7 @@ public final class ReportWriter {
         + "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #bbb;padding:2px 4px;"
         + "text-align:right}th{background:#eee}td.t{text-align:left}"
         // The verdict gets the width of two lines; the numbers beside it give up theirs.
-        + "table.figures td.t{min-width:34em}img{margin:8px 0;max-width:100%}"
+        + "table.figures td.t{min-width:36em}img{margin:8px 0;max-width:100%}"
         + "div.charts{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}"
         + "table.header{font-size:14px;margin-bottom:1em}table.header th,table.header td{text-align:left;"
         + "vertical-align:top}table.header td{max-width:70em}"
@@ -325,8 +325,20 @@ public final class ReportWriter {
       h.append("<tr>");
       List<String> cells = ReportTable.cells(r, openLoop);
       for (String col : shown) {
-        h.append(ReportTable.TEXT_COLUMNS.contains(col) ? "<td class=\"t\">" : "<td>")
-            .append(esc(cells.get(headers.indexOf(col)))).append("</td>");
+        String text = cells.get(headers.indexOf(col));
+        if (col.equals("Bound by")) {
+          // Brief in the table, every figure when the pointer rests on it (and in report.md).
+          h.append("<td class=\"t\" title=\"").append(esc(text)).append("\">")
+              .append(esc(ReportTable.boundByBrief(r)));
+        } else if (col.equals("QPS(row)")) {
+          // "2,049 (plateau) (host busy)" breaks after the figure only: two lines at most.
+          int marks = text.indexOf(" (");
+          h.append("<td>").append(marks < 0 ? esc(text) : esc(text.substring(0, marks)) + " "
+              + esc(text.substring(marks + 1)).replace(" ", "&nbsp;"));
+        } else {
+          h.append(ReportTable.TEXT_COLUMNS.contains(col) ? "<td class=\"t\">" : "<td>").append(esc(text));
+        }
+        h.append("</td>");
       }
       h.append("</tr>\n");
     }

@@ -8,8 +8,10 @@ import io.tablestoreycsb.kit.report.BuildInfo;
 import io.tablestoreycsb.kit.report.ChartStyle;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.HostCpu;
 import io.tablestoreycsb.planner.analysis.MeasuredWindow;
 import io.tablestoreycsb.planner.analysis.TestCells;
+import io.tablestoreycsb.planner.analysis.Verdict;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import java.awt.Color;
@@ -70,15 +72,34 @@ class ReportWriterTest {
     String figures = table(html, "figures");
     String ran = table(html, "ran");
     // Every row is in both tables, named by its partitions, runners and threads.
-    assertThat(figures).contains("<th>Bound by</th>", "<th>p99 (ms)</th>").doesNotContain("Runner host CPU",
-        "Window (UTC", "Stopped");
-    assertThat(ran).startsWith("<tr><th>Partitions</th><th>Runner</th><th>Thread</th><th>CPU cores/<wbr>runner")
+    assertThat(figures).contains("<th>Bound by</th>", "<th>p99 (ms)</th>", "<th>Measured/<wbr>Predicted</th>")
+        .doesNotContain("Runner host CPU", "Window (UTC", "Stopped", "Predicted QPS(row)");
+    assertThat(ran).startsWith("<tr><th>Partitions</th><th>Runner</th><th>Thread</th><th>Predicted QPS(row)</th>"
+        + "<th>CPU cores/<wbr>runner")
         .contains("<th>Runner host CPU</th>", "<th>Endpoint view</th>", "<th>Stopped</th>")
         .doesNotContain("Bound by", "p99 (ms)");
     assertThat(figures.split("<tr>")).hasSize(4);
     assertThat(ran.split("<tr>")).hasSize(4);
     assertThat(ran).contains("<td>4</td><td>5</td><td>8</td>");
     assertThat(html).doesNotContain("class=\"intended\"");
+  }
+
+  @Test
+  void theHtmlCellsTableSaysTheVerdictBrieflyAndTheRunnerHostsSharesInHowEachCellRan() {
+    HostCpu vm = new HostCpu("vm", 2, 4, 0.99, 0.41, 0.15, 0.43, 0, Double.NaN, true);
+    CellResult busy = TestCells.cell().hostCpu(vm).verdict(new Verdict.PartitionsAtCapacity(0, 0.97, 27.6, 1, 1, vm))
+        .build();
+    ReportData data = new ReportData(List.of(busy), Map.of(),
+        ReportHeader.of(List.of(), List.of(), START, START + 60_000, Map.of(), Map.of()));
+    String html = ReportWriter.html(data, Map.of(), Map.of());
+    String full = VerdictText.of(busy.verdict());
+
+    assertThat(table(html, "figures")).contains("<td class=\"t\" title=\"" + full + "\">service: the mock's partitions"
+        + " at capacity (1 of 1 at 90% or more); the latency also includes the saturated runner host vm (99% busy,"
+        + " mostly other processes)</td>");
+    assertThat(full).contains("P0 97% busy, responses waited 27.6 ms", "runners 41%, the local endpoint 15%");
+    assertThat(table(html, "ran")).contains("99% of 2 (runners 41%, endpoint 15%, others 43%, steal 0%)");
+    assertThat(ReportWriter.markdownTable(List.of(busy))).contains(full);
   }
 
   /** The rows of the first HTML table of this class. */
