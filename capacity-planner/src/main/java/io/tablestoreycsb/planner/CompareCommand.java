@@ -1,17 +1,12 @@
 package io.tablestoreycsb.planner;
 
 import io.tablestoreycsb.kit.cli.ToolVersion;
-import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.matrix.ComparisonPlans;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
-import io.tablestoreycsb.planner.report.PlanInfo;
 import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.report.SaturationComparison;
-import io.tablestoreycsb.planner.run.BindingTableAdmin;
 import io.tablestoreycsb.planner.run.CellFilter;
-import io.tablestoreycsb.planner.run.LocalCellExecutor;
-import io.tablestoreycsb.planner.run.ResumeMarkers;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,9 +38,8 @@ final class CompareCommand implements Callable<Integer> {
           + "(only one an earlier compare wrote). Default: ${DEFAULT-VALUE}.")
   Path out;
 
-  @Option(names = "--partition-capacity", paramLabel = "ROWS_PER_SECOND", defaultValue = "1000",
-      description = "Rows per second each partition of the mock serves (default: ${DEFAULT-VALUE}).")
-  double partitionCapacity;
+  @CommandLine.Mixin
+  MockRunOptions mock = new MockRunOptions();
 
   @Option(names = "--duration", paramLabel = "SECONDS", defaultValue = "30",
       description = "Every fixed cell's duration, and the search's cap (default: ${DEFAULT-VALUE}).")
@@ -68,17 +62,13 @@ final class CompareCommand implements Callable<Integer> {
       description = "Compare only some series: case=NAME,partitions=N (as run --only; threads=N is refused).")
   String only;
 
-  @Option(names = "--runner-jvm-opts", paramLabel = "OPTS", defaultValue = QuickstartCommand.QUICK_RUNNER_JVM_OPTS,
-      description = {"JVM options for each runner; default:", "${DEFAULT-VALUE}"})
-  String runnerJvmOpts;
-
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
     OutputDirectory.check(out);
-    if (partitionCapacity <= 0) {
+    if (mock.partitionCapacity <= 0) {
       throw new IllegalArgumentException("--partition-capacity must be above 0 rows per second: without a capacity"
           + " the mock never saturates");
     }
@@ -89,43 +79,37 @@ final class CompareCommand implements Callable<Integer> {
     if (only != null && only.contains("threads=")) {
       throw new IllegalArgumentException("--only: threads=N cannot be compared (the search chooses its threads)");
     }
-    Path home = Path.of(System.getProperty("tsy.home", "."));
-    Path matrixFile = new io.tablestoreycsb.planner.run.WorkloadFiles(home.resolve("workloads/matrix/quick"))
-        .resolve(matrix, 0);
+    Path matrixFile = MockRunOptions.matrixFile(matrix);
     Matrix m = MatrixParser.parse(matrixFile);
     Matrix fixed = ComparisonPlans.fixedSweep(m, Duration.ofSeconds(durationSeconds));
     Matrix search = ComparisonPlans.search(m, Duration.ofSeconds(durationSeconds),
         Duration.ofSeconds(minDurationSeconds), tolerancePercent / 100, gainPercent / 100);
     Path outDir = out.toAbsolutePath().normalize();
-    prepare(outDir);
+    OutputDirectory.startOver(outDir, "fixed", "compare");
     PrintWriter terminal = spec.commandLine().getOut();
     CellFilter filter = only == null ? CellFilter.ALL : CellFilter.parse(only);
     terminal.printf("compare: %s at its quick scale (%,d rows a partition) on the embedded mock at %,.0f rows/s a "
         + "partition; fixed cells %d s; search cells steady after at least %d s (cap %d s)%n", matrixFile,
-        fixed.rowsPerPartition(), partitionCapacity, durationSeconds, minDurationSeconds, durationSeconds);
+        fixed.rowsPerPartition(), mock.partitionCapacity, durationSeconds, minDurationSeconds, durationSeconds);
+    Planner planner = new Planner(terminal);
     int failed = 0;
     long[] wall = new long[2];
-    Matrix[] plans = {fixed, search};
+    Matrix[] matrices = {fixed, search};
     String[] names = {"fixed", "search"};
     for (int i = 0; i < 2; i++) {
       terminal.printf("%n== %s: %s%n", names[i], i == 0 ? "every thread point, every cell its whole duration"
           : "threads = auto, stop = steady");
       terminal.flush();
       Path dir = outDir.resolve(names[i]);
-      Files.createDirectories(dir);
+      PlanOptions plan = PlanOptions.builder("compare " + names[i], matrices[i], dir).only(filter)
+          .embeddedMock(mock.partitionCapacity).runnerJvmOptions(PlanOptions.runnerJvmOptions(mock.runnerJvmOpts))
+          .build();
       long started = System.nanoTime();
-      // A fresh mock per plan: both start from empty tables and idle partitions.
-      try (MockTablestore mock = MockTablestore.builder().partitionCapacity(partitionCapacity).start()) {
-        Path props = dir.resolve("mock.properties");
-        mock.writeProperties(props);
-        PlanInfo.embeddedMock("compare " + names[i], plans[i], mock).append(dir);
-        failed += RunCommand.execute(plans[i], props, dir, filter, null, RunCommand.jvmOptions(runnerJvmOpts),
-            new BindingTableAdmin(props), LocalCellExecutor.ofThisJvmSharingClasses(), Duration.ofSeconds(10), terminal);
-      }
+      failed += planner.run(plan);
       wall[i] = System.nanoTime() - started;
       try (PrintWriter report = new PrintWriter(Files.newBufferedWriter(dir.resolve("report.txt"),
           StandardCharsets.UTF_8))) {
-        ReportCommand.write(List.of(dir), dir, report, null);
+        new Planner(report).report(plan);
       }
       terminal.printf("== %s took %.0f s; its report: %s%n", names[i], wall[i] / 1e9, dir.resolve("report.html"));
     }
@@ -138,21 +122,5 @@ final class CompareCommand implements Callable<Integer> {
     terminal.printf(Locale.ROOT, "comparison: %s%n", outDir.resolve("comparison.txt"));
     terminal.flush();
     return failed > 0 ? 1 : 0;
-  }
-
-  /** Empties an earlier compare's output (it holds fixed/ or search/ and comparison.txt); refuses any other. */
-  private static void prepare(Path outDir) throws java.io.IOException {
-    if (Files.isDirectory(outDir)) {
-      boolean empty;
-      try (var entries = Files.list(outDir)) {
-        empty = entries.findAny().isEmpty();
-      }
-      if (!empty && !Files.isDirectory(outDir.resolve("fixed"))) {
-        throw new IllegalArgumentException("--out " + outDir + " is not empty and not an earlier compare's output;"
-            + " choose another directory");
-      }
-      ResumeMarkers.startOver(outDir);
-    }
-    Files.createDirectories(outDir);
   }
 }

@@ -3,7 +3,7 @@ package io.tablestoreycsb.planner;
 import io.tablestoreycsb.planner.run.EstimateAssumptions;
 import picocli.CommandLine.Option;
 
-/** The estimate's assumptions and prices, shared by {@code estimate}, {@code run} and {@code quickstart}. */
+/** The estimate's assumptions and prices, shared by {@code estimate} and {@code run}. */
 final class EstimateOptions {
   @Option(names = "--assume-latency", paramLabel = "MS", defaultValue = "4",
       description = "Milliseconds a request is assumed to take, for the estimate: a runner thread then does at"
@@ -28,16 +28,11 @@ final class EstimateOptions {
   Double pricePerWriteCu;
 
   EstimateAssumptions assumptions() {
-    return assumptions(partitionRate);
-  }
-
-  /** The assumptions with a known partition rate (the embedded mock's) in place of the option's. */
-  EstimateAssumptions assumptions(double knownPartitionRate) {
     double read = pricePerReadCu != null ? pricePerReadCu : pricePerCu != null ? pricePerCu : Double.NaN;
     double write = pricePerWriteCu != null ? pricePerWriteCu : pricePerCu != null ? pricePerCu : Double.NaN;
     if (Double.isNaN(read) != Double.isNaN(write)) {
       throw new IllegalArgumentException("give both --price-per-read-cu and --price-per-write-cu, or --price-per-cu");
     }
-    return new EstimateAssumptions(latencyMs, knownPartitionRate, read, write);
+    return new EstimateAssumptions(latencyMs, partitionRate, read, write);
   }
 }

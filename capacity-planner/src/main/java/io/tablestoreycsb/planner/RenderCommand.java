@@ -5,13 +5,9 @@ import io.tablestoreycsb.planner.kubernetes.CellManifests;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.SecretTemplate;
 import io.tablestoreycsb.planner.matrix.Matrix;
-import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.report.ReportData;
-import io.tablestoreycsb.planner.run.CellFilter;
-import io.tablestoreycsb.planner.run.CellOrder;
 import io.tablestoreycsb.planner.run.PlannedCell;
 import io.tablestoreycsb.planner.run.RunnerSpecFactory;
-import io.tablestoreycsb.planner.run.Sweep;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.io.IOException;
@@ -41,21 +37,11 @@ final class RenderCommand implements Callable<Integer> {
   @Option(names = "--executor", required = true, paramLabel = "kubernetes", description = "Only kubernetes renders.")
   String executor;
 
-  @Option(names = "--matrix", required = true, paramLabel = "FILE", description = "Matrix file.")
-  Path matrixFile;
+  @CommandLine.Mixin
+  MatrixOptions matrixOptions = new MatrixOptions();
 
   @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory for the manifests.")
   Path out;
-
-  @Option(names = "--quick", description = "Shrink the matrix with its [quick] section.")
-  boolean quick;
-
-  @Option(names = "--only", paramLabel = "FILTER",
-      description = "Render only some cells, chosen as with run --only.")
-  String only;
-
-  @Option(names = "--sweep", paramLabel = "PROPERTY=V1,V2,...", description = "As for run.")
-  String sweep;
 
   @Option(names = "--runner-jvm-opts", paramLabel = "OPTS", defaultValue = "", description = "JVM options of each runner.")
   String runnerJvmOpts;
@@ -72,19 +58,14 @@ final class RenderCommand implements Callable<Integer> {
     if (!executor.equals("kubernetes")) {
       throw new IllegalArgumentException("--executor '" + executor + "': only kubernetes has manifests to render");
     }
-    Matrix matrix = MatrixParser.parse(matrixFile);
-    if (quick) {
-      matrix = matrix.quickened();
-    }
     KubernetesSettings settings = kubernetes.settings();
-    List<PlannedCell> cells = CellOrder.of(matrix, only == null ? CellFilter.ALL : CellFilter.parse(only),
-        sweep == null ? null : Sweep.parse(sweep));
-    if (cells.isEmpty()) {
-      throw new IllegalArgumentException("no cell of " + matrix.source() + " matches the --only filter");
-    }
+    PlanOptions plan = matrixOptions.plan("render", out).runnerJvmOptions(PlanOptions.runnerJvmOptions(runnerJvmOpts))
+        .kubernetes(settings).build();
+    Matrix matrix = plan.matrix();
+    List<PlannedCell> cells = Planner.cells(plan);
     // In the pod the endpoint properties come from the Secret; only whether there are any matters here.
-    Path endpoint = matrix.db().equals(RunCommand.TABLESTORE_DB) ? Path.of("endpoint.properties") : null;
-    RunnerSpecFactory runners = new RunnerSpecFactory(matrix, endpoint, RunCommand.jvmOptions(runnerJvmOpts));
+    Path endpoint = matrix.usesTablestore() ? Path.of("endpoint.properties") : null;
+    RunnerSpecFactory runners = new RunnerSpecFactory(matrix, endpoint, plan.runnerJvmOptions());
     Files.createDirectories(out);
     Path scratch = Files.createTempDirectory("render");
     int file = 0;

@@ -2,9 +2,6 @@ package io.tablestoreycsb.planner;
 
 import io.tablestoreycsb.kit.cli.ToolVersion;
 import io.tablestoreycsb.planner.matrix.Slo;
-import io.tablestoreycsb.planner.report.ReportData;
-import io.tablestoreycsb.planner.report.ReportWriter;
-import io.tablestoreycsb.planner.report.SloTable;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
 import io.tablestoreycsb.planner.results.ResultStore;
@@ -56,7 +53,7 @@ final class ReportCommand implements Callable<Integer> {
     for (String source : sources) {
       dirs.add(source.startsWith("s3://") ? download(source) : Path.of(source));
     }
-    return write(dirs, out == null ? dirs.get(0) : out, spec.commandLine().getOut(), override);
+    return new Planner(spec.commandLine().getOut()).report(dirs, out == null ? dirs.get(0) : out, override);
   }
 
   /** The objective of a --slo option, or null without one. */
@@ -82,24 +79,5 @@ final class ReportCommand implements Callable<Integer> {
       spec.commandLine().getOut().printf("%s: downloaded %d cells to %s%n", location, cells.size(), target);
     }
     return target;
-  }
-
-  /**
-   * Writes the report, prints the paper's table, the SLO answer and the report's path; 1 when a cell
-   * failed.
-   */
-  static int write(List<Path> dirs, Path out, java.io.PrintWriter terminal, Slo sloOverride) throws Exception {
-    ReportData data = ReportData.collect(dirs, sloOverride);
-    Path html = ReportWriter.write(data, out);
-    terminal.print(ReportWriter.terminalTable(data.rows()));
-    terminal.print(SloTable.terminal(data.rows()));
-    if (!data.failures().isEmpty()) {
-      terminal.println();
-      terminal.println(data.failures().size() + " cell(s) failed; see the 'Failed cells' section of the report.");
-    }
-    terminal.println();
-    terminal.println("report: " + html.toAbsolutePath());
-    terminal.flush();
-    return data.rows().isEmpty() || !data.failures().isEmpty() ? 1 : 0;
   }
 }

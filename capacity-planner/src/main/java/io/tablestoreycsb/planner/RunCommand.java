@@ -4,30 +4,13 @@ import io.tablestoreycsb.binding.config.ClientConfig;
 import io.tablestoreycsb.binding.config.PropertiesFiles;
 import io.tablestoreycsb.kit.cli.ToolVersion;
 import io.tablestoreycsb.kit.report.Formats;
-import io.tablestoreycsb.planner.matrix.Matrix;
-import io.tablestoreycsb.planner.matrix.MatrixParser;
-import io.tablestoreycsb.planner.matrix.Slo;
-import io.tablestoreycsb.planner.report.PlanInfo;
-import io.tablestoreycsb.planner.run.BindingTableAdmin;
-import io.tablestoreycsb.planner.run.LocalCellExecutor;
-import io.tablestoreycsb.planner.run.CellFilter;
-import io.tablestoreycsb.planner.run.CellOrder;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.planner.report.PlanRecord;
 import io.tablestoreycsb.planner.run.PlanEstimate;
-import io.tablestoreycsb.planner.run.PlanExecutor;
-import io.tablestoreycsb.planner.run.PlannedCell;
-import io.tablestoreycsb.planner.run.Progress;
-import io.tablestoreycsb.planner.run.RunnerSpecFactory;
-import io.tablestoreycsb.planner.run.Sweep;
-import io.tablestoreycsb.planner.run.TableAdmin;
-import io.tablestoreycsb.planner.runner.CellExecutor;
-import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -38,11 +21,8 @@ import picocli.CommandLine.Option;
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
     description = "Run a matrix: pre-split tables, load, runner processes per cell; resumes an interrupted plan.")
 final class RunCommand implements Callable<Integer> {
-  static final String TABLESTORE_DB = "io.tablestoreycsb.binding.TablestoreClient";
-
-  @Option(names = "--matrix", required = true, paramLabel = "FILE",
-      description = "Matrix file (workloads/matrix/high-performance, capacity, quick, or your own).")
-  Path matrixFile;
+  @CommandLine.Mixin
+  MatrixOptions matrixOptions = new MatrixOptions();
 
   @Option(names = "-P", paramLabel = "FILE",
       description = "Endpoint properties (endpoint, instance, credentials); given to every runner with -P"
@@ -51,20 +31,6 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (kept cells are resumed).")
   Path out;
-
-  @Option(names = "--quick", description = "Shrink the matrix with its [quick] section (short cells, small data, "
-      + "fewer thread points).")
-  boolean quick;
-
-  @Option(names = "--only", paramLabel = "FILTER",
-      description = {"Run only some cells. FILTER is all or part of",
-          "case=NAME,partitions=N,threads=N", "(repeat a key to widen the choice, e.g. case=random-read and case=range-read)"})
-  String only;
-
-  @Option(names = "--sweep", paramLabel = "PROPERTY=VALUES",
-      description = {"Run the write cases once per value, e.g.", "tablestore.batchsize=1,10,50,100,200",
-          "fieldlength=100,500,1024,4096"})
-  String sweep;
 
   @Option(names = "--runner-jvm-opts", paramLabel = "OPTS", defaultValue = "",
       description = "JVM options for each runner process, e.g. \"-Xmx2g\".")
@@ -104,51 +70,51 @@ final class RunCommand implements Callable<Integer> {
     OutputDirectory.check(out);
     // A directory, a missing file, a bad escape: named now, not after the estimate.
     Properties connection = endpointProperties == null ? null : PropertiesFiles.load(endpointProperties);
-    Matrix matrix = MatrixParser.parse(matrixFile);
-    if (quick) {
-      matrix = matrix.quickened();
-    }
-    Slo sloOverride = ReportCommand.parseSlo(slo);
-    if (sloOverride != null) {
-      matrix = matrix.withSlo(sloOverride);
-    }
-    boolean tablestore = matrix.db().equals(TABLESTORE_DB);
-    if (tablestore && endpointProperties == null) {
-      throw new IllegalArgumentException("-P ENDPOINT_PROPERTIES is required (tablestore.endpoint, "
-          + "tablestore.instance, credentials); see distribution/src/conf/tablestore.properties");
-    }
-    if (tablestore) {
+    PlanOptions plan = matrixOptions.plan("run", out).slo(ReportCommand.parseSlo(slo)).endpointProperties(endpointProperties)
+        .runnerJvmOptions(PlanOptions.runnerJvmOptions(runnerJvmOpts)).kubernetes(kubernetesSettings())
+        .assumptions(estimate.assumptions()).progressInterval(Duration.ofSeconds(progressInterval)).build();
+    if (plan.matrix().usesTablestore()) {
+      if (endpointProperties == null) {
+        throw new IllegalArgumentException("-P ENDPOINT_PROPERTIES is required (tablestore.endpoint, "
+            + "tablestore.instance, credentials); see distribution/src/conf/tablestore.properties");
+      }
       // The settings the tables are created with (BindingTableAdmin): a bad endpoint is a usage
       // error now (exit 2; a password in it is not echoed), not a failure of every cell.
       ClientConfig.from(connection);
     }
-    PlanInfo plan = PlanInfo.endpoint("run", matrix, quick, endpointProperties);
     PrintWriter terminal = spec.commandLine().getOut();
-    PlanEstimate cost = EstimateCommand.of(matrix, only, sweep, estimate);
+    Planner planner = new Planner(terminal);
+    PlanEstimate cost = planner.estimate(plan);
     terminal.print(cost.text());
     terminal.flush();
-    if (!yes && costsMoney(plan.endpointKind()) && !confirmed(plan, cost)) {
+    PlanRecord record = planner.endpointRecord(plan);
+    if (!yes && costsMoney(record.endpointKind()) && !confirmed(record, cost)) {
       return 1;
     }
-    plan.append(out);
-    int failed = execute(matrix, endpointProperties == null ? null : endpointProperties.toAbsolutePath(),
-        out, only == null ? CellFilter.ALL : CellFilter.parse(only), sweep == null ? null : Sweep.parse(sweep),
-        jvmOptions(runnerJvmOpts), tablestore ? new BindingTableAdmin(endpointProperties) : TableAdmin.NONE,
-        cellExecutor(executor, kubernetes), Duration.ofSeconds(progressInterval), terminal);
-    int reportExit = ReportCommand.write(List.of(out), out, terminal, sloOverride);
+    int failed = planner.run(plan);
+    int reportExit = planner.report(plan);
     return failed > 0 ? 1 : reportExit;
   }
 
+  /** The settings of {@code --executor kubernetes}; null for local runners. */
+  private KubernetesSettings kubernetesSettings() {
+    return switch (executor) {
+      case "local" -> null;
+      case "kubernetes" -> kubernetes.settings();
+      default -> throw new IllegalArgumentException("--executor '" + executor + "': use local or kubernetes");
+    };
+  }
+
   /** An endpoint not on this machine may be the paid service (or a proxy in front of it). */
-  static boolean costsMoney(PlanInfo.EndpointKind kind) {
-    return kind == PlanInfo.EndpointKind.TABLESTORE || kind == PlanInfo.EndpointKind.OTHER_HOST;
+  static boolean costsMoney(PlanRecord.EndpointKind kind) {
+    return kind == PlanRecord.EndpointKind.TABLESTORE || kind == PlanRecord.EndpointKind.OTHER_HOST;
   }
 
   /** Asks before running; refuses when no one can answer. */
-  private boolean confirmed(PlanInfo plan, PlanEstimate cost) {
-    String where = "the endpoint " + plan.endpoint() + (plan.instance() == null ? "" : " (instance " + plan.instance()
-        + ")");
-    String answer = confirmation.ask(String.format(java.util.Locale.ROOT, "%nThis plan runs against %s, which is not"
+  private boolean confirmed(PlanRecord record, PlanEstimate cost) {
+    String where = "the endpoint " + record.endpoint() + (record.instance() == null ? ""
+        : " (instance " + record.instance() + ")");
+    String answer = confirmation.ask(String.format(Locale.ROOT, "%nThis plan runs against %s, which is not"
         + " on this machine: up to %s and the capacity units above. Run it? [y/N] ", where,
         Formats.clock(cost.cellSeconds() + cost.loadSeconds())));
     if (answer == null) {
@@ -161,72 +127,5 @@ final class RunCommand implements Callable<Integer> {
       return false;
     }
     return true;
-  }
-
-  /** The executor named by {@code --executor}. */
-  static CellExecutor cellExecutor(String executor, KubernetesOptions kubernetes) {
-    return switch (executor) {
-      case "local" -> LocalCellExecutor.ofThisJvmSharingClasses();
-      case "kubernetes" -> kubernetes.cellExecutor(kubernetes.settings());
-      default -> throw new IllegalArgumentException("--executor '" + executor + "': use local or kubernetes");
-    };
-  }
-
-  /** Runs the cells of a matrix and returns how many failed. */
-  static int execute(Matrix matrix, Path endpointProperties, Path out, CellFilter filter, Sweep sweep,
-      List<String> jvmOptions, TableAdmin tables, CellExecutor executor, Duration progressInterval,
-      PrintWriter terminal) throws Exception {
-    List<PlannedCell> cells = CellOrder.of(matrix, filter, sweep);
-    if (cells.isEmpty()) {
-      throw new IllegalArgumentException("no cell of " + matrix.source() + " matches the --only filter");
-    }
-    Files.createDirectories(out);
-    terminal.printf("plan %s (%s): %d cells, %d runners each; output %s%n", matrix.name(), matrix.instanceType(),
-        cells.size(), matrix.runners(), out.toAbsolutePath());
-    terminal.flush();
-    PrintStream progressOut = new PrintStream(new WriterOutputStream(terminal), true);
-    PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, endpointProperties, jvmOptions),
-        executor, tables, out, new Progress(progressOut, progressInterval));
-    int failed = plan.run(cells);
-    progressOut.flush();
-    terminal.printf("plan %s: %d of %d cells failed%n", matrix.name(), failed, cells.size());
-    return failed;
-  }
-
-  static List<String> jvmOptions(String opts) {
-    List<String> list = new ArrayList<>();
-    if (!opts.isBlank()) {
-      list.addAll(Arrays.asList(opts.strip().split("\\s+")));
-    }
-    String log4j = System.getProperty("log4j2.configurationFile");
-    if (log4j != null) {
-      list.add("-Dlog4j2.configurationFile=" + log4j);
-    }
-    return list;
-  }
-
-  /** Lets the progress lines (a PrintStream) go to picocli's writer. */
-  private static final class WriterOutputStream extends java.io.OutputStream {
-    private final PrintWriter writer;
-    private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
-
-    WriterOutputStream(PrintWriter writer) {
-      this.writer = writer;
-    }
-
-    @Override
-    public synchronized void write(int b) {
-      line.write(b);
-      if (b == '\n') {
-        flush();
-      }
-    }
-
-    @Override
-    public synchronized void flush() {
-      writer.print(line.toString(java.nio.charset.StandardCharsets.UTF_8));
-      writer.flush();
-      line.reset();
-    }
   }
 }

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.matrix;
 
+import io.tablestoreycsb.binding.TablestoreClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,7 +12,7 @@ import java.util.Map;
  * A parsed matrix file: which cells to run and with what data.
  *
  * @param source the file it came from (workload paths are resolved relative to it)
- * @param name plan name
+ * @param name the matrix's name ({@code [plan] name}, by default its file name): every plan of it is named so
  * @param instanceType instance type label for the report (high-performance, capacity, mock ...)
  * @param runners runner processes per cell
  * @param partitions partition counts to test
@@ -40,6 +41,14 @@ public record Matrix(
     List<CaseSpec> cases,
     QuickScale quick,
     Slo slo) {
+
+  /** The YCSB DB class of the Tablestore binding: a matrix's runners load it unless its {@code db} says otherwise. */
+  public static final String TABLESTORE_DB = TablestoreClient.class.getName();
+
+  /** Whether the runners use the Tablestore binding (and so need an endpoint, pre-split tables and a load). */
+  public boolean usesTablestore() {
+    return db.equals(TABLESTORE_DB);
+  }
 
   /**
    * How --quick shrinks a matrix.

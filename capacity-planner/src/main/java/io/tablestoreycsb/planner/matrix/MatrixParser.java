@@ -229,7 +229,7 @@ public final class MatrixParser {
     int runners = positiveInt(plan, "runners", 5);
     List<Integer> partitions = intList(required(plan, "partitions"));
     String table = optional(plan, "table", "usertable");
-    String db = optional(plan, "db", "io.tablestoreycsb.binding.TablestoreClient");
+    String db = optional(plan, "db", Matrix.TABLESTORE_DB);
     long rowsPerPartition = positiveLong(plan, "rows-per-partition", 1000);
     checkKeySpace(plan, rowsPerPartition, partitions);
     int loadThreads = positiveInt(plan, "load-threads", 8);

@@ -40,7 +40,7 @@ public record ReportData(List<CellResult> rows, Map<String, String> failures, Re
 
   /**
    * Every cell below {@code dirs}, each judged by {@code sloOverride} when given, else by the objective its
-   * plan recorded for its case ({@link PlanInfo#sloOf}).
+   * plan recorded for its case ({@link PlanRecord#sloOf}).
    */
   public static ReportData collect(List<Path> dirs, Slo sloOverride) throws IOException {
     Map<CellKey, List<Path>> runnersByCell = new LinkedHashMap<>();
@@ -51,7 +51,7 @@ public record ReportData(List<CellResult> rows, Map<String, String> failures, Re
       }
       try (Stream<Path> files = Files.walk(dir)) {
         for (Path f : files.filter(ReportData::isRecord).sorted().toList()) {
-          if (f.getFileName().toString().equals(PlanInfo.FILE_NAME)) {
+          if (f.getFileName().toString().equals(PlanRecord.FILE_NAME)) {
             facts.addPlans(f);
             continue;
           }
@@ -96,12 +96,12 @@ public record ReportData(List<CellResult> rows, Map<String, String> failures, Re
 
   private static boolean isRecord(Path p) {
     String name = p.getFileName().toString();
-    return name.equals(RunnerRecord.FILE_NAME) || name.equals(PlanInfo.FILE_NAME);
+    return name.equals(RunnerRecord.FILE_NAME) || name.equals(PlanRecord.FILE_NAME);
   }
 
   /** What the header needs, gathered while the directories are walked. */
   private static final class HeaderFacts {
-    private final List<PlanInfo> plans = new ArrayList<>();
+    private final List<PlanRecord> plans = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
     private final Map<String, Integer> rowBytesByCase = new TreeMap<>();
     private final Map<String, Integer> cpusByHost = new TreeMap<>();
@@ -110,7 +110,7 @@ public record ReportData(List<CellResult> rows, Map<String, String> failures, Re
 
     void addPlans(Path file) {
       try {
-        plans.addAll(PlanInfo.read(file));
+        plans.addAll(PlanRecord.read(file));
       } catch (IOException e) {
         problems.add(e.getMessage());
       }
@@ -133,13 +133,13 @@ public record ReportData(List<CellResult> rows, Map<String, String> failures, Re
     Slo sloOf(String instanceType, String caseName) {
       Slo found = null;
       long latest = Long.MIN_VALUE;
-      for (PlanInfo p : plans) {
+      for (PlanRecord p : plans) {
         if (instanceType.equals(p.instanceType()) && p.startedEpochMs() >= latest) {
           try {
             found = p.sloOf(caseName);
             latest = p.startedEpochMs();
           } catch (IllegalArgumentException e) {
-            problems.add("plan " + p.plan() + ": unreadable SLO (" + e.getMessage() + ")");
+            problems.add("plan " + p.matrixName() + ": unreadable SLO (" + e.getMessage() + ")");
           }
         }
       }

@@ -21,7 +21,7 @@ import java.util.stream.Collectors;
 /**
  * The facts a report states above its tables, so that it stands alone: when the cells ran, against
  * what (real Tablestore or the mock, and the mock's model), with which versions, the row size and the
- * measured windows. Plan facts come from the {@link PlanInfo} records found with the runner directories;
+ * measured windows. Plan facts come from the {@link PlanRecord} records found with the runner directories;
  * what no record says is stated as unknown, never guessed.
  *
  * @param plans distinct plan records (starts that agree in everything but their time are one entry)
@@ -32,12 +32,12 @@ import java.util.stream.Collectors;
  * @param rowBytesByCase approximate row bytes (key + fields) per case title
  * @param cpusByHost processors of each runner host
  */
-public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, List<String> problems,
+public record ReportHeader(List<PlanRecord> plans, List<List<Long>> planStarts, List<String> problems,
     long firstStartEpochMs, long lastEndEpochMs, Map<String, Integer> rowBytesByCase, Map<String, Integer> cpusByHost) {
 
-  static final String NO_PLAN_RECORD = "unknown: no " + PlanInfo.FILE_NAME + " in these directories (older planner "
+  static final String NO_PLAN_RECORD = "unknown: no " + PlanRecord.FILE_NAME + " in these directories (older planner "
       + "outputs and runner directories copied without it lack one)";
-  static final String UNKNOWN = "unknown (no " + PlanInfo.FILE_NAME + ")";
+  static final String UNKNOWN = "unknown (no " + PlanRecord.FILE_NAME + ")";
   private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
       .withZone(ZoneOffset.UTC);
   private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT)
@@ -49,10 +49,10 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
   }
 
   /** Groups plan records whose facts agree apart from their start time. */
-  static ReportHeader of(List<PlanInfo> starts, List<String> problems, long firstStart, long lastEnd,
+  static ReportHeader of(List<PlanRecord> starts, List<String> problems, long firstStart, long lastEnd,
       Map<String, Integer> rowBytesByCase, Map<String, Integer> cpusByHost) {
-    Map<PlanInfo, List<Long>> byFacts = new LinkedHashMap<>();
-    starts.stream().sorted(Comparator.comparingLong(PlanInfo::startedEpochMs))
+    Map<PlanRecord, List<Long>> byFacts = new LinkedHashMap<>();
+    starts.stream().sorted(Comparator.comparingLong(PlanRecord::startedEpochMs))
         .forEach(p -> byFacts.computeIfAbsent(p.withoutStart(), k -> new ArrayList<>()).add(p.startedEpochMs()));
     return new ReportHeader(List.copyOf(byFacts.keySet()), List.copyOf(byFacts.values()), List.copyOf(problems),
         firstStart, lastEnd, sorted(rowBytesByCase), sorted(cpusByHost));
@@ -90,8 +90,8 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
 
   /** Said when a plan's endpoint or a cell's mock ran on this machine: its CPU counts against the runner host. */
   private String endpointOnRunnerHost(List<CellResult> rows) {
-    boolean byPlan = plans.stream().anyMatch(p -> p.endpointKind() == PlanInfo.EndpointKind.EMBEDDED_MOCK
-        || p.endpointKind() == PlanInfo.EndpointKind.LOCAL);
+    boolean byPlan = plans.stream().anyMatch(p -> p.endpointKind() == PlanRecord.EndpointKind.EMBEDDED_MOCK
+        || p.endpointKind() == PlanRecord.EndpointKind.LOCAL);
     if (!byPlan && rows.stream().noneMatch(CellResult::endpointOnRunnerHost)) {
       return "";
     }
@@ -129,7 +129,7 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
         + " UTC (first runner start to last runner end)";
   }
 
-  private String perPlan(Function<PlanInfo, String> text) {
+  private String perPlan(Function<PlanRecord, String> text) {
     if (plans.size() == 1) {
       return text.apply(plans.get(0));
     }
@@ -142,7 +142,7 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
     return String.join("; ", parts);
   }
 
-  static String endpoint(PlanInfo p) {
+  static String endpoint(PlanRecord p) {
     return switch (p.endpointKind()) {
       case EMBEDDED_MOCK -> "the local mock (tablestore-mock in the planner's JVM) at " + p.endpoint() + ", instance "
           + p.instance() + "; " + mockModel(p.mock()) + ". Its figures are this machine's plus that model's, not "
@@ -156,7 +156,7 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
     };
   }
 
-  static String mockModel(PlanInfo.MockModel m) {
+  static String mockModel(PlanRecord.MockModel m) {
     if (m == null) {
       return "capacity and latency model unknown";
     }
@@ -175,8 +175,8 @@ public record ReportHeader(List<PlanInfo> plans, List<List<Long>> planStarts, Li
         + b.ycsbVersion();
   }
 
-  private static String plan(PlanInfo p) {
-    return p.plan() + " (matrix " + p.matrix() + (p.quick() ? ", --quick" : "") + "; instance type "
+  private static String plan(PlanRecord p) {
+    return p.matrixName() + " (matrix " + p.matrixFile() + (p.quick() ? ", --quick" : "") + "; instance type "
         + p.instanceType() + "; started by capacity-plan " + p.command() + ")";
   }
 

@@ -21,6 +21,26 @@ final class ReportTable {
       "Window (UTC start, length)", "Warm-up (s)", "Start skew (ms)", "Clock spread (ms)", "Runner host CPU",
       "Endpoint view", "Stopped", "Bound by");
 
+  /**
+   * The columns report.html shows in a second table per case, "How each cell ran", beside the cell's key
+   * ({@link #KEY}): the identity check's prediction (the first table keeps Measured/Predicted), the runners'
+   * resources, the window's timing, the host's and the endpoint's view, why it stopped. The first table keeps
+   * the figures and the verdict, so that each fits a 1400 px window with rows of at most two lines.
+   */
+  static final List<String> HOW_IT_RAN = List.of("Predicted QPS(row)", "CPU cores/runner", "Peak mem/runner (MB)",
+      "Window (UTC start, length)", "Warm-up (s)", "Start skew (ms)", "Clock spread (ms)", "Runner host CPU",
+      "Endpoint view", "Stopped");
+
+  /** Columns of words rather than figures: left-aligned, and where a long cell wraps. */
+  static final List<String> TEXT_COLUMNS = List.of("Runner host CPU", "Endpoint view", "Stopped", "Bound by");
+
+  /** The open-loop columns of latency from each request's intended start: report.html's third table. */
+  static final List<String> INTENDED = List.of("Intended avg (ms)", "Intended p50 (ms)", "Intended p99 (ms)",
+      "Intended p99.9 (ms)", "Intended max (ms)");
+
+  /** The columns that name a cell in every table. */
+  static final List<String> KEY = List.of("Partitions", "Runner", "Thread");
+
   /** Columns of a table with open-loop cells: the target after the threads, intended latency after max. */
   static final List<String> OPEN_LOOP_HEADERS = openLoopHeaders();
 
@@ -29,8 +49,7 @@ final class ReportTable {
   private static List<String> openLoopHeaders() {
     List<String> h = new ArrayList<>(HEADERS);
     h.add(h.indexOf("QPS(row)"), "Target QPS(row)");
-    h.addAll(h.indexOf("max (ms)") + 1, List.of("Intended avg (ms)", "Intended p50 (ms)", "Intended p99 (ms)",
-        "Intended p99.9 (ms)", "Intended max (ms)"));
+    h.addAll(h.indexOf("max (ms)") + 1, INTENDED);
     return List.copyOf(h);
   }
 
@@ -134,7 +153,16 @@ final class ReportTable {
 
   /** The "Bound by" column: the verdict, and the failed operations when there were any. */
   static String boundBy(CellResult r) {
-    return VerdictText.of(r.verdict()) + (r.rates().failed() > 0 ? "; " + r.rates().failed() + " failed" : "");
+    return VerdictText.of(r.verdict()) + failed(r);
+  }
+
+  /** The "Bound by" column of report.html's cells table: the brief verdict ({@link VerdictText#brief}). */
+  static String boundByBrief(CellResult r) {
+    return VerdictText.brief(r.verdict()) + failed(r);
+  }
+
+  private static String failed(CellResult r) {
+    return r.rates().failed() > 0 ? "; " + r.rates().failed() + " failed" : "";
   }
 
   /** The hosts the runners ran on, space-separated. */

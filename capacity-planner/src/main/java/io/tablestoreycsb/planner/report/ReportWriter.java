@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -245,7 +246,9 @@ public final class ReportWriter {
     StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
         + "<title>Capacity planning report</title><style>body{font-family:sans-serif;margin:2em}"
         + "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #bbb;padding:2px 4px;"
-        + "text-align:right}th{background:#eee}td.t{text-align:left}img{margin:8px 0;max-width:100%}"
+        + "text-align:right}th{background:#eee}td.t{text-align:left}"
+        // The verdict gets the width of two lines; the numbers beside it give up theirs.
+        + "table.figures td.t{min-width:36em}img{margin:8px 0;max-width:100%}"
         + "div.charts{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}"
         + "table.header{font-size:14px;margin-bottom:1em}table.header th,table.header td{text-align:left;"
         + "vertical-align:top}table.header td{max-width:70em}"
@@ -263,21 +266,18 @@ public final class ReportWriter {
       h.append("<h2>Instance type: ").append(esc(inst.getKey())).append("</h2>\n");
       for (Map.Entry<String, List<CellResult>> g : inst.getValue().entrySet()) {
         h.append("<h3>").append(esc(g.getKey())).append("</h3>\n<p>")
-            .append(esc(ReportTable.latencyNote(g.getValue().get(0)))).append(".</p>\n<table><tr>");
-        // A break opportunity after each '/' keeps "Measured/Predicted" from widening its column.
-        boolean openLoop = ReportTable.anyOpenLoop(g.getValue());
-        ReportTable.headers(g.getValue()).forEach(col -> h.append("<th>").append(esc(col).replace("/", "/<wbr>"))
-            .append("</th>"));
-        h.append("</tr>\n");
-        for (CellResult r : g.getValue()) {
-          h.append("<tr>");
-          List<String> cells = ReportTable.cells(r, openLoop);
-          for (int i = 0; i < cells.size(); i++) {
-            h.append(i == cells.size() - 1 ? "<td class=\"t\">" : "<td>").append(esc(cells.get(i))).append("</td>");
-          }
-          h.append("</tr>\n");
+            .append(esc(ReportTable.latencyNote(g.getValue().get(0)))).append(".</p>\n");
+        List<String> headers = ReportTable.headers(g.getValue());
+        // Three tables of the same rows rather than one of 26 to 32 columns: each fits a 1400 px window.
+        List<String> figures = headers.stream()
+            .filter(col -> !ReportTable.HOW_IT_RAN.contains(col) && !ReportTable.INTENDED.contains(col)).toList();
+        htmlTable(h, g.getValue(), headers, figures, "figures");
+        if (ReportTable.anyOpenLoop(g.getValue())) {
+          h.append("<p>Open loop, latency from each request's intended start:</p>\n");
+          htmlTable(h, g.getValue(), headers, withKey(List.of("Target QPS(row)"), ReportTable.INTENDED), "intended");
         }
-        h.append("</table>\n");
+        h.append("<p>How each cell ran:</p>\n");
+        htmlTable(h, g.getValue(), headers, withKey(ReportTable.HOW_IT_RAN), "ran");
         if (PartitionTable.any(g.getValue())) {
           h.append("<p>Per partition, QPS(row):</p>\n").append(PartitionTable.html(g.getValue()));
         }
@@ -298,6 +298,51 @@ public final class ReportWriter {
           .append(esc(error)).append("</pre>\n"));
     }
     return h.append("</body></html>\n").toString();
+  }
+
+  /** The columns that name a cell, then {@code columns}. */
+  @SafeVarargs
+  private static List<String> withKey(List<String>... columns) {
+    List<String> all = new ArrayList<>(ReportTable.KEY);
+    for (List<String> c : columns) {
+      all.addAll(c);
+    }
+    return all;
+  }
+
+  /**
+   * One HTML table of the rows with the {@code shown} columns of {@code headers}; text columns (the verdict,
+   * the host's and endpoint's view, why a cell stopped) are left-aligned and wrap, numbers do not.
+   */
+  private static void htmlTable(StringBuilder h, List<CellResult> rows, List<String> headers, List<String> shown,
+      String cssClass) {
+    boolean openLoop = ReportTable.anyOpenLoop(rows);
+    h.append("<table class=\"").append(cssClass).append("\"><tr>");
+    // A break opportunity after each '/' keeps "Measured/Predicted" from widening its column.
+    shown.forEach(col -> h.append("<th>").append(esc(col).replace("/", "/<wbr>")).append("</th>"));
+    h.append("</tr>\n");
+    for (CellResult r : rows) {
+      h.append("<tr>");
+      List<String> cells = ReportTable.cells(r, openLoop);
+      for (String col : shown) {
+        String text = cells.get(headers.indexOf(col));
+        if (col.equals("Bound by")) {
+          // Brief in the table, every figure when the pointer rests on it (and in report.md).
+          h.append("<td class=\"t\" title=\"").append(esc(text)).append("\">")
+              .append(esc(ReportTable.boundByBrief(r)));
+        } else if (col.equals("QPS(row)")) {
+          // "2,049 (plateau) (host busy)" breaks after the figure only: two lines at most.
+          int marks = text.indexOf(" (");
+          h.append("<td>").append(marks < 0 ? esc(text) : esc(text.substring(0, marks)) + " "
+              + esc(text.substring(marks + 1)).replace(" ", "&nbsp;"));
+        } else {
+          h.append(ReportTable.TEXT_COLUMNS.contains(col) ? "<td class=\"t\">" : "<td>").append(esc(text));
+        }
+        h.append("</td>");
+      }
+      h.append("</tr>\n");
+    }
+    h.append("</table>\n");
   }
 
   static String esc(String s) {

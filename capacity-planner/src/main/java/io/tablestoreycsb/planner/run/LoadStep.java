@@ -68,7 +68,7 @@ final class LoadStep {
       }
     });
     if (!outcome.succeeded()) {
-      out.printf("load %s: FAILED%n%s%n", table, PlanExecutor.indent(outcome.errors()));
+      out.printf("load %s: FAILED%n%s%n", table, Plan.indent(outcome.errors()));
       return false;
     }
     long count;

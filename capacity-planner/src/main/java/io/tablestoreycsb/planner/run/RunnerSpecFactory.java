@@ -1,7 +1,6 @@
 package io.tablestoreycsb.planner.run;
 
 import io.tablestoreycsb.binding.config.ClientConfig;
-import io.tablestoreycsb.binding.TablestoreClient;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
@@ -141,7 +140,7 @@ public final class RunnerSpecFactory {
    * times the requests the estimate assumes. Empty for other DBs, which batch as their own properties say.
    */
   public static OptionalInt loadBatchSize(Matrix matrix, WorkloadFiles workloads) {
-    if (!matrix.db().equals(TablestoreClient.class.getName())) {
+    if (!matrix.usesTablestore()) {
       return OptionalInt.empty();
     }
     Path workload = workloads.resolve(matrix.loadWorkload(), 1);

@@ -27,7 +27,7 @@ import io.tablestoreycsb.cluster.objectstore.S3Clients;
 import io.tablestoreycsb.planner.run.BindingTableAdmin;
 import io.tablestoreycsb.planner.run.CellFilter;
 import io.tablestoreycsb.planner.run.CellOrder;
-import io.tablestoreycsb.planner.run.PlanExecutor;
+import io.tablestoreycsb.planner.run.Plan;
 import io.tablestoreycsb.planner.run.PlanExecutorSupport;
 import io.tablestoreycsb.planner.run.Progress;
 import io.tablestoreycsb.planner.run.RunnerSpecFactory;
@@ -150,15 +150,15 @@ class KubernetesPlanTest {
         "property.tablestore.batchsize = 200");
   }
 
-  private PlanExecutor executor(Matrix matrix, String resultsPrefix) {
+  private Plan executor(Matrix matrix, String resultsPrefix) {
     return executor(matrix, resultsPrefix, PodContainers.runnerImage());
   }
 
-  private PlanExecutor executor(Matrix matrix, String resultsPrefix, String image) {
+  private Plan executor(Matrix matrix, String resultsPrefix, String image) {
     KubernetesSettings settings = new KubernetesSettings(NAMESPACE, image, "1", "1Gi", Map.of(),
         List.of(), "capacity-plan", s3Server.settings(resultsPrefix), 5);
     ResultStore store = new ResultStore(s3, settings.results().location(), RunnerRecord.FILE_NAME);
-    return new PlanExecutor(matrix, new RunnerSpecFactory(matrix, endpointProperties, List.of("-Xmx256m")),
+    return new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, List.of("-Xmx256m")),
         new KubernetesCellExecutor(client, settings, store, kubelet::tail), new BindingTableAdmin(endpointProperties),
         dir.resolve("out"), new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
   }
@@ -248,7 +248,7 @@ class KubernetesPlanTest {
   @Test
   void interruptingThePlannerDeletesTheRunningJobAndStopsItsPods() throws Exception {
     Matrix matrix = matrix("interrupted", readCase("random-read", "60s"));
-    PlanExecutor executor = executor(matrix, "plans");
+    Plan executor = executor(matrix, "plans");
     Thread planner = new Thread(() -> {
       try {
         executor.run(CellOrder.of(matrix, CellFilter.ALL, null));

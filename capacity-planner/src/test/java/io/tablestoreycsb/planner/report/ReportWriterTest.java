@@ -8,8 +8,10 @@ import io.tablestoreycsb.kit.report.BuildInfo;
 import io.tablestoreycsb.kit.report.ChartStyle;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.HostCpu;
 import io.tablestoreycsb.planner.analysis.MeasuredWindow;
 import io.tablestoreycsb.planner.analysis.TestCells;
+import io.tablestoreycsb.planner.analysis.Verdict;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import java.awt.Color;
@@ -34,9 +36,9 @@ class ReportWriterTest {
   void theHeaderStatesRunDateVersionsTheMocksModelAndRowSize(@TempDir Path dir) throws Exception {
     Matrix matrix = MatrixParser.parse(QUICK_MATRIX);
     try (MockTablestore mock = MockTablestore.builder().partitionCapacity(1000).latency("GetRow=2ms").start()) {
-      PlanInfo.embeddedMock("quickstart", matrix, mock).append(dir);
+      PlanRecord.embeddedMock("quickstart", matrix, mock).append(dir);
     }
-    ReportHeader header = ReportHeader.of(PlanInfo.read(dir.resolve(PlanInfo.FILE_NAME)), List.of(), START,
+    ReportHeader header = ReportHeader.of(PlanRecord.read(dir.resolve(PlanRecord.FILE_NAME)), List.of(), START,
         START + 245_000, Map.of("random-read", 520, "batch-write", 520), Map.of("vm", 2));
     Map<String, String> lines = header.lines(List.of(row(1, 2, 800, 5, 30, 90)), BuildInfo.current(),
         Instant.ofEpochMilli(START + 300_000));
@@ -60,6 +62,71 @@ class ReportWriterTest {
     String md = ReportWriter.markdown(data, lines, Map.of());
     assertThat(md).contains("| **Endpoint** | the local mock").contains("| **Row size** | 520 bytes per row");
     assertThat(ReportWriter.html(data, lines, Map.of())).contains("<th>Client versions</th><td>tablestore-ycsb ");
+  }
+
+  @Test
+  void theHtmlKeepsTheFiguresAndTheVerdictApartFromHowEachCellRan() {
+    ReportData data = new ReportData(List.of(row(1, 2, 800, 5, 30, 90), row(4, 8, 3000, 6, 40, 95)), Map.of(),
+        ReportHeader.of(List.of(), List.of(), START, START + 60_000, Map.of(), Map.of()));
+    String html = ReportWriter.html(data, Map.of(), Map.of());
+    String figures = table(html, "figures");
+    String ran = table(html, "ran");
+    // Every row is in both tables, named by its partitions, runners and threads.
+    assertThat(figures).contains("<th>Bound by</th>", "<th>p99 (ms)</th>", "<th>Measured/<wbr>Predicted</th>")
+        .doesNotContain("Runner host CPU", "Window (UTC", "Stopped", "Predicted QPS(row)");
+    assertThat(ran).startsWith("<tr><th>Partitions</th><th>Runner</th><th>Thread</th><th>Predicted QPS(row)</th>"
+        + "<th>CPU cores/<wbr>runner")
+        .contains("<th>Runner host CPU</th>", "<th>Endpoint view</th>", "<th>Stopped</th>")
+        .doesNotContain("Bound by", "p99 (ms)");
+    assertThat(figures.split("<tr>")).hasSize(4);
+    assertThat(ran.split("<tr>")).hasSize(4);
+    assertThat(ran).contains("<td>4</td><td>5</td><td>8</td>");
+    assertThat(html).doesNotContain("class=\"intended\"");
+  }
+
+  @Test
+  void theHtmlCellsTableSaysTheVerdictBrieflyAndTheRunnerHostsSharesInHowEachCellRan() {
+    HostCpu vm = new HostCpu("vm", 2, 4, 0.99, 0.41, 0.15, 0.43, 0, Double.NaN, true);
+    CellResult busy = TestCells.cell().hostCpu(vm).verdict(new Verdict.PartitionsAtCapacity(0, 0.97, 27.6, 1, 1, vm))
+        .build();
+    ReportData data = new ReportData(List.of(busy), Map.of(),
+        ReportHeader.of(List.of(), List.of(), START, START + 60_000, Map.of(), Map.of()));
+    String html = ReportWriter.html(data, Map.of(), Map.of());
+    String full = VerdictText.of(busy.verdict());
+
+    assertThat(table(html, "figures")).contains("<td class=\"t\" title=\"" + full + "\">service: the mock's partitions"
+        + " at capacity (1 of 1 at 90% or more); the latency also includes the saturated runner host vm (99% busy,"
+        + " mostly other processes)</td>");
+    assertThat(full).contains("P0 97% busy, responses waited 27.6 ms", "runners 41%, the local endpoint 15%");
+    assertThat(table(html, "ran")).contains("99% of 2 (runners 41%, endpoint 15%, others 43%, steal 0%)");
+    assertThat(ReportWriter.markdownTable(List.of(busy))).contains(full);
+  }
+
+  /** The rows of the first HTML table of this class. */
+  private static String table(String html, String cssClass) {
+    String start = "<table class=\"" + cssClass + "\">";
+    assertThat(html).contains(start);
+    String rest = html.substring(html.indexOf(start) + start.length());
+    return rest.substring(0, rest.indexOf("</table>"));
+  }
+
+  @Test
+  void planJsonKeepsItsKeysPlanAndMatrixForTheMatrixNameAndFile(@TempDir Path dir) throws Exception {
+    // As a planner before PlanRecord wrote it: older result directories must still read.
+    Files.writeString(dir.resolve(PlanRecord.FILE_NAME), "[ {\"startedEpochMs\" : 1795641880594, \"command\" : "
+        + "\"quickstart\", \"plan\" : \"quick\", \"instanceType\" : \"mock\", \"matrix\" : \"/tmp/cc/workloads/matrix/quick\","
+        + " \"quick\" : false, \"db\" : \"io.tablestoreycsb.binding.TablestoreClient\", \"endpointKind\" : "
+        + "\"EMBEDDED_MOCK\", \"endpoint\" : \"http://127.0.0.1:37525\", \"instance\" : \"mock\"} ]");
+    PlanRecord old = PlanRecord.read(dir.resolve(PlanRecord.FILE_NAME)).get(0);
+    assertThat(old.matrixName()).isEqualTo("quick");
+    assertThat(old.matrixFile()).isEqualTo("/tmp/cc/workloads/matrix/quick");
+
+    Path out = dir.resolve("out");
+    PlanRecord.endpoint("run", MatrixParser.parse(QUICK_MATRIX), false, null).append(out);
+    JsonNode written = new ObjectMapper().readTree(out.resolve(PlanRecord.FILE_NAME).toFile()).get(0);
+    assertThat(written.get("plan").asText()).isEqualTo("quick");
+    assertThat(written.get("matrix").asText()).endsWith("quick");
+    assertThat(written.has("matrixName")).isFalse();
   }
 
   @Test
@@ -92,14 +159,14 @@ class ReportWriterTest {
     Files.writeString(props, "tablestore.endpoint=https://user:pw@my-inst.cn-hangzhou.ots.aliyuncs.com\n"
         + "tablestore.instance=my-inst\ntablestore.accesskeyid=LTAI-id-123\ntablestore.accesskeysecret=s3cr3t-value\n");
     Matrix matrix = MatrixParser.parse(QUICK_MATRIX);
-    PlanInfo.endpoint("run", matrix, true, props).append(dir.resolve("out"));
-    PlanInfo.endpoint("run", matrix, true, props).append(dir.resolve("out"));
+    PlanRecord.endpoint("run", matrix, true, props).append(dir.resolve("out"));
+    PlanRecord.endpoint("run", matrix, true, props).append(dir.resolve("out"));
 
-    String json = Files.readString(dir.resolve("out").resolve(PlanInfo.FILE_NAME));
+    String json = Files.readString(dir.resolve("out").resolve(PlanRecord.FILE_NAME));
     assertThat(json).doesNotContain("s3cr3t-value").doesNotContain("LTAI-id-123").doesNotContain("pw@");
-    List<PlanInfo> starts = PlanInfo.read(dir.resolve("out").resolve(PlanInfo.FILE_NAME));
+    List<PlanRecord> starts = PlanRecord.read(dir.resolve("out").resolve(PlanRecord.FILE_NAME));
     assertThat(starts).hasSize(2); // a resumed plan adds its start
-    assertThat(starts.get(0).endpointKind()).isEqualTo(PlanInfo.EndpointKind.TABLESTORE);
+    assertThat(starts.get(0).endpointKind()).isEqualTo(PlanRecord.EndpointKind.TABLESTORE);
     assertThat(starts.get(0).endpoint()).isEqualTo("https://my-inst.cn-hangzhou.ots.aliyuncs.com");
     // Two starts with the same facts are one plan in the header.
     ReportHeader header = ReportHeader.of(starts, List.of(), START, START + 1, Map.of(), Map.of());
@@ -107,16 +174,16 @@ class ReportWriterTest {
     assertThat(header.lines(List.of(), BuildInfo.current(), Instant.ofEpochMilli(START)).get("Endpoint"))
         .isEqualTo("Alibaba Cloud Tablestore at https://my-inst.cn-hangzhou.ots.aliyuncs.com, instance my-inst");
 
-    assertThat(PlanInfo.kindOf("http://127.0.0.1:8080")).isEqualTo(PlanInfo.EndpointKind.LOCAL);
-    assertThat(PlanInfo.kindOf("http://localhost:8080")).isEqualTo(PlanInfo.EndpointKind.LOCAL);
-    assertThat(PlanInfo.kindOf("http://10.0.0.5:8080")).isEqualTo(PlanInfo.EndpointKind.OTHER_HOST);
+    assertThat(PlanRecord.kindOf("http://127.0.0.1:8080")).isEqualTo(PlanRecord.EndpointKind.LOCAL);
+    assertThat(PlanRecord.kindOf("http://localhost:8080")).isEqualTo(PlanRecord.EndpointKind.LOCAL);
+    assertThat(PlanRecord.kindOf("http://10.0.0.5:8080")).isEqualTo(PlanRecord.EndpointKind.OTHER_HOST);
   }
 
   @Test
   void anUnreadablePlanRecordIsNamedAndTheReportStillWritten(@TempDir Path dir) throws Exception {
-    Files.writeString(dir.resolve(PlanInfo.FILE_NAME), "{not json");
+    Files.writeString(dir.resolve(PlanRecord.FILE_NAME), "{not json");
     ReportData data = ReportData.collect(List.of(dir));
-    assertThat(data.header().problems()).singleElement().asString().contains(PlanInfo.FILE_NAME)
+    assertThat(data.header().problems()).singleElement().asString().contains(PlanRecord.FILE_NAME)
         .contains("not a plan record");
     ReportWriter.write(data, dir);
     assertThat(Files.readString(dir.resolve("report.md"))).contains("| **Unreadable plan records** |");

@@ -45,7 +45,7 @@ class BasicDbPlanTest {
   private static int runPlan(Matrix matrix) throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream print = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-    PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, null, List.of("-Xmx128m")),
+    Plan plan = new Plan(matrix, new RunnerSpecFactory(matrix, null, List.of("-Xmx128m")),
         LocalCellExecutor.ofThisJvm(), TableAdmin.NONE, out, new Progress(print, Duration.ofSeconds(1)));
     int failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));
     lastOutput = bytes.toString(StandardCharsets.UTF_8);

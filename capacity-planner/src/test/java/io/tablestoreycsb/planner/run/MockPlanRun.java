@@ -28,7 +28,7 @@ final class MockPlanRun {
     mock.writeProperties(props);
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     LocalCellExecutor executor = LocalCellExecutor.ofThisJvm().keepingRunnersWarm(dir.resolve("runners"));
-    PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props, SMALL_RUNNERS),
+    Plan plan = new Plan(matrix, new RunnerSpecFactory(matrix, props, SMALL_RUNNERS),
         executor, new BindingTableAdmin(props), out,
         new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(5)));
     int failed;

@@ -75,7 +75,7 @@ class MockPlanTest {
     try (MockTablestore mock = MockTablestore.builder().start()) {
       Path props = dir.resolve("mock.properties");
       mock.writeProperties(props);
-      PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props, List.of("-Xmx256m")),
+      Plan plan = new Plan(matrix, new RunnerSpecFactory(matrix, props, List.of("-Xmx256m")),
           executor, new BindingTableAdmin(props), out,
           new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
       int failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));

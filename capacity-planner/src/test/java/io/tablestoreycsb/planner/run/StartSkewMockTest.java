@@ -52,7 +52,7 @@ class StartSkewMockTest {
       mock.writeProperties(props);
       // Runner i starts i x 3 s after runner 0: the first runner has the partition to itself at first,
       // the last one at the end.
-      PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, props, List.of("-Xmx128m")),
+      Plan plan = new Plan(matrix, new RunnerSpecFactory(matrix, props, List.of("-Xmx128m")),
           LocalCellExecutor.ofThisJvm(SKEW), new BindingTableAdmin(props), out,
           new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
       int failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));

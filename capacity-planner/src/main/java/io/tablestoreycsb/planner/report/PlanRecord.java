@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.report;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -25,15 +26,16 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * What a plan ran against and with, recorded in the plan's output directory when it starts
+ * One start of a plan: what it ran against and with, recorded in the plan's output directory when it starts
  * ({@value #FILE_NAME}, a JSON list: a resumed plan adds one entry per start), so that a report over
- * its directories can say so. Never holds credentials.
+ * its directories can say so. Never holds credentials. The JSON keys of the matrix's name and file are
+ * {@code plan} and {@code matrix}, as older planners wrote them.
  *
  * @param startedEpochMs when the plan started
  * @param command the planner command that started it (run, quickstart)
- * @param plan plan name
+ * @param matrixName the name of the matrix the plan ran ({@code [plan] name})
  * @param instanceType instance type label
- * @param matrix the matrix file
+ * @param matrixFile the matrix file
  * @param quick whether the matrix ran with --quick
  * @param db YCSB DB class of the runners
  * @param endpointKind what the endpoint is
@@ -44,12 +46,11 @@ import java.util.TreeMap;
  * @param slo the plan's latency objective as written ("p99 < 10ms"), or null
  * @param caseSlos cases with their own objective: case name to objective; null or empty when none
  */
-public record PlanInfo(long startedEpochMs, String command, String plan, String instanceType, String matrix,
-    boolean quick, String db, EndpointKind endpointKind, String endpoint, String instance, MockModel mock,
+public record PlanRecord(long startedEpochMs, String command, @JsonProperty("plan") String matrixName,
+    String instanceType, @JsonProperty("matrix") String matrixFile, boolean quick, String db, EndpointKind endpointKind, String endpoint, String instance, MockModel mock,
     BuildInfo build, String slo, Map<String, String> caseSlos) {
 
   public static final String FILE_NAME = "plan.json";
-  static final String TABLESTORE_DB = "io.tablestoreycsb.binding.TablestoreClient";
   /** A record written by a newer planner may hold more fields: this one reads what it knows. */
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -78,9 +79,9 @@ public record PlanInfo(long startedEpochMs, String command, String plan, String 
   public record MockModel(double partitionCapacity, List<String> latency, List<String> faults) {}
 
   /** A plan against the mock the planner started itself, with the mock's model as configured now. */
-  public static PlanInfo embeddedMock(String command, Matrix matrix, MockTablestore mock) {
+  public static PlanRecord embeddedMock(String command, Matrix matrix, MockTablestore mock) {
     FaultPlan model = mock.faultPlan();
-    return new PlanInfo(System.currentTimeMillis(), command, matrix.name(), matrix.instanceType(),
+    return new PlanRecord(System.currentTimeMillis(), command, matrix.name(), matrix.instanceType(),
         matrix.source().toString(), false, matrix.db(), EndpointKind.EMBEDDED_MOCK, mock.endpoint(),
         mock.instanceName(), new MockModel(model.partitionCapacity(),
             model.latencies().stream().map(Object::toString).toList(),
@@ -113,7 +114,7 @@ public record PlanInfo(long startedEpochMs, String command, String plan, String 
    * A plan against the endpoint its properties file names (the matrix's own properties override it,
    * as they do for the runners).
    */
-  public static PlanInfo endpoint(String command, Matrix matrix, boolean quick, Path endpointProperties)
+  public static PlanRecord endpoint(String command, Matrix matrix, boolean quick, Path endpointProperties)
       throws IOException {
     Properties p = new Properties();
     if (endpointProperties != null) {
@@ -124,8 +125,8 @@ public record PlanInfo(long startedEpochMs, String command, String plan, String 
     matrix.properties().forEach(p::setProperty);
     // An endpoint written as http://user:secret@host would put a secret into the report: drop it.
     String endpoint = EndpointText.withoutUserInfo(p.getProperty("tablestore.endpoint"));
-    EndpointKind kind = matrix.db().equals(TABLESTORE_DB) ? kindOf(endpoint) : EndpointKind.NOT_TABLESTORE;
-    return new PlanInfo(System.currentTimeMillis(), command, matrix.name(), matrix.instanceType(),
+    EndpointKind kind = matrix.usesTablestore() ? kindOf(endpoint) : EndpointKind.NOT_TABLESTORE;
+    return new PlanRecord(System.currentTimeMillis(), command, matrix.name(), matrix.instanceType(),
         matrix.source().toString(), quick, matrix.db(), kind, kind == EndpointKind.NOT_TABLESTORE ? null : endpoint,
         kind == EndpointKind.NOT_TABLESTORE ? null : p.getProperty("tablestore.instance"), null, BuildInfo.current(),
         sloText(matrix.slo()), caseSlos(matrix));
@@ -155,23 +156,23 @@ public record PlanInfo(long startedEpochMs, String command, String plan, String 
   public void append(Path dir) throws IOException {
     Files.createDirectories(dir);
     Path file = dir.resolve(FILE_NAME);
-    List<PlanInfo> starts = new ArrayList<>(Files.isRegularFile(file) ? read(file) : List.of());
+    List<PlanRecord> starts = new ArrayList<>(Files.isRegularFile(file) ? read(file) : List.of());
     starts.add(this);
     JSON.writeValue(file.toFile(), starts);
   }
 
   /** The starts recorded in one {@value #FILE_NAME}. */
-  public static List<PlanInfo> read(Path file) throws IOException {
+  public static List<PlanRecord> read(Path file) throws IOException {
     try {
-      return JSON.readValue(file.toFile(), new TypeReference<List<PlanInfo>>() {});
+      return JSON.readValue(file.toFile(), new TypeReference<List<PlanRecord>>() {});
     } catch (IOException e) {
       throw new IOException(file + ": not a plan record the planner wrote (" + e.getMessage() + ")", e);
     }
   }
 
   /** The same plan facts without the start time: starts of one plan that agree describe it once. */
-  PlanInfo withoutStart() {
-    return new PlanInfo(0, command, plan, instanceType, matrix, quick, db, endpointKind, endpoint, instance, mock,
-        build, slo, caseSlos == null || caseSlos.isEmpty() ? null : caseSlos);
+  PlanRecord withoutStart() {
+    return new PlanRecord(0, command, matrixName, instanceType, matrixFile, quick, db, endpointKind, endpoint,
+        instance, mock, build, slo, caseSlos == null || caseSlos.isEmpty() ? null : caseSlos);
   }
 }

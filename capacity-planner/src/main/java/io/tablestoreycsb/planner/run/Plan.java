@@ -17,11 +17,12 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Runs a plan's cells ({@link CellOrder}): per partition count, the pre-split table, the load when a read
+ * A plan, one run of a matrix into one output directory: {@link #run} runs its cells ({@link CellOrder}), per
+ * partition count the pre-split table, the load when a read
  * cell needs it ({@link LoadStep}) and the cells, each through a {@link CellExecutor}. Finished cells are
  * kept ({@link ResumeMarkers}); a failing cell is reported with its runners' errors and the plan goes on.
  */
-public final class PlanExecutor {
+public final class Plan {
 
   private final Matrix matrix;
   private final RunnerSpecFactory runners;
@@ -33,7 +34,7 @@ public final class PlanExecutor {
   private final LoadStep load;
   private final SaturationSearch search = new SaturationSearch();
 
-  public PlanExecutor(Matrix matrix, RunnerSpecFactory runners, CellExecutor executor, TableAdmin tables,
+  public Plan(Matrix matrix, RunnerSpecFactory runners, CellExecutor executor, TableAdmin tables,
       Path outDir, Progress progress) {
     this.matrix = matrix;
     this.runners = runners;

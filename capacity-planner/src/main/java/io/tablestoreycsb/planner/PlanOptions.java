@@ -1,0 +1,162 @@
+package io.tablestoreycsb.planner;
+
+import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.matrix.Slo;
+import io.tablestoreycsb.planner.run.CellFilter;
+import io.tablestoreycsb.planner.run.EstimateAssumptions;
+import io.tablestoreycsb.planner.run.Sweep;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What a plan is asked to do, as a command parsed it: which matrix and which of its cells, what the runners
+ * run against and where, where the output goes, what the estimate assumes and what the report judges by. A
+ * value, made by its {@link #builder}.
+ *
+ * @param matrix the matrix as it runs: shrunk by --quick, with the --slo override
+ * @param quick whether --quick shrank it (recorded in plan.json)
+ * @param only the cells to run
+ * @param sweep the write cases' sweep, or null
+ * @param command the planner command that starts the plan, as plan.json records it (run, quickstart, ...)
+ * @param endpointProperties the endpoint properties file every runner gets with -P; null when the matrix's
+ *     DB needs none, and for an embedded mock (whose file the plan writes)
+ * @param embeddedMock the mock the plan starts in this JVM for its runners, or null for the endpoint of
+ *     {@code endpointProperties}
+ * @param out the output directory (kept cells are resumed)
+ * @param runnerJvmOptions JVM options of each runner process
+ * @param kubernetes where Kubernetes runs the runners, or null for local runner processes
+ * @param assumptions what the estimate assumes and its prices
+ * @param sloOverride the latency objective the report judges every cell by, or null for the matrix's
+ * @param progressInterval time between progress lines
+ */
+public record PlanOptions(Matrix matrix, boolean quick, CellFilter only, Sweep sweep, String command,
+    Path endpointProperties, EmbeddedMock embeddedMock, Path out, List<String> runnerJvmOptions,
+    KubernetesSettings kubernetes, EstimateAssumptions assumptions, Slo sloOverride, Duration progressInterval) {
+
+  /**
+   * The mock a plan starts in the planner's JVM (quickstart, compare): a fresh one per plan, so that every
+   * plan starts from empty tables and idle partitions.
+   *
+   * @param partitionCapacity rows per second each partition serves; 0 = unlimited
+   */
+  public record EmbeddedMock(double partitionCapacity) {}
+
+  public PlanOptions {
+    runnerJvmOptions = List.copyOf(runnerJvmOptions);
+  }
+
+  /**
+   * Options for every cell of {@code matrix} (as parsed) into {@code out}, started by {@code command}: local
+   * runners with the JVM's defaults, no endpoint properties, the default estimate assumptions, progress
+   * every 10 s, until the builder says otherwise.
+   */
+  public static Builder builder(String command, Matrix matrix, Path out) {
+    return new Builder(command, matrix, out);
+  }
+
+  /** Builds {@link PlanOptions}; {@link #build} applies --quick and --slo to the matrix. */
+  public static final class Builder {
+    private final String command;
+    private final Matrix matrix;
+    private final Path out;
+    private boolean quick;
+    private Slo sloOverride;
+    private CellFilter only = CellFilter.ALL;
+    private Sweep sweep;
+    private Path endpointProperties;
+    private EmbeddedMock embeddedMock;
+    private List<String> runnerJvmOptions = List.of();
+    private KubernetesSettings kubernetes;
+    private EstimateAssumptions assumptions = new EstimateAssumptions(EstimateAssumptions.DEFAULT_LATENCY_MS,
+        EstimateAssumptions.DEFAULT_PARTITION_ROWS_PER_SECOND, Double.NaN, Double.NaN);
+    private Duration progressInterval = Duration.ofSeconds(10);
+
+    private Builder(String command, Matrix matrix, Path out) {
+      this.command = command;
+      this.matrix = matrix;
+      this.out = out;
+    }
+
+    /** Shrinks the matrix by its [quick] section when {@code shrink}. */
+    public Builder quick(boolean shrink) {
+      quick = shrink;
+      return this;
+    }
+
+    /** Judges every cell by this objective; null: the matrix's own. */
+    public Builder slo(Slo objective) {
+      sloOverride = objective;
+      return this;
+    }
+
+    public Builder only(CellFilter filter) {
+      only = filter;
+      return this;
+    }
+
+    /** The write cases once per value of this sweep; null: none. */
+    public Builder sweep(Sweep writeSweep) {
+      sweep = writeSweep;
+      return this;
+    }
+
+    public Builder endpointProperties(Path file) {
+      endpointProperties = file;
+      return this;
+    }
+
+    /** Against a mock the plan starts with this per-partition capacity (rows/s, 0 = unlimited). */
+    public Builder embeddedMock(double partitionCapacity) {
+      embeddedMock = new EmbeddedMock(partitionCapacity);
+      return this;
+    }
+
+    public Builder runnerJvmOptions(List<String> options) {
+      runnerJvmOptions = options;
+      return this;
+    }
+
+    /** Runners as Kubernetes Jobs with these settings; null: local runner processes. */
+    public Builder kubernetes(KubernetesSettings settings) {
+      kubernetes = settings;
+      return this;
+    }
+
+    public Builder assumptions(EstimateAssumptions estimateAssumptions) {
+      assumptions = estimateAssumptions;
+      return this;
+    }
+
+    public Builder progressInterval(Duration interval) {
+      progressInterval = interval;
+      return this;
+    }
+
+    public PlanOptions build() {
+      Matrix runs = quick ? matrix.quickened() : matrix;
+      return new PlanOptions(sloOverride == null ? runs : runs.withSlo(sloOverride), quick, only, sweep, command,
+          endpointProperties, embeddedMock, out, runnerJvmOptions, kubernetes, assumptions, sloOverride,
+          progressInterval);
+    }
+  }
+
+  /**
+   * The JVM options of a {@code --runner-jvm-opts} value (space-separated), plus this JVM's log4j
+   * configuration so that runners log as the planner does.
+   */
+  public static List<String> runnerJvmOptions(String option) {
+    List<String> list = new ArrayList<>();
+    if (!option.isBlank()) {
+      list.addAll(Arrays.asList(option.strip().split("\\s+")));
+    }
+    String log4j = System.getProperty("log4j2.configurationFile");
+    if (log4j != null) {
+      list.add("-Dlog4j2.configurationFile=" + log4j);
+    }
+    return list;
+  }
+}

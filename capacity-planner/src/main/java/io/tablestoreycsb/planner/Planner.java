@@ -1,0 +1,183 @@
+package io.tablestoreycsb.planner;
+
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.planner.kubernetes.KubernetesCellExecutor;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.matrix.Slo;
+import io.tablestoreycsb.planner.report.PlanRecord;
+import io.tablestoreycsb.planner.report.ReportData;
+import io.tablestoreycsb.planner.report.ReportWriter;
+import io.tablestoreycsb.planner.report.SloTable;
+import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
+import io.tablestoreycsb.planner.results.ResultStore;
+import io.tablestoreycsb.cluster.objectstore.S3Clients;
+import io.tablestoreycsb.planner.run.BindingTableAdmin;
+import io.tablestoreycsb.planner.run.CellOrder;
+import io.tablestoreycsb.planner.run.EstimateAssumptions;
+import io.tablestoreycsb.planner.run.LocalCellExecutor;
+import io.tablestoreycsb.planner.run.Plan;
+import io.tablestoreycsb.planner.run.PlanEstimate;
+import io.tablestoreycsb.planner.run.PlannedCell;
+import io.tablestoreycsb.planner.run.Progress;
+import io.tablestoreycsb.planner.run.RunnerSpecFactory;
+import io.tablestoreycsb.planner.run.TableAdmin;
+import io.tablestoreycsb.planner.runner.CellExecutor;
+import io.tablestoreycsb.planner.runner.RunnerRecord;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The planner's three steps for the commands, which parse options into {@link PlanOptions} and leave the
+ * work here: {@link #estimate} a plan before it runs, {@link #run} it (its plan.json, its tables, its
+ * runners, locally or on Kubernetes, against an endpoint or a mock it starts), {@link #report} on it.
+ * What it says goes to the terminal it was made with.
+ */
+public final class Planner {
+  private final PrintWriter terminal;
+
+  public Planner(PrintWriter terminal) {
+    this.terminal = terminal;
+  }
+
+  /** The time, rows, data and capacity units of the cells the options choose, before anything runs. */
+  public PlanEstimate estimate(PlanOptions options) {
+    EstimateAssumptions assumed = options.assumptions();
+    if (options.embeddedMock() != null) {
+      // The mock's partition capacity is known: no need to assume one.
+      assumed = new EstimateAssumptions(assumed.requestLatencyMs(), options.embeddedMock().partitionCapacity(),
+          assumed.readPricePerCu(), assumed.writePricePerCu());
+    }
+    return PlanEstimate.of(options.matrix(), cells(options), assumed);
+  }
+
+  /**
+   * What plan.json will record of a plan against the endpoint of its properties file (the matrix's own
+   * properties override the file's, as they do for the runners).
+   */
+  public PlanRecord endpointRecord(PlanOptions options) throws IOException {
+    return PlanRecord.endpoint(options.command(), options.matrix(), options.quick(), options.endpointProperties());
+  }
+
+  /**
+   * Runs the plan: adds its start to plan.json, then per partition count the table, the load and the cells
+   * (finished cells of an earlier start are kept). With an embedded mock, a fresh one serves this plan only.
+   * Returns how many cells failed.
+   */
+  public int run(PlanOptions options) throws Exception {
+    List<PlannedCell> cells = cells(options);
+    if (options.embeddedMock() == null) {
+      endpointRecord(options).append(options.out());
+      Path properties = options.endpointProperties();
+      return runCells(options, cells, properties == null ? null : properties.toAbsolutePath());
+    }
+    double capacity = options.embeddedMock().partitionCapacity();
+    try (MockTablestore mock = MockTablestore.builder().partitionCapacity(capacity).start()) {
+      Files.createDirectories(options.out());
+      Path properties = options.out().resolve("mock.properties");
+      mock.writeProperties(properties);
+      PlanRecord.embeddedMock(options.command(), options.matrix(), mock).append(options.out());
+      terminal.printf("mock Tablestore on %s, %,.0f rows/s per partition%n", mock.endpoint(), capacity);
+      return runCells(options, cells, properties);
+    }
+  }
+
+  /** The report of this plan's output directory, written there. */
+  public int report(PlanOptions options) throws Exception {
+    return report(List.of(options.out()), options.out(), options.sloOverride());
+  }
+
+  /**
+   * Writes the report of the runner outputs under {@code dirs} into {@code out}, prints the paper's table,
+   * the SLO answer and the report's path; 1 when a cell failed or there was none, else 0.
+   *
+   * @param sloOverride the objective every cell is judged by, or null for each plan's own
+   */
+  public int report(List<Path> dirs, Path out, Slo sloOverride) throws Exception {
+    ReportData data = ReportData.collect(dirs, sloOverride);
+    Path html = ReportWriter.write(data, out);
+    terminal.print(ReportWriter.terminalTable(data.rows()));
+    terminal.print(SloTable.terminal(data.rows()));
+    if (!data.failures().isEmpty()) {
+      terminal.println();
+      terminal.println(data.failures().size() + " cell(s) failed; see the 'Failed cells' section of the report.");
+    }
+    terminal.println();
+    terminal.println("report: " + html.toAbsolutePath());
+    terminal.flush();
+    return data.rows().isEmpty() || !data.failures().isEmpty() ? 1 : 0;
+  }
+
+  /** The cells the options choose, in run order; refused when the filter leaves none. */
+  public static List<PlannedCell> cells(PlanOptions options) {
+    List<PlannedCell> cells = CellOrder.of(options.matrix(), options.only(), options.sweep());
+    if (cells.isEmpty()) {
+      throw new IllegalArgumentException("no cell of " + options.matrix().source() + " matches the --only filter");
+    }
+    return cells;
+  }
+
+  private int runCells(PlanOptions options, List<PlannedCell> cells, Path endpointProperties) throws Exception {
+    Matrix matrix = options.matrix();
+    Files.createDirectories(options.out());
+    terminal.printf("plan %s (%s): %d cells, %d runners each; output %s%n", matrix.name(), matrix.instanceType(),
+        cells.size(), matrix.runners(), options.out().toAbsolutePath());
+    terminal.flush();
+    PrintStream progressOut = new PrintStream(new WriterOutputStream(terminal), true, StandardCharsets.UTF_8);
+    TableAdmin tables = matrix.usesTablestore() ? new BindingTableAdmin(endpointProperties) : TableAdmin.NONE;
+    Plan plan = new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, options.runnerJvmOptions()),
+        cellExecutor(options.kubernetes()), tables, options.out(), new Progress(progressOut,
+        options.progressInterval()));
+    int failed = plan.run(cells);
+    progressOut.flush();
+    terminal.printf("plan %s: %d of %d cells failed%n", matrix.name(), failed, cells.size());
+    return failed;
+  }
+
+  /**
+   * Local runner processes, or Kubernetes Jobs: the cluster from the usual kubeconfig rules (or in-cluster),
+   * the object store's key from the environment.
+   */
+  private static CellExecutor cellExecutor(KubernetesSettings kubernetes) {
+    if (kubernetes == null) {
+      return LocalCellExecutor.ofThisJvmSharingClasses();
+    }
+    ObjectStoreCredentials credentials = ObjectStoreCredentials.fromEnvironment(System.getenv());
+    ResultStore store = new ResultStore(S3Clients.create(kubernetes.results(), credentials),
+        kubernetes.results().location(), RunnerRecord.FILE_NAME);
+    return new KubernetesCellExecutor(new KubernetesClientBuilder().build(), kubernetes, store);
+  }
+
+  /** Lets the progress lines (a PrintStream) go to the terminal's writer, a line at a time. */
+  private static final class WriterOutputStream extends OutputStream {
+    private final PrintWriter writer;
+    private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+
+    WriterOutputStream(PrintWriter writer) {
+      this.writer = writer;
+    }
+
+    @Override
+    public synchronized void write(int b) {
+      line.write(b);
+      if (b == '\n') {
+        flush();
+      }
+    }
+
+    @Override
+    public synchronized void flush() {
+      writer.print(line.toString(StandardCharsets.UTF_8));
+      writer.flush();
+      line.reset();
+    }
+  }
+}
