@@ -1,12 +1,15 @@
-package io.tablestoreycsb.planner;
+package io.tablestoreycsb.cluster.options;
 
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreUri;
 import java.net.URI;
 import picocli.CommandLine.Option;
 
-/** How to reach the object store of {@code --results} / {@code report s3://...}: endpoint, region, addressing. */
-final class ObjectStoreOptions {
+/**
+ * How to reach the object store of {@code --results} (and of a planner's {@code report s3://...}): endpoint,
+ * region, addressing. A picocli mixin the applications share.
+ */
+public final class ObjectStoreOptions {
   @Option(names = "--results-endpoint", paramLabel = "URL",
       description = "Object store endpoint URL, e.g. the internal OSS endpoint of the region, or MinIO's URL.")
   URI endpoint;
@@ -17,7 +20,7 @@ final class ObjectStoreOptions {
   @Option(names = "--results-path-style", description = "Bucket in the URL path (MinIO); OSS wants it off.")
   boolean pathStyle;
 
-  ObjectStoreSettings settings(String location) {
+  public ObjectStoreSettings settings(String location) {
     return new ObjectStoreSettings(ObjectStoreUri.parse(location), endpoint, region, pathStyle);
   }
 }
