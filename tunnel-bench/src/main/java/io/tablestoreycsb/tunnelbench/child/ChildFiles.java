@@ -27,6 +27,9 @@ public final class ChildFiles {
    */
   public static final String CONSUMED_SO_FAR = "consumed-so-far.bits";
 
+  /** The host a consumer ran on, left for it by whoever saw it when it left no result of its own (a lost pod). */
+  public static final String HOST = "host";
+
   /** The range scanner's (speed goals). */
   public static final String SCAN_RESULT = "scan.json";
 

@@ -52,6 +52,10 @@ final class KubernetesScenario implements ScenarioProcesses {
   private final Thread mirror;
   private volatile boolean closed;
   private volatile String startingState = "";
+  /** The consumers' stored rows are whole sets: read now and then, not every poll. */
+  static final long UNION_EVERY_MS = 5000;
+  private long unionReadAt;
+  private long unionRows;
 
   KubernetesScenario(ObjectStore store, ScenarioKeys keys, RunningJob writerJob, RunningJob consumerJob,
       ProcessLauncher.Launch launch, PodLogs logs) {
@@ -151,6 +155,28 @@ final class KubernetesScenario implements ScenarioProcesses {
     return pod.getSpec() == null || pod.getSpec().getNodeName() == null ? "no node" : pod.getSpec().getNodeName();
   }
 
+  /** Every consumer's stored rows so far, as one set; read at most every {@value #UNION_EVERY_MS} ms. */
+  @Override
+  public synchronized java.util.OptionalLong consumedSoFar() throws IOException {
+    long now = System.currentTimeMillis();
+    if (now - unionReadAt >= UNION_EVERY_MS) {
+      java.util.BitSet union = new java.util.BitSet();
+      Path file = Files.createTempFile("consumed-so-far", ".bits");
+      try {
+        for (PodProcess c : consumers) {
+          if (store.get(keys.live(c.name, ChildFiles.CONSUMED_SO_FAR), file)) {
+            union.or(io.tablestoreycsb.tunnelbench.child.RowSets.readBits(file));
+          }
+        }
+      } finally {
+        Files.deleteIfExists(file);
+      }
+      unionRows = union.cardinality();
+      unionReadAt = now;
+    }
+    return java.util.OptionalLong.of(unionRows);
+  }
+
   @Override
   public void collect() throws IOException, InterruptedException {
     mirrorOnce();
@@ -167,9 +193,12 @@ final class KubernetesScenario implements ScenarioProcesses {
       for (PodProcess c : consumers) {
         if (consumerSets.containsKey(c.index)) {
           moveFiles(staging.resolve(ScenarioKeys.CONSUMER_GROUP).resolve("runner-" + c.index), c.dir);
-        } else if (store.get(keys.live(c.name, ChildFiles.CONSUMED_SO_FAR), c.dir.resolve(ChildFiles.CONSUMED))) {
+        } else {
           // a lost consumer: the rows it had stored ahead of every checkpoint stand for its final set
-          System.err.println("tunnel-bench: " + c.name + " left no result set; its rows so far are counted");
+          store.get(keys.live(c.name, ChildFiles.CONSUMED_SO_FAR), c.dir.resolve(ChildFiles.CONSUMED));
+          if (c.pod != null && c.pod.getSpec() != null && c.pod.getSpec().getNodeName() != null) {
+            Files.writeString(c.dir.resolve(ChildFiles.HOST), c.pod.getSpec().getNodeName());
+          }
         }
       }
       for (PodProcess p : all()) {

@@ -12,8 +12,8 @@ import java.util.TreeMap;
  *
  * @param host the host's name
  * @param consumers consumer processes that ran on it
- * @param rowsHanded records handed to their processors (duplicates included); a consumer lost mid-run
- *     left no count, so its rows count 0 here (its rows so far still count in the consumed-row check)
+ * @param rowsHanded records handed to their processors (duplicates included); for a consumer lost mid-run,
+ *     the distinct rows of its last sample
  * @param rowsPerSecond rowsHanded over the sync window
  * @param cpuCores CPU of its consumers over the window, cores
  * @param memoryGb their summed peak resident memory, GB
@@ -31,8 +31,7 @@ public record HostFigures(String host, int consumers, long rowsHanded, double ro
   static List<HostFigures> of(List<ScenarioAnalysis.ConsumerOutput> consumers, long firstMs, long lastMs) {
     Map<String, List<ScenarioAnalysis.ConsumerOutput>> byHost = new TreeMap<>();
     for (ScenarioAnalysis.ConsumerOutput c : consumers) {
-      String host = c.result() == null || c.result().host() == null || c.result().host().isBlank() ? "unknown host"
-          : c.result().host();
+      String host = c.host() == null || c.host().isBlank() ? "unknown host" : c.host();
       byHost.computeIfAbsent(host, h -> new ArrayList<>()).add(c);
     }
     double seconds = (lastMs - firstMs) / 1000.0;
@@ -43,7 +42,7 @@ public record HostFigures(String host, int consumers, long rowsHanded, double ro
       double io = 0;
       double memory = 0;
       for (ScenarioAnalysis.ConsumerOutput c : list) {
-        rows += c.result() == null ? 0 : c.result().handed();
+        rows += c.result() == null ? ScenarioAnalysis.lastRows(c.samples()) : c.result().handed();
         cpu += SampleWindow.cpuSeconds(c.samples(), firstMs, lastMs);
         io += SampleWindow.ioBytes(c.samples(), firstMs, lastMs);
         memory += SampleWindow.peakRssBytes(c.samples());

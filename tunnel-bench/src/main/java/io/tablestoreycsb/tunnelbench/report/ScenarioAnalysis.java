@@ -25,13 +25,19 @@ public final class ScenarioAnalysis {
   /**
    * What one consumer process left.
    *
-   * @param result its result file (null if it left none)
+   * @param result its result file (null if it left none: it failed, or was lost mid-run)
+   * @param host where it ran
    * @param consumed the rows it was handed
    * @param lagIntervals its per-second lag histograms
    * @param samples its resource samples
    */
-  public record ConsumerOutput(ConsumerResult result, BitSet consumed, List<Histogram> lagIntervals,
+  public record ConsumerOutput(ConsumerResult result, String host, BitSet consumed, List<Histogram> lagIntervals,
       List<Sample> samples) {}
+
+  /** The distinct rows of the last sample. */
+  static long lastRows(List<Sample> samples) {
+    return samples.isEmpty() ? 0 : samples.get(samples.size() - 1).rows();
+  }
 
   /**
    * @param s the scenario
@@ -57,6 +63,12 @@ public final class ScenarioAnalysis {
       consumedSets.add(c.consumed());
       intervals.addAll(c.lagIntervals());
       if (c.result() == null) {
+        // lost mid-run: no times of its own, but its samples tell when it was handed rows
+        long from = SampleWindow.timeAtRows(c.samples(), 1);
+        if (from > 0) {
+          first = Math.min(first, from);
+          last = Math.max(last, SampleWindow.timeAtRows(c.samples(), lastRows(c.samples())));
+        }
         continue;
       }
       handed += c.result().handed();

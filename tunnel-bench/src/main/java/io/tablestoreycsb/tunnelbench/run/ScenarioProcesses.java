@@ -23,6 +23,14 @@ public interface ScenarioProcesses extends AutoCloseable {
   /** Consumers that were lost while syncing (killed, evicted) and why; empty when none was. */
   List<String> lostConsumers();
 
+  /**
+   * The distinct rows every consumer (lost ones included) has stored so far, where the consumers keep
+   * them as they go (a cluster's object store); empty where they do not.
+   */
+  default java.util.OptionalLong consumedSoFar() throws IOException {
+    return java.util.OptionalLong.empty();
+  }
+
   /** Brings the result sets into the local directories (nothing to do for local processes). */
   void collect() throws IOException, InterruptedException;
 

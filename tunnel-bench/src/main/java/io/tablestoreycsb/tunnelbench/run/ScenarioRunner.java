@@ -232,6 +232,14 @@ public final class ScenarioRunner {
       for (Path d : consumerDirs) {
         synced += lastRows(d);
       }
+      if (!processes.lostConsumers().isEmpty()) {
+        // A lost consumer's count stopped with its last sample, and the rows it had are not all handed again
+        // (only those after their channel's checkpoint are): the union of every consumer's rows so far counts.
+        java.util.OptionalLong union = processes.consumedSoFar();
+        if (union.isPresent()) {
+          synced = union.getAsLong();
+        }
+      }
       if (writerDoneAt == 0 && Files.isRegularFile(writerDir.resolve(ChildFiles.ACKS))) {
         writerDoneAt = now;
         writtenFinal = Json.read(writerDir.resolve(ChildFiles.WRITER_RESULT), WriterResult.class).rowsWritten();
@@ -313,8 +321,10 @@ public final class ScenarioRunner {
     List<ScenarioAnalysis.ConsumerOutput> outputs = new ArrayList<>();
     for (Path d : consumerDirs) {
       Path lag = d.resolve(ChildFiles.LAG);
-      outputs.add(new ScenarioAnalysis.ConsumerOutput(readIfThere(d.resolve(ChildFiles.CONSUMER_RESULT),
-          ConsumerResult.class), Files.isRegularFile(d.resolve(ChildFiles.CONSUMED))
+      ConsumerResult result = readIfThere(d.resolve(ChildFiles.CONSUMER_RESULT), ConsumerResult.class);
+      String host = result != null ? result.host()
+          : Files.isRegularFile(d.resolve(ChildFiles.HOST)) ? Files.readString(d.resolve(ChildFiles.HOST)).strip() : null;
+      outputs.add(new ScenarioAnalysis.ConsumerOutput(result, host, Files.isRegularFile(d.resolve(ChildFiles.CONSUMED))
           ? RowSets.readBits(d.resolve(ChildFiles.CONSUMED)) : new BitSet(),
           HdrLogs.exists(lag) ? HdrLogs.readIntervals(lag) : List.of(), SampleLog.read(d.resolve(ChildFiles.SAMPLES))));
     }

@@ -173,6 +173,58 @@ class KubernetesTunnelBenchTest {
     System.out.println(r.out());
   }
 
+  @Test
+  void aConsumerPodKilledMidRunHandsItsChannelsToTheOtherAndNoRowIsLost() throws Exception {
+    Path scenarios = scenarios("[scenario kill]", "consumers = 2", "partitions = 4", "write-time = 10s",
+        "rows-per-second = 1500", "drain-timeout = 120s");
+    Path killedSamples = dir.resolve("out").resolve("scenario-01-c2-p4").resolve("consumer-1")
+        .resolve(io.tablestoreycsb.tunnelbench.child.ChildFiles.SAMPLES);
+    long[] rowsAtKill = {-1};
+    Thread killer = new Thread(() -> {
+      try {
+        // once consumer 1 has synced some rows (its samples, as the coordinator mirrors them), as the OOM killer would
+        while (rowsAtKill[0] < 0) {
+          List<io.tablestoreycsb.tunnelbench.child.Sample> samples = Files.isRegularFile(killedSamples)
+              ? io.tablestoreycsb.tunnelbench.child.SampleLog.read(killedSamples) : List.of();
+          long rows = samples.isEmpty() ? 0 : samples.get(samples.size() - 1).rows();
+          if (rows >= 1000) {
+            String job = kubelet.createdJobs().stream().map(j -> j.getMetadata().getName())
+                .filter(n -> n.endsWith("-consumers")).findFirst().orElseThrow();
+            kubelet.kill(job, 1, "OOMKilled");
+            rowsAtKill[0] = rows;
+          }
+          Thread.sleep(200);
+        }
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }, "killer");
+    killer.setDaemon(true);
+    killer.start();
+
+    Result r = run(scenarios);
+    killer.join(1000);
+
+    assertThat(rowsAtKill[0]).as("consumer 1 was killed mid-run%n%s", r).isPositive();
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.out()).containsPattern("consumer-1 lost \\(pod \\S+ on node-b, phase Failed, OOMKilled \\(exit code"
+        + " 137\\)\\), its channels taken over by the others");
+    List<Map<String, String>> rows = csv(dir.resolve("out").resolve("report.csv"));
+    long written = Long.parseLong(rows.get(0).get("rows_written"));
+    assertThat(written).as("10 s at 1,500 rows/s").isGreaterThan(5_000);
+    assertThat(rows.get(0).get("missing")).isEqualTo("0");
+    assertThat(Long.parseLong(rows.get(0).get("rows_consumed"))).isEqualTo(written);
+    assertThat(rows.get(0).get("passed")).isEqualTo("true");
+    assertThat(Files.readString(dir.resolve("out").resolve("report.md"))).contains("## Consumers lost while syncing")
+        .containsPattern("- 2 consumers, 4 partitions: consumer-1: pod \\S+ on node-b, [^\\n]*OOMKilled[^\\n]*"
+            + "\\(every written row was still consumed\\)");
+    // the lost consumer's figures stay on its host, up to the moment it was lost
+    List<Map<String, String>> hosts = csv(dir.resolve("out").resolve("report-hosts.csv"));
+    assertThat(hosts).extracting(h -> h.get("host")).containsExactly("node-a", "node-b");
+    assertThat(Long.parseLong(hosts.get(1).get("rows_handed"))).isGreaterThanOrEqualTo(rowsAtKill[0]);
+    System.out.println(r.out());
+  }
+
   static String base64(String s) {
     return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));
   }

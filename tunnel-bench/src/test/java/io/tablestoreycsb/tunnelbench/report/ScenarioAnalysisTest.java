@@ -26,10 +26,10 @@ class ScenarioAnalysisTest {
     // Consumer A was handed rows 0..59 plus ten of them again, 70 records, each 10 ms after its acknowledgement;
     // consumer B rows 50..89, 40 records, each 1 s after. Rows 90..99 never arrived.
     ScenarioAnalysis.ConsumerOutput a = new ScenarioAnalysis.ConsumerOutput(
-        new ConsumerResult(70, 60, 0, 0, 0, T0 + 500, T0 + 4_500, 0, "host-a", null), ConsumedRowCheckTest.rows(0, 60),
+        new ConsumerResult(70, 60, 0, 0, 0, T0 + 500, T0 + 4_500, 0, "host-a", null), "host-a", ConsumedRowCheckTest.rows(0, 60),
         List.of(lag(1, 35, 10_000), lag(3, 35, 10_000)), cpu(0.5));
     ScenarioAnalysis.ConsumerOutput b = new ScenarioAnalysis.ConsumerOutput(
-        new ConsumerResult(40, 40, 0, 0, 0, T0 + 1_000, T0 + 4_000, 0, "host-b", null), ConsumedRowCheckTest.rows(50, 90),
+        new ConsumerResult(40, 40, 0, 0, 0, T0 + 1_000, T0 + 4_000, 0, "host-b", null), "host-b", ConsumedRowCheckTest.rows(50, 90),
         List.of(lag(2, 40, 1_000_000)), cpu(0.25));
     WriterResult writer = new WriterResult(100, 1, 0, 0, null, T0, T0 + 4_000);
 
