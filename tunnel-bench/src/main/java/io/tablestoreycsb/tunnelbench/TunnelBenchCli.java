@@ -38,6 +38,7 @@ import io.tablestoreycsb.cluster.objectstore.ObjectStore;
 import io.tablestoreycsb.cluster.options.KubernetesOptions;
 import io.tablestoreycsb.tunnelbench.kubernetes.ClusterAccess;
 import io.tablestoreycsb.tunnelbench.kubernetes.KubernetesLauncher;
+import io.tablestoreycsb.tunnelbench.run.BenchEstimate;
 import io.tablestoreycsb.tunnelbench.run.LocalLauncher;
 import io.tablestoreycsb.tunnelbench.run.ProcessLauncher;
 import java.util.function.Supplier;
@@ -54,7 +55,7 @@ import picocli.CommandLine.Option;
  * 2 bad options, scenarios file or endpoint properties.
  */
 @Command(name = "tunnel-bench", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
-    sortOptions = false, exitCodeOnInvalidInput = 2, subcommands = RenderCommand.class,
+    sortOptions = false, exitCodeOnInvalidInput = 2, subcommands = {RenderCommand.class, EstimateCommand.class},
     description = {"Reproduces the Tunnel Service incremental-sync white paper: writers load a pre-split table with"
         + " BatchWriteRow while TunnelWorker consumer processes sync it; reports rows synced/s, ms per 1,000 rows,"
         + " consumer CPU, memory, bandwidth, end-to-end lag and whether every written row was consumed.",
@@ -227,6 +228,8 @@ public final class TunnelBenchCli implements Callable<Integer> {
         details.forEach(d -> terminal.println("detail " + d));
         goals.forEach(g -> terminal.println(g.line()));
       } else {
+        terminal.print(BenchEstimate.DEFAULT.text(plan));
+        terminal.flush();
         results.addAll(ScenarioPlanRun.run(co, launcher, plan, outDir));
       }
       RunFacts facts = facts(plan, co, launcher, started, jvmOptions, speed, rows);
