@@ -69,6 +69,9 @@ public final class ScenarioAnalysis {
           first = Math.min(first, from);
           last = Math.max(last, SampleWindow.timeAtRows(c.samples(), lastRows(c.samples())));
         }
+        // its count went with it: its stored rows count once each, so rows another consumer was handed again
+        // after taking its channels over count as duplicates
+        handed += c.consumed().cardinality();
         continue;
       }
       handed += c.result().handed();
