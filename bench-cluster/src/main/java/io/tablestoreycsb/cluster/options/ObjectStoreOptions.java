@@ -3,6 +3,8 @@ package io.tablestoreycsb.cluster.options;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreUri;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
@@ -22,5 +24,21 @@ public final class ObjectStoreOptions {
 
   public ObjectStoreSettings settings(String location) {
     return new ObjectStoreSettings(ObjectStoreUri.parse(location), endpoint, region, pathStyle);
+  }
+
+  /**
+   * The command-line arguments that give {@code settings} back through {@link PodResultsOptions}: what a
+   * pod's command carries to reach the store (no credential: the pod reads those from its Secret).
+   */
+  public static List<String> arguments(ObjectStoreSettings settings) {
+    List<String> args = new ArrayList<>(List.of(PodResultsOptions.RESULTS, settings.location().toString()));
+    if (settings.endpoint() != null) {
+      args.addAll(List.of("--results-endpoint", settings.endpoint().toString()));
+    }
+    args.addAll(List.of("--results-region", settings.region()));
+    if (settings.pathStyle()) {
+      args.add("--results-path-style");
+    }
+    return args;
   }
 }

@@ -5,7 +5,7 @@ import io.tablestoreycsb.cluster.objectstore.AttemptStore;
 import io.tablestoreycsb.cluster.objectstore.ObjectStore;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
-import io.tablestoreycsb.cluster.objectstore.ObjectStoreUri;
+import io.tablestoreycsb.cluster.options.PodResultsOptions;
 import io.tablestoreycsb.cluster.objectstore.S3Clients;
 import io.tablestoreycsb.tunnelbench.child.ChildFiles;
 import io.tablestoreycsb.tunnelbench.child.ConsumerMain;
@@ -14,7 +14,6 @@ import io.tablestoreycsb.tunnelbench.child.WriterMain;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,17 +48,8 @@ public final class PodMain implements Callable<Integer> {
   @Option(names = "--endpoint-file", required = true, description = "The endpoint properties (mounted from the Secret).")
   Path endpointFile;
 
-  @Option(names = "--results", required = true, paramLabel = "s3://BUCKET/PREFIX")
-  String results;
-
-  @Option(names = "--results-endpoint", paramLabel = "URL")
-  URI resultsEndpoint;
-
-  @Option(names = "--results-region")
-  String resultsRegion;
-
-  @Option(names = "--results-path-style")
-  boolean resultsPathStyle;
+  @picocli.CommandLine.Mixin
+  PodResultsOptions results = new PodResultsOptions();
 
   @Parameters(description = "The process's own arguments, without --dir, --endpoint-file and --acks.")
   List<String> processArgs = new ArrayList<>();
@@ -81,8 +71,7 @@ public final class PodMain implements Callable<Integer> {
     int index = indexFromEnvironment(System.getenv(RunningJob.INDEX_ENV));
     String process = ScenarioKeys.processName(group, index);
     ScenarioKeys keys = new ScenarioKeys(scenario);
-    ObjectStoreSettings settings = new ObjectStoreSettings(ObjectStoreUri.parse(results), resultsEndpoint,
-        resultsRegion, resultsPathStyle);
+    ObjectStoreSettings settings = results.settings();
     // Fail now, not after the run, when the results cannot be uploaded.
     ObjectStoreCredentials credentials = ObjectStoreCredentials.fromEnvironment(System.getenv());
     if (!Files.isDirectory(workDir)) {

@@ -12,7 +12,7 @@ import io.tablestoreycsb.cluster.kubernetes.IndexedJobManifest;
 import io.tablestoreycsb.cluster.kubernetes.JibImage;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
-import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
+import io.tablestoreycsb.cluster.options.ObjectStoreOptions;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -124,18 +124,7 @@ public final class ScenarioManifests {
     cmd.add(PodLayout.WORK_DIR);
     cmd.add("--endpoint-file");
     cmd.add(PodLayout.ENDPOINT_DIR + "/" + SecretKeys.ENDPOINT_PROPERTIES);
-    ObjectStoreSettings results = settings.results();
-    cmd.add("--results");
-    cmd.add(results.location().toString());
-    if (results.endpoint() != null) {
-      cmd.add("--results-endpoint");
-      cmd.add(results.endpoint().toString());
-    }
-    cmd.add("--results-region");
-    cmd.add(results.region());
-    if (results.pathStyle()) {
-      cmd.add("--results-path-style");
-    }
+    cmd.addAll(ObjectStoreOptions.arguments(settings.results()));
     cmd.add("--");
     cmd.addAll(processArgs);
     return cmd;
