@@ -136,12 +136,7 @@ public final class CellManifests {
 
   /** The container's command: the pod runner with where its inputs are and where results go. */
   public List<String> command() {
-    List<String> cmd = new ArrayList<>();
-    cmd.add("java");
-    cmd.addAll(POD_JVM_OPTIONS);
-    cmd.add("-cp");
-    cmd.add(JibImage.CLASSPATH);
-    cmd.add(PodRunner.class.getName());
+    List<String> cmd = new ArrayList<>(JibImage.javaCommand(POD_JVM_OPTIONS, PodRunner.class.getName()));
     cmd.add("--cell");
     cmd.add(PodLayout.CELL_DIR + "/" + PodLayout.CELL_RUNNERS_KEY);
     cmd.add("--workload");

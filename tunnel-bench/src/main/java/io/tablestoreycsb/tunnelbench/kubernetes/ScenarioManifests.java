@@ -110,12 +110,7 @@ public final class ScenarioManifests {
 
   /** The container's command: the pod's main with where results go, then the process's own arguments. */
   public List<String> command(String group, List<String> processArgs) {
-    List<String> cmd = new ArrayList<>();
-    cmd.add("java");
-    cmd.addAll(jvmOptions);
-    cmd.add("-cp");
-    cmd.add(JibImage.CLASSPATH);
-    cmd.add(PodMain.class.getName());
+    List<String> cmd = new ArrayList<>(JibImage.javaCommand(jvmOptions, PodMain.class.getName()));
     cmd.add("--group");
     cmd.add(group);
     cmd.add("--scenario");

@@ -13,6 +13,7 @@ import io.tablestoreycsb.cluster.kubernetes.TestKubelet;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import io.tablestoreycsb.cluster.objectstore.S3Clients;
 import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.tunnelbench.ReportCsv;
 import io.tablestoreycsb.tunnelbench.TunnelBenchCliAccess;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,7 +23,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -229,17 +229,8 @@ class KubernetesTunnelBenchTest {
     return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));
   }
 
-  static List<Map<String, String>> csv(Path file) throws IOException {
-    List<String> lines = Files.readAllLines(file);
-    String[] header = lines.get(0).split(",");
-    return lines.subList(1, lines.size()).stream().map(l -> {
-      String[] cells = l.split(",", -1);
-      Map<String, String> row = new HashMap<>();
-      for (int i = 0; i < header.length; i++) {
-        row.put(header[i], cells[i]);
-      }
-      return row;
-    }).toList();
+  private static List<Map<String, String>> csv(Path file) throws IOException {
+    return ReportCsv.read(file);
   }
 
   static void deleteRecursively(Path path) throws IOException {
