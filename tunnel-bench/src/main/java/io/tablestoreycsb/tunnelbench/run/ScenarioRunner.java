@@ -64,11 +64,10 @@ public final class ScenarioRunner {
           + s.partitions() + (s.partitions() == 1 ? " partition" : " partitions") + "); creating a Stream tunnel");
       String tunnelId = table.createTunnel(TUNNEL, false);
       long epochMs = System.currentTimeMillis();
-      for (int k = 0; k < s.consumers(); k++) {
-        consumerDirs.add(dir.resolve("consumer-" + k));
-      }
+      ProcessLauncher.Launch launch = launch(s, dir, table.name(), tunnelId, epochMs);
+      consumerDirs.addAll(launch.consumerDirs());
       SampleLog mockSamples = co.embedded() ? SampleLog.start(dir.resolve("mock-samples.csv"), () -> 0) : null;
-      try (ScenarioProcesses processes = launcher.start(launch(s, dir, table.name(), tunnelId, epochMs))) {
+      try (ScenarioProcesses processes = launcher.start(launch)) {
         BenchProcess writer = processes.writer();
         List<BenchProcess> consumers = processes.consumers();
         List<BenchProcess> all = new ArrayList<>(consumers);
