@@ -83,6 +83,15 @@ final class KubernetesScenario implements ScenarioProcesses {
     return List.copyOf(consumers);
   }
 
+  /**
+   * Scheduling, an image pull on a fresh node and the JVM's start; a pod that cannot start (a bad image,
+   * a missing Secret) fails at once with its reason instead.
+   */
+  @Override
+  public java.time.Duration readyTimeout() {
+    return java.time.Duration.ofSeconds(KubernetesLauncher.START_SECONDS);
+  }
+
   /** Two exchange rounds: the coordinator's store write and the pod's read of it (every 0.5 s). */
   @Override
   public long releaseLeadMs() {

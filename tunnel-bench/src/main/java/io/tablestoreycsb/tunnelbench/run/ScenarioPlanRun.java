@@ -15,6 +15,13 @@ import java.util.Locale;
 public final class ScenarioPlanRun {
   private ScenarioPlanRun() {}
 
+  /** An error's first line, with the next when the first only announces it ("writer exited with 1:"). */
+  static String headline(String error) {
+    List<String> lines = error.lines().limit(2).toList();
+    return lines.isEmpty() ? "" : lines.get(0).endsWith(":") && lines.size() > 1 ? lines.get(0) + " "
+        + lines.get(1) : lines.get(0);
+  }
+
   /** "; consumer-1 lost (pod ...), its channels taken over by the others", or "". */
   private static String lost(ScenarioResult r) {
     StringBuilder text = new StringBuilder();
@@ -41,7 +48,7 @@ public final class ScenarioPlanRun {
       terminal.printf(Locale.ROOT, "[scenario %d/%d] %s: %,.0f rows/s steady (peak %,.0f), consumer CPU %.2f cores,"
           + " lag p99 %,.0f ms; %s%s%n", i + 1, scenarios.size(), r.label(), r.rates().steady(), r.rates().peak(),
           r.consumerCpuCores(), r.lagP99Ms(), r.check().summary() + lost(r), r.errors().isEmpty() ? ""
-          : "; FAILED: " + r.errors().get(0).lines().findFirst().orElse(""));
+          : "; FAILED: " + headline(r.errors().get(0)));
       terminal.flush();
     }
     terminal.println();

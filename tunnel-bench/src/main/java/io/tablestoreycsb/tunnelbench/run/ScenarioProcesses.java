@@ -12,6 +12,14 @@ public interface ScenarioProcesses extends AutoCloseable {
 
   List<BenchProcess> consumers();
 
+  /**
+   * How long the processes may take to reach their start gates: child JVMs load the SDK in seconds (a
+   * loaded machine gets 120 s); pods may wait for a node and an image pull first.
+   */
+  default java.time.Duration readyTimeout() {
+    return java.time.Duration.ofSeconds(120);
+  }
+
   /** How far ahead of now a release instant is set, so that every process hears of it before it comes. */
   default long releaseLeadMs() {
     return 100;

@@ -28,8 +28,6 @@ import java.util.List;
  */
 public final class ScenarioRunner {
   static final String TUNNEL = "tunnelbench";
-  /** Child JVMs load the SDK and reach their start gate in seconds; a loaded machine gets this long. */
-  static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
   /** A second consumer gets its channels after about two heartbeats (5 s each). */
   static final Duration BALANCE_TIMEOUT = Duration.ofSeconds(90);
   static final long POLL_MS = 250;
@@ -153,7 +151,8 @@ public final class ScenarioRunner {
 
   private void awaitReady(Run run, ScenarioProcesses processes, List<BenchProcess> all, List<String> errors)
       throws InterruptedException {
-    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+    java.time.Duration timeout = processes.readyTimeout();
+    long deadline = System.nanoTime() + timeout.toNanos();
     String lastState = "";
     while (!all.stream().allMatch(BenchProcess::isReady)) {
       for (BenchProcess c : all) {
@@ -168,7 +167,7 @@ public final class ScenarioRunner {
         lastState = state;
       }
       if (System.nanoTime() > deadline) {
-        errors.add("the processes were not all ready within " + READY_TIMEOUT.toSeconds() + " s"
+        errors.add("the processes were not all ready within " + timeout.toSeconds() + " s"
             + (state.isEmpty() ? "" : " (" + state + ")"));
         return;
       }

@@ -225,6 +225,20 @@ class KubernetesTunnelBenchTest {
     System.out.println(r.out());
   }
 
+  @Test
+  void aPodThatCannotStartFailsTheScenarioAtOnceWithItsReason() throws Exception {
+    kubelet.cannotPull(IMAGE);
+
+    Result r = run(scenarios("[scenario one]", "consumers = 1", "partitions = 1"));
+
+    assertThat(r.exit()).as(r.toString()).isEqualTo(1);
+    assertThat(r.out()).containsPattern("FAILED: (writer|consumer-0) exited before it was ready: pod tb-\\S+ on node-a:"
+        + " ImagePullBackOff: Back-off pulling image \"" + IMAGE + "\"").doesNotContain("not all ready within");
+    assertThat(Files.readString(dir.resolve("out").resolve("report.md"))).contains("## Failures")
+        .contains("ImagePullBackOff");
+    assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).as("deleted").isEmpty();
+  }
+
   static String base64(String s) {
     return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));
   }
