@@ -1,56 +1,8 @@
 package io.tablestoreycsb.planner;
 
-import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
-import java.util.ArrayList;
-import java.util.List;
-import picocli.CommandLine.Option;
-
-/** The options of {@code --executor kubernetes} (run and render); see docs/distributed-runs.md. */
-final class KubernetesOptions {
-  @Option(names = "--namespace", description = "Namespace of the Jobs (default: the kubeconfig context's).")
-  String namespace;
-
-  @Option(names = "--image", paramLabel = "IMAGE", description = "The runner image (built with -Prunner-image).")
-  String image;
-
-  @Option(names = "--runner-cpu", defaultValue = KubernetesSettings.DEFAULT_CPU, paramLabel = "QUANTITY",
-      description = "CPU request and limit of each runner (default ${DEFAULT-VALUE}, the paper's runners).")
-  String cpu;
-
-  @Option(names = "--runner-memory", defaultValue = KubernetesSettings.DEFAULT_MEMORY, paramLabel = "QUANTITY",
-      description = "Memory request and limit of each runner (default ${DEFAULT-VALUE}).")
-  String memory;
-
-  @Option(names = "--node-selector", paramLabel = "LABEL=VALUE", description = "Node label runners need (repeatable).")
-  List<String> nodeSelector = new ArrayList<>();
-
-  @Option(names = "--toleration", paramLabel = "TAINT",
-      description = "A taint the runners tolerate, as KEY or KEY=VALUE with an effect after a colon (repeatable).")
-  List<String> tolerations = new ArrayList<>();
-
-  @Option(names = "--secret", defaultValue = KubernetesSettings.DEFAULT_SECRET, paramLabel = "NAME",
-      description = "Secret with endpoint.properties and the object store key (default ${DEFAULT-VALUE}).")
-  String secret;
-
-  @Option(names = "--results", paramLabel = "S3_URI",
-      description = "Where runners upload result sets: an S3 URI naming a bucket and a prefix in it.")
-  String results;
-
-  @picocli.CommandLine.Mixin
-  ObjectStoreOptions store = new ObjectStoreOptions();
-
-  @Option(names = "--start-lead", defaultValue = "" + KubernetesSettings.DEFAULT_START_LEAD_SECONDS,
-      paramLabel = "SECONDS", description = "How far ahead of a Job's creation its runners start together "
-          + "(default ${DEFAULT-VALUE}).")
-  long startLeadSeconds;
-
-  KubernetesSettings settings() {
-    if (results == null) {
-      throw new IllegalArgumentException("--results s3://BUCKET/PREFIX is required with --executor kubernetes");
-    }
-    return new KubernetesSettings(namespace, image, cpu, memory, KubernetesSettings.parseNodeSelector(nodeSelector),
-        KubernetesSettings.parseTolerations(tolerations), secret,
-        store.settings(results),
-        startLeadSeconds);
-  }
+/**
+ * The options of {@code --executor kubernetes} (run and render): bench-cluster's, which tunnel-bench
+ * shares, so both benchmarks take the same names; see docs/distributed-runs.md.
+ */
+final class KubernetesOptions extends io.tablestoreycsb.cluster.options.KubernetesOptions {
 }

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner;
 
+import io.tablestoreycsb.cluster.options.ObjectStoreOptions;
 import io.tablestoreycsb.kit.cli.ToolVersion;
 import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;

@@ -33,6 +33,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.objectstore.ObjectStore;
+import io.tablestoreycsb.cluster.options.KubernetesOptions;
+import io.tablestoreycsb.tunnelbench.kubernetes.ClusterAccess;
+import io.tablestoreycsb.tunnelbench.kubernetes.KubernetesLauncher;
+import io.tablestoreycsb.tunnelbench.run.BenchEstimate;
+import io.tablestoreycsb.tunnelbench.run.LocalLauncher;
+import io.tablestoreycsb.tunnelbench.run.ProcessLauncher;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -46,7 +55,7 @@ import picocli.CommandLine.Option;
  * 2 bad options, scenarios file or endpoint properties.
  */
 @Command(name = "tunnel-bench", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
-    sortOptions = false, exitCodeOnInvalidInput = 2,
+    sortOptions = false, exitCodeOnInvalidInput = 2, subcommands = {RenderCommand.class, EstimateCommand.class},
     description = {"Reproduces the Tunnel Service incremental-sync white paper: writers load a pre-split table with"
         + " BatchWriteRow while TunnelWorker consumer processes sync it; reports rows synced/s, ms per 1,000 rows,"
         + " consumer CPU, memory, bandwidth, end-to-end lag and whether every written row was consumed.",
@@ -93,8 +102,27 @@ public final class TunnelBenchCli implements Callable<Integer> {
       description = {"JVM options of the consumer, writer and scanner processes; default:", "${DEFAULT-VALUE}"})
   String childJvmOpts;
 
+  @Option(names = "--executor", defaultValue = "local", paramLabel = "local|kubernetes",
+      description = {"Where the writer and the consumers run: local (JVMs on this machine, default) or kubernetes",
+          "(a writer Job and a consumers' Job per scenario, results through object storage; see docs/tunnel.md)."})
+  String executor;
+
+  @CommandLine.Mixin
+  KubernetesOptions kubernetes = new KubernetesOptions();
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
+
+  /** How a Kubernetes run reaches the cluster and the object store (tests: the test cluster). */
+  private final Supplier<ClusterAccess> cluster;
+
+  public TunnelBenchCli() {
+    this(ClusterAccess::fromEnvironment);
+  }
+
+  TunnelBenchCli(Supplier<ClusterAccess> cluster) {
+    this.cluster = cluster;
+  }
 
   public static void main(String[] args) {
     Launcher.exit((out, err) -> run(args, out, err));
@@ -102,7 +130,12 @@ public final class TunnelBenchCli implements Callable<Integer> {
 
   /** Runs the command and returns its exit status (for tests). */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    return Launcher.execute(new CommandLine(new TunnelBenchCli()), "tunnel-bench", args, out, err, (e, cmd, parsed) -> {
+    return run(args, out, err, ClusterAccess::fromEnvironment);
+  }
+
+  /** Runs the command with {@code --executor kubernetes} reaching {@code cluster}; returns its exit status. */
+  static int run(String[] args, PrintWriter out, PrintWriter err, Supplier<ClusterAccess> cluster) {
+    return Launcher.execute(new CommandLine(new TunnelBenchCli(cluster)), "tunnel-bench", args, out, err, (e, cmd, parsed) -> {
       if (e instanceof IllegalArgumentException || e instanceof ConfigException) {
         cmd.getErr().println("tunnel-bench: " + e.getMessage());
         return UsageErrors.USAGE;
@@ -129,6 +162,20 @@ public final class TunnelBenchCli implements Callable<Integer> {
     if (speedPartitions < 1 || speedPartitions > 64) {
       throw new IllegalArgumentException("--speed-partitions must be from 1 to 64, got " + speedPartitions);
     }
+    boolean onCluster = switch (executor) {
+      case "local" -> false;
+      case "kubernetes" -> true;
+      default -> throw new IllegalArgumentException("--executor '" + executor + "': use local or kubernetes");
+    };
+    if (onCluster && embedded) {
+      throw new IllegalArgumentException("--executor kubernetes needs an endpoint the pods can reach: the embedded"
+          + " mock listens on this machine's 127.0.0.1 only. Give -P FILE (an instance, or bin/tablestore-mock"
+          + " started where the pods reach it)");
+    }
+    if (onCluster && speed) {
+      throw new IllegalArgumentException("--speed measures this machine's processes; drop --executor kubernetes");
+    }
+    KubernetesSettings clusterSettings = onCluster ? kubernetes.settings() : null;
     long rows = speedRows != null ? speedRows : quick ? 200_000 : 400_000;
     if (rows < 10_000 || rows > 20_000_000) {
       throw new IllegalArgumentException("--speed-rows must be from 10,000 to 20,000,000, got " + rows);
@@ -167,6 +214,8 @@ public final class TunnelBenchCli implements Callable<Integer> {
         terminal.printf("endpoint %s%n", endpoint);
       }
       Coordinator co = new Coordinator(endpoint, mock, jvmOptions, progress);
+      ProcessLauncher launcher = onCluster ? kubernetesLauncher(clusterSettings, plan, outDir, jvmOptions, terminal)
+          : new LocalLauncher(co);
       List<ScenarioResult> results = new ArrayList<>();
       List<SpeedGoal> goals = new ArrayList<>();
       List<String> details = new ArrayList<>();
@@ -179,9 +228,11 @@ public final class TunnelBenchCli implements Callable<Integer> {
         details.forEach(d -> terminal.println("detail " + d));
         goals.forEach(g -> terminal.println(g.line()));
       } else {
-        results.addAll(ScenarioPlanRun.run(co, plan, outDir));
+        terminal.print(BenchEstimate.DEFAULT.text(plan));
+        terminal.flush();
+        results.addAll(ScenarioPlanRun.run(co, launcher, plan, outDir));
       }
-      RunFacts facts = facts(plan, co, started, jvmOptions, speed, rows);
+      RunFacts facts = facts(plan, co, launcher, started, jvmOptions, speed, rows);
       BenchReport report = new BenchReport(facts, results, goals, details);
       Path html = ReportFiles.write(report, outDir);
       terminal.printf("%ntunnel-bench ran in %.0f s%n", (System.currentTimeMillis() - started) / 1000.0);
@@ -194,6 +245,19 @@ public final class TunnelBenchCli implements Callable<Integer> {
         mock.close();
       }
     }
+  }
+
+  /** The pods' launcher: this run's directory in the results location is named as its output directory. */
+  private ProcessLauncher kubernetesLauncher(KubernetesSettings settings, BenchPlan plan, Path outDir,
+      List<String> jvmOptions, PrintWriter terminal) {
+    ClusterAccess access = cluster.get();
+    ObjectStore store = new ObjectStore(access.s3().apply(settings.results()), settings.results().location());
+    String run = "tunnel-bench/" + outDir.getFileName();
+    long longest = plan.scenarios().stream().mapToLong(sc -> sc.settings().writeTime().toSeconds()
+        + sc.settings().drainTimeout().toSeconds()).max().orElse(0);
+    terminal.printf("pods on Kubernetes (namespace %s, image %s); results in %s/%s%n",
+        settings.namespaceIn(access.client()), settings.image(), settings.results().location(), run);
+    return new KubernetesLauncher(access.client(), settings, store, access.logs(), run, jvmOptions, longest);
   }
 
   /**
@@ -224,8 +288,8 @@ public final class TunnelBenchCli implements Callable<Integer> {
     return p;
   }
 
-  private static RunFacts facts(BenchPlan plan, Coordinator co, long started, List<String> jvmOptions, boolean speed,
-      long speedRows) {
+  private static RunFacts facts(BenchPlan plan, Coordinator co, ProcessLauncher launcher, long started,
+      List<String> jvmOptions, boolean speed, long speedRows) {
     DateTimeFormatter time = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT).withZone(ZoneOffset.UTC);
     Map<String, String> lines = new LinkedHashMap<>();
     lines.put("Run", time.format(Instant.ofEpochMilli(started)) + " to " + time.format(Instant.now()) + " UTC");
@@ -233,7 +297,7 @@ public final class TunnelBenchCli implements Callable<Integer> {
         + co.mock().endpoint() + "); its CPU is the 'Mock CPU' column" : co.endpoint().toString());
     lines.put("Machine", hostName() + ": " + Runtime.getRuntime().availableProcessors() + " processors, "
         + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ", Java "
-        + System.getProperty("java.version") + "; consumers, writer and coordinator all on it");
+        + System.getProperty("java.version") + "; " + launcher.where());
     BuildInfo build = BuildInfo.current();
     lines.put("Versions", "tablestore-ycsb " + build.toolVersion() + ", Tablestore Java SDK " + build.sdkVersion()
         + " (TunnelWorker, heartbeat 5 s)");

@@ -8,7 +8,6 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -102,15 +101,6 @@ class TunnelBenchRunTest {
   }
 
   private static List<Map<String, String>> csv(Path file) throws IOException {
-    List<String> lines = Files.readAllLines(file);
-    String[] header = lines.get(0).split(",");
-    return lines.subList(1, lines.size()).stream().map(l -> {
-      String[] cells = l.split(",", -1);
-      Map<String, String> row = new HashMap<>();
-      for (int i = 0; i < header.length; i++) {
-        row.put(header[i], cells[i]);
-      }
-      return row;
-    }).toList();
+    return ReportCsv.read(file);
   }
 }

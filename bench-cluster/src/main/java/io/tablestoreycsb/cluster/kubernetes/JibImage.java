@@ -12,4 +12,15 @@ public final class JibImage {
    * pods' fsGroup, so that the user, who is not root, may read the mounted Secret (mode 0400, owned by root).
    */
   public static final long GROUP_ID = 1000;
+
+  /** A container command running {@code mainClass} with the image's java and class path. */
+  public static java.util.List<String> javaCommand(java.util.List<String> jvmOptions, String mainClass) {
+    java.util.List<String> cmd = new java.util.ArrayList<>();
+    cmd.add("java");
+    cmd.addAll(jvmOptions);
+    cmd.add("-cp");
+    cmd.add(CLASSPATH);
+    cmd.add(mainClass);
+    return cmd;
+  }
 }

@@ -60,6 +60,7 @@ public final class TestKubelet implements AutoCloseable {
   private final List<Job> createdJobs = new CopyOnWriteArrayList<>();
   private final List<Throwable> failures = new CopyOnWriteArrayList<>();
   private final java.util.Set<String> unpullable = ConcurrentHashMap.newKeySet();
+  private volatile List<String> nodes = List.of("test-node");
 
   /** Runs pods in Docker where it holds {@link PodContainers#runnerImage()}, else as local processes. */
   public TestKubelet(KubernetesClient client, String namespace, Path root) {
@@ -126,6 +127,17 @@ public final class TestKubelet implements AutoCloseable {
     }
   }
 
+  /**
+   * The nodes pods are scheduled to: index i of a Job goes to node i mod n (its {@code spec.nodeName},
+   * which the downward API hands to the container); one node, "test-node", unless set.
+   */
+  public void nodes(String... names) {
+    if (names.length == 0) {
+      throw new IllegalArgumentException("at least one node");
+    }
+    nodes = List.of(names);
+  }
+
   /** Pods of this image are never started: their container waits in ImagePullBackOff, as a node's would. */
   public void cannotPull(String image) {
     unpullable.add(image);
@@ -157,7 +169,8 @@ public final class TestKubelet implements AutoCloseable {
               .addToAnnotations(RunningJob.COMPLETION_INDEX, Integer.toString(index))
               .withCreationTimestamp(Instant.now().toString())
             .endMetadata()
-            .withSpec(job.getSpec().getTemplate().getSpec())
+            .withSpec(new io.fabric8.kubernetes.api.model.PodSpecBuilder(job.getSpec().getTemplate().getSpec())
+                .withNodeName(nodes.get(index % nodes.size())).build())
             .withNewStatus().withPhase("Pending").withContainerStatuses(new ContainerStatusBuilder().withName("runner")
                 .withNewState().withNewWaiting().withReason("ContainerCreating").endWaiting().endState().build())
               .endStatus()
@@ -212,7 +225,7 @@ public final class TestKubelet implements AutoCloseable {
       Container container = pod.getSpec().getContainers().get(0);
       Path podDir = Files.createDirectories(root.resolve(name));
       Map<String, Path> mounts = mountVolumes(pod, container, podDir);
-      Map<String, String> env = environment(container, index);
+      Map<String, String> env = environment(pod, container, index);
       synchronized (processesByPod) {
         if (deletedJobs.contains(jobName)) {
           return false;
@@ -326,7 +339,7 @@ public final class TestKubelet implements AutoCloseable {
     return data;
   }
 
-  private Map<String, String> environment(Container container, int index) {
+  private Map<String, String> environment(Pod pod, Container container, int index) {
     Map<String, String> env = new LinkedHashMap<>();
     for (EnvVar var : container.getEnv()) {
       if (var.getValue() != null) {
@@ -339,10 +352,23 @@ public final class TestKubelet implements AutoCloseable {
           throw new IllegalStateException("secretKeyRef " + ref.getName() + "/" + ref.getKey() + " not found");
         }
         env.put(var.getName(), value);
+      } else if (var.getValueFrom() != null && var.getValueFrom().getFieldRef() != null) {
+        env.put(var.getName(), fieldOf(pod, var.getValueFrom().getFieldRef().getFieldPath()));
       }
     }
     env.put(RunningJob.INDEX_ENV, Integer.toString(index));
     return env;
+  }
+
+  /** The downward API's fields a test pod may ask for. */
+  private static String fieldOf(Pod pod, String path) {
+    return switch (path) {
+      case "spec.nodeName" -> pod.getSpec().getNodeName();
+      case "metadata.name" -> pod.getMetadata().getName();
+      case "metadata.namespace" -> pod.getMetadata().getNamespace();
+      default -> throw new IllegalStateException("fieldRef " + path + ": the test kubelet hands spec.nodeName,"
+          + " metadata.name and metadata.namespace only");
+    };
   }
 
   private void stopJob(String jobName) {

@@ -12,7 +12,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.tablestoreycsb.cluster.kubernetes.IndexedJobManifest;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
-import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
+import io.tablestoreycsb.cluster.options.ObjectStoreOptions;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.io.IOException;
@@ -136,12 +136,7 @@ public final class CellManifests {
 
   /** The container's command: the pod runner with where its inputs are and where results go. */
   public List<String> command() {
-    List<String> cmd = new ArrayList<>();
-    cmd.add("java");
-    cmd.addAll(POD_JVM_OPTIONS);
-    cmd.add("-cp");
-    cmd.add(JibImage.CLASSPATH);
-    cmd.add(PodRunner.class.getName());
+    List<String> cmd = new ArrayList<>(JibImage.javaCommand(POD_JVM_OPTIONS, PodRunner.class.getName()));
     cmd.add("--cell");
     cmd.add(PodLayout.CELL_DIR + "/" + PodLayout.CELL_RUNNERS_KEY);
     cmd.add("--workload");
@@ -156,18 +151,7 @@ public final class CellManifests {
     cmd.add(Long.toString(startAtEpochMs));
     cmd.add("--expected-seconds");
     cmd.add(Long.toString(expectedSeconds));
-    ObjectStoreSettings results = settings.results();
-    cmd.add("--results");
-    cmd.add(results.location().toString());
-    if (results.endpoint() != null) {
-      cmd.add("--results-endpoint");
-      cmd.add(results.endpoint().toString());
-    }
-    cmd.add("--results-region");
-    cmd.add(results.region());
-    if (results.pathStyle()) {
-      cmd.add("--results-path-style");
-    }
+    cmd.addAll(ObjectStoreOptions.arguments(settings.results()));
     return cmd;
   }
 

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tablestoreycsb.planner.results.LiveCell;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
-import io.tablestoreycsb.cluster.objectstore.ObjectStoreUri;
+import io.tablestoreycsb.cluster.options.PodResultsOptions;
 import io.tablestoreycsb.planner.results.ResultStore;
 import io.tablestoreycsb.cluster.objectstore.S3Clients;
 import io.tablestoreycsb.planner.run.LocalCellExecutor;
@@ -16,7 +16,6 @@ import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import io.tablestoreycsb.planner.runner.StoppableWorkload;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -60,17 +59,8 @@ public final class PodRunner implements Callable<Integer> {
   @Option(names = "--expected-seconds", required = true, description = "How long the runner should run once started.")
   long expectedSeconds;
 
-  @Option(names = "--results", required = true, paramLabel = "s3://BUCKET/PREFIX")
-  String results;
-
-  @Option(names = "--results-endpoint", paramLabel = "URL")
-  URI resultsEndpoint;
-
-  @Option(names = "--results-region")
-  String resultsRegion;
-
-  @Option(names = "--results-path-style")
-  boolean resultsPathStyle;
+  @picocli.CommandLine.Mixin
+  PodResultsOptions results = new PodResultsOptions();
 
   public static void main(String[] args) {
     System.exit(new CommandLine(new PodRunner()).execute(args));
@@ -85,8 +75,7 @@ public final class PodRunner implements Callable<Integer> {
           + " runners");
     }
     RunnerSpec spec = localPaths(specs.get(index));
-    ObjectStoreSettings store = new ObjectStoreSettings(ObjectStoreUri.parse(results), resultsEndpoint, resultsRegion,
-        resultsPathStyle);
+    ObjectStoreSettings store = results.settings();
     // Fail before the run, not after it, when the results cannot be uploaded.
     ObjectStoreCredentials credentials = ObjectStoreCredentials.fromEnvironment(System.getenv());
     RunnerRecord record;

@@ -48,6 +48,18 @@ public final class ConsumerMain implements Callable<Integer> {
   @Mixin
   ChildOptions child = new ChildOptions();
 
+  /** Where the rows so far are kept (a pod's object store), or null: only the final set is written. */
+  private final RowsSoFar rowsSoFar;
+
+  public ConsumerMain() {
+    this(null);
+  }
+
+  /** @param rowsSoFar where the rows handed so far are kept ahead of the SDK's checkpoints, or null */
+  public ConsumerMain(RowsSoFar rowsSoFar) {
+    this.rowsSoFar = rowsSoFar;
+  }
+
   public static void main(String[] args) {
     System.exit(new CommandLine(new ConsumerMain()).execute(args));
   }
@@ -55,8 +67,14 @@ public final class ConsumerMain implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Endpoint endpoint = child.start("consumer");
-    SyncRecorder recorder = new SyncRecorder(epochMs * 1000);
+    SyncRecorder recorder = new SyncRecorder(epochMs * 1000, Host.current());
     String error = null;
+    ConsumedSnapshots snapshots = rowsSoFar == null ? null
+        : new ConsumedSnapshots(recorder, rowsSoFar, child.file(ChildFiles.CONSUMED_SO_FAR));
+    if (snapshots != null) {
+      recorder.keepStored(snapshots);
+      snapshots.start();
+    }
     try (SampleLog samples = SampleLog.start(child.file(ChildFiles.SAMPLES), recorder::distinct)) {
       TunnelClient client = endpoint.tunnelClient();
       TunnelWorkerConfig config = new TunnelWorkerConfig(recorder);
@@ -82,6 +100,9 @@ public final class ConsumerMain implements Callable<Integer> {
         worker.shutdown();
         config.shutdown();
         client.shutdown();
+        if (snapshots != null) {
+          snapshots.close();
+        }
       }
     }
     ConsumerResult result = finish(recorder, error);
@@ -122,9 +143,8 @@ public final class ConsumerMain implements Callable<Integer> {
     }
     LagIntervals lag = new LagIntervals();
     ConsumerResult r = recorder.finish(ackMicros, lag);
-    if (error != null || r.error() != null) {
-      r = new ConsumerResult(r.handed(), r.distinct(), r.unexpected(), r.notAcknowledged(), r.handedBeforeAck(),
-          r.firstHandedEpochMs(), r.lastHandedEpochMs(), error != null ? error : r.error());
+    if (error != null) {
+      r = r.failed(error);
     }
     BitSet rows = recorder.rows();
     RowSets.writeBits(child.file(ChildFiles.CONSUMED), rows);

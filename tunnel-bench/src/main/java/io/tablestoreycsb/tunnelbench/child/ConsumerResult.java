@@ -11,7 +11,18 @@ package io.tablestoreycsb.tunnelbench.child;
  *     writer (the service commits before it answers); their lag counts as 0
  * @param firstHandedEpochMs when the first record was handed, 0 if none was
  * @param lastHandedEpochMs when the last record was handed
+ * @param outOfOrder records a channel handed before one it had already handed that was committed later, other
+ *     than a replay of rows this consumer already had (a channel resuming from its checkpoint): 0 when every
+ *     channel kept its commit order
+ * @param host where the consumer ran: its pod's node, or this machine's name
  * @param error why the consumer failed, or null
  */
 public record ConsumerResult(long handed, long distinct, long unexpected, long notAcknowledged, long handedBeforeAck,
-    long firstHandedEpochMs, long lastHandedEpochMs, String error) {}
+    long firstHandedEpochMs, long lastHandedEpochMs, long outOfOrder, String host, String error) {
+
+  /** This consumer's result with {@code error} in place of its own. */
+  public ConsumerResult failed(String why) {
+    return new ConsumerResult(handed, distinct, unexpected, notAcknowledged, handedBeforeAck, firstHandedEpochMs,
+        lastHandedEpochMs, outOfOrder, host, why);
+  }
+}

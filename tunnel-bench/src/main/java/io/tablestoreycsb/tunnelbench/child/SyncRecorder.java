@@ -29,10 +29,22 @@ public final class SyncRecorder implements IChannelProcessor {
   private long firstHandedMicros;
   private long lastHandedMicros;
   private String error;
+  private long pages;
+  private long outOfOrder;
+  /** Per channel, the commit sequence (timestamp, row index) of the latest record it handed here. */
+  private final java.util.Map<String, long[]> lastSequence = new java.util.HashMap<>();
+  private final String host;
+  private volatile ConsumedSnapshots keptStored;
 
   /** @param epochMicros arrivals are stored relative to this (the scenario's start); they must come within 71 minutes */
   public SyncRecorder(long epochMicros) {
+    this(epochMicros, "");
+  }
+
+  /** @param host where this consumer runs (the report groups consumers by it) */
+  public SyncRecorder(long epochMicros, String host) {
     this.epochMicros = epochMicros;
+    this.host = host;
   }
 
   @Override
@@ -42,7 +54,9 @@ public final class SyncRecorder implements IChannelProcessor {
     }
     long now = EpochMicros.now();
     long offset = now - epochMicros;
+    long page;
     synchronized (this) {
+      page = ++pages;
       if (offset < 0 || offset > MAX_OFFSET_MICROS) {
         error = "a record arrived " + offset / 1_000_000 + " s after the scenario began: past the 71 minutes a"
             + " consumer can time";
@@ -59,6 +73,7 @@ public final class SyncRecorder implements IChannelProcessor {
           continue;
         }
         int row = (int) w.row();
+        checkOrder(input.getChannelId(), record, rows.get(row));
         if (!rows.get(row)) {
           rows.set(row);
           distinct++;
@@ -70,6 +85,42 @@ public final class SyncRecorder implements IChannelProcessor {
       }
       handed += input.getRecords().size();
     }
+    ConsumedSnapshots snapshots = keptStored;
+    if (snapshots != null) {
+      try {
+        snapshots.awaitStored(page);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt(); // the worker is shutting down
+      }
+    }
+  }
+
+  /**
+   * Counts a record committed before the channel's previous one, unless it is a row this consumer already
+   * had: a channel that came back resumes from its checkpoint and hands such rows again, in order.
+   */
+  private void checkOrder(String channel, StreamRecord record, boolean seenBefore) {
+    com.alicloud.openservices.tablestore.model.RecordSequenceInfo info = record.getSequenceInfo();
+    if (info == null || channel == null) {
+      return; // no sequence to check against (a BaseData record)
+    }
+    long[] now = {info.getEpoch(), info.getTimestamp(), info.getRowIndex()};
+    long[] last = lastSequence.get(channel);
+    boolean backwards = last != null && java.util.Arrays.compare(now, last) < 0;
+    if (backwards && !seenBefore) {
+      outOfOrder++;
+    }
+    lastSequence.put(channel, now);
+  }
+
+  /** Pages of records recorded so far (the {@link ConsumedSnapshots} count them). */
+  public synchronized long pages() {
+    return pages;
+  }
+
+  /** From now on {@link #process} returns once {@code snapshots} has stored the page's rows. */
+  public void keepStored(ConsumedSnapshots snapshots) {
+    this.keptStored = snapshots;
   }
 
   @Override
@@ -112,6 +163,6 @@ public final class SyncRecorder implements IChannelProcessor {
       lag.record(arrival, Math.max(0, arrival - ack));
     }
     return new ConsumerResult(handed, distinct, unexpected, notAcknowledged, beforeAck, firstHandedMicros / 1000,
-        lastHandedMicros / 1000, error);
+        lastHandedMicros / 1000, outOfOrder, host, error);
   }
 }

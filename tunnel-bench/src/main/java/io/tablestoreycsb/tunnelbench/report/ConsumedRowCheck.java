@@ -17,17 +17,21 @@ import java.util.List;
  * @param notAcknowledged rows consumed that the writer never saw acknowledged (a batch that failed
  *     after the service had committed some of its rows)
  * @param unexpected records that were not rows of this benchmark at all
+ * @param outOfOrder records a channel handed after a later-committed one (not a replay from its checkpoint),
+ *     counted at every consumer that held the channel, on whatever host
  */
 public record ConsumedRowCheck(long written, long consumed, long handed, long missing, long duplicates,
-    long notAcknowledged, long unexpected) {
+    long notAcknowledged, long unexpected, long outOfOrder) {
 
   /**
    * @param written the writer's rows
    * @param consumedPerConsumer each consumer's distinct rows
    * @param handed records handed to processors in all (from the consumers' counts)
    * @param unexpected records that were not this benchmark's rows
+   * @param outOfOrder records out of their channel's commit order (from the consumers' counts)
    */
-  public static ConsumedRowCheck of(BitSet written, List<BitSet> consumedPerConsumer, long handed, long unexpected) {
+  public static ConsumedRowCheck of(BitSet written, List<BitSet> consumedPerConsumer, long handed, long unexpected,
+      long outOfOrder) {
     BitSet union = new BitSet();
     for (BitSet c : consumedPerConsumer) {
       union.or(c);
@@ -39,12 +43,15 @@ public record ConsumedRowCheck(long written, long consumed, long handed, long mi
     long distinct = union.cardinality();
     // The benchmark's own records (handed - unexpected) beyond the distinct rows are repeats.
     return new ConsumedRowCheck(written.cardinality(), distinct, handed, missing.cardinality(),
-        Math.max(0, handed - unexpected - distinct), extra.cardinality(), unexpected);
+        Math.max(0, handed - unexpected - distinct), extra.cardinality(), unexpected, outOfOrder);
   }
 
-  /** True when every written row was consumed (duplicates allowed: delivery is at least once). */
+  /**
+   * True when every written row was consumed and every channel kept its commit order (duplicates allowed:
+   * delivery is at least once).
+   */
   public boolean passes() {
-    return missing == 0;
+    return missing == 0 && outOfOrder == 0;
   }
 
   /** "all 120,000 written rows consumed; 0 duplicates" or "17 of 120,000 written rows missing; ...". */
@@ -56,6 +63,9 @@ public record ConsumedRowCheck(long written, long consumed, long handed, long mi
       s.append(String.format(java.util.Locale.ROOT, "%,d of %,d written rows MISSING", missing, written));
     }
     s.append(String.format(java.util.Locale.ROOT, "; %,d duplicate%s", duplicates, duplicates == 1 ? "" : "s"));
+    if (outOfOrder > 0) {
+      s.append(String.format(java.util.Locale.ROOT, "; %,d records OUT OF their channel's commit order", outOfOrder));
+    }
     if (notAcknowledged > 0) {
       s.append(String.format(java.util.Locale.ROOT, "; %,d consumed but never acknowledged to the writer",
           notAcknowledged));

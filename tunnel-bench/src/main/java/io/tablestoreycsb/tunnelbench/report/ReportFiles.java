@@ -33,7 +33,20 @@ public final class ReportFiles {
       + " rows handed to the consumers; duplicates (delivery is at least once: a channel that moves resumes from"
       + " its last checkpoint) are counted, and a written row that never arrived fails the scenario.";
 
+  static final String HOST_TEXT = "The paper's consumer columns for each host the consumers ran on (a pod's node on"
+      + " Kubernetes, this machine locally), over the scenario's sync window; with more than one host, the last row"
+      + " of the scenario is all of them. Rows handed count duplicates; a consumer lost mid-run left no count.";
+  static final String LOST_TEXT = "A consumer that ended while syncing (its pod killed or evicted) gave its channels"
+      + " back: the Tunnel service handed them to the other consumers, which resumed each from its last checkpoint."
+      + " Its rows up to then are the ones it had stored before any checkpoint could pass them; the consumed-row"
+      + " check above counts them with the others' rows.";
+
   private ReportFiles() {}
+
+  static List<String> lostLines(List<ScenarioResult> results) {
+    return results.stream().flatMap(r -> r.lostConsumers().stream().map(l -> r.label() + ": " + l
+        + (r.check().passes() ? " (every written row was still consumed)" : ""))).toList();
+  }
 
   /** Writes every file; returns the path of report.html. */
   public static Path write(BenchReport report, Path dir) throws IOException {
@@ -41,6 +54,7 @@ public final class ReportFiles {
     List<String> charts = ResultCharts.write(report.facts().title(), report.results(), dir);
     Files.writeString(dir.resolve("report.md"), markdown(report, charts), StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("report.csv"), csv(report.results()), StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve("report-hosts.csv"), hostCsv(report.results()), StandardCharsets.UTF_8);
     Json.write(dir.resolve("report.json"), json(report));
     Path html = dir.resolve("report.html");
     Files.writeString(html, html(report, charts), StandardCharsets.UTF_8);
@@ -68,6 +82,13 @@ public final class ReportFiles {
       table(md, ResultTables.PAPER_HEADERS, report.results().stream().map(ResultTables::paperCells).toList());
       md.append("\n## What the paper lacks: lag and the consumed-row check\n\n").append(MORE_TEXT).append("\n\n");
       table(md, ResultTables.MORE_HEADERS, report.results().stream().map(ResultTables::moreCells).toList());
+      md.append("\n## Per consumer host\n\n").append(HOST_TEXT).append("\n\n");
+      table(md, ResultTables.HOST_HEADERS, ResultTables.hostRows(report.results()));
+      List<String> lost = lostLines(report.results());
+      if (!lost.isEmpty()) {
+        md.append("\n## Consumers lost while syncing\n\n").append(LOST_TEXT).append("\n\n");
+        lost.forEach(l -> md.append("- ").append(l).append('\n'));
+      }
       if (!charts.isEmpty()) {
         md.append("\n## Charts\n\n");
         charts.forEach(c -> md.append("![").append(c).append("](").append(c).append(")\n\n"));
@@ -97,6 +118,21 @@ public final class ReportFiles {
     for (List<String> r : rows) {
       md.append("| ").append(String.join(" | ", r.stream().map(c -> c.replace("|", "\\|")).toList())).append(" |\n");
     }
+  }
+
+  /** A row per scenario and consumer host. */
+  static String hostCsv(List<ScenarioResult> results) {
+    StringBuilder csv = new StringBuilder("group,partitions,consumers,host,host_consumers,rows_handed,rows_per_s,"
+        + "ms_per_1000_rows,cpu_cores,memory_gb,bandwidth_mbps\n");
+    for (ScenarioResult r : results) {
+      for (HostFigures h : r.hosts()) {
+        csv.append(String.join(",", r.group(), Integer.toString(r.partitions()), Integer.toString(r.consumers()),
+            h.host().replace(",", " "), Integer.toString(h.consumers()), Long.toString(h.rowsHanded()),
+            Numbers.csv(h.rowsPerSecond()), Numbers.csv(h.msPer1000Rows()), Numbers.csv(h.cpuCores()),
+            Numbers.csv(h.memoryGb()), Numbers.csv(h.bandwidthMbps()))).append('\n');
+      }
+    }
+    return csv.toString();
   }
 
   static String csv(List<ScenarioResult> results) {
@@ -144,6 +180,14 @@ public final class ReportFiles {
       h.append("<h2>What the paper lacks: lag and the consumed-row check</h2>\n<p>").append(esc(MORE_TEXT))
           .append("</p>\n");
       htmlTable(h, ResultTables.MORE_HEADERS, report.results().stream().map(ResultTables::moreCells).toList());
+      h.append("<h2>Per consumer host</h2>\n<p>").append(esc(HOST_TEXT)).append("</p>\n");
+      htmlTable(h, ResultTables.HOST_HEADERS, ResultTables.hostRows(report.results()));
+      List<String> lost = lostLines(report.results());
+      if (!lost.isEmpty()) {
+        h.append("<h2>Consumers lost while syncing</h2>\n<p>").append(esc(LOST_TEXT)).append("</p>\n<ul>\n");
+        lost.forEach(l -> h.append("<li>").append(esc(l)).append("</li>\n"));
+        h.append("</ul>\n");
+      }
       for (String c : charts) {
         h.append("<div><img src=\"").append(esc(c)).append("\" alt=\"").append(esc(c)).append("\"></div>\n");
       }

@@ -17,7 +17,32 @@ public final class ResultTables {
       "Catch-up (s)", "Bound by", "CPU us/row", "paper", "Lag p50 (ms)", "p99", "p99.9", "max", "Mock CPU (cores)",
       "Consumed rows");
 
+  static final List<String> HOST_HEADERS = List.of("Scenario", "Consumer host", "Consumers", "Rows handed",
+      "Rows/s", "ms per 1,000 rows", "CPU (cores)", "Memory (GB)", "Bandwidth (Mbit/s)");
+
   private ResultTables() {}
+
+  /** Per scenario, a row per consumer host and, with more than one, the total. */
+  static List<List<String>> hostRows(List<ScenarioResult> results) {
+    List<List<String>> rows = new ArrayList<>();
+    for (ScenarioResult r : results) {
+      for (HostFigures h : r.hosts()) {
+        rows.add(List.of(r.label(), h.host(), Integer.toString(h.consumers()),
+            String.format(java.util.Locale.ROOT, "%,d", h.rowsHanded()), Formats.num(h.rowsPerSecond()),
+            Formats.num(h.msPer1000Rows()), Numbers.fine(h.cpuCores()), Numbers.fine(h.memoryGb()),
+            Formats.num(h.bandwidthMbps())));
+      }
+      if (r.hosts().size() > 1) {
+        long handed = r.hosts().stream().mapToLong(HostFigures::rowsHanded).sum();
+        double rate = r.syncSeconds() > 0 ? handed / r.syncSeconds() : Double.NaN;
+        rows.add(List.of(r.label(), "all " + r.hosts().size() + " hosts", Integer.toString(r.consumers()),
+            String.format(java.util.Locale.ROOT, "%,d", handed), Formats.num(rate),
+            Formats.num(rate > 0 ? 1_000_000 / rate : Double.NaN), Numbers.fine(r.consumerCpuCores()),
+            Numbers.fine(r.consumerMemoryGb()), Formats.num(r.bandwidthMbps())));
+      }
+    }
+    return rows;
+  }
 
   static List<String> paperCells(ScenarioResult r) {
     Optional<PaperFigures.Figure> p = PaperFigures.of(r.consumers(), r.partitions());
@@ -67,6 +92,15 @@ public final class ResultTables {
       out.append(String.format(java.util.Locale.ROOT, "%-27s %-26s %-22s %9s %8s %7s %9s %8s %10s  %s%n", c.get(0),
           c.get(1), c.get(2), c.get(3), c.get(4), c.get(5), c.get(6), c.get(7), c.get(9),
           r.check().summary() + (r.errors().isEmpty() ? "" : "; FAILED")));
+      if (r.hosts().size() > 1) {
+        for (HostFigures h : r.hosts()) {
+          out.append(String.format(java.util.Locale.ROOT, "  on %-23s %-26s %-22s %9s %8s %7s %9s %8s %10s%n", h.host(),
+              Formats.num(h.rowsPerSecond()), "", Formats.num(h.msPer1000Rows()), "", Numbers.fine(h.cpuCores()), "",
+              Numbers.fine(h.memoryGb()), Formats.num(h.bandwidthMbps())));
+        }
+      }
+      r.lostConsumers().forEach(l -> out.append("  consumer lost, its channels taken over by the others: ").append(l)
+          .append('\n'));
     }
     return out.toString();
   }

@@ -25,13 +25,19 @@ public final class ScenarioAnalysis {
   /**
    * What one consumer process left.
    *
-   * @param result its result file (null if it left none)
+   * @param result its result file (null if it left none: it failed, or was lost mid-run)
+   * @param host where it ran
    * @param consumed the rows it was handed
    * @param lagIntervals its per-second lag histograms
    * @param samples its resource samples
    */
-  public record ConsumerOutput(ConsumerResult result, BitSet consumed, List<Histogram> lagIntervals,
+  public record ConsumerOutput(ConsumerResult result, String host, BitSet consumed, List<Histogram> lagIntervals,
       List<Sample> samples) {}
+
+  /** The distinct rows of the last sample. */
+  static long lastRows(List<Sample> samples) {
+    return samples.isEmpty() ? 0 : samples.get(samples.size() - 1).rows();
+  }
 
   /**
    * @param s the scenario
@@ -41,12 +47,14 @@ public final class ScenarioAnalysis {
    * @param consumers each consumer's output
    * @param mockSamples the embedded mock's process samples, or an empty list
    * @param errors failures noticed while running (processes that failed, time-outs)
+   * @param lostConsumers consumers lost while syncing, whose channels the others took over ("consumer-1: why")
    */
   public static ScenarioResult analyse(Scenario s, long writeStartMs, WriterResult writer, BitSet written,
-      List<ConsumerOutput> consumers, List<Sample> mockSamples, List<String> errors) {
+      List<ConsumerOutput> consumers, List<Sample> mockSamples, List<String> errors, List<String> lostConsumers) {
     List<String> problems = new ArrayList<>(errors);
     long handed = 0;
     long unexpected = 0;
+    long outOfOrder = 0;
     long first = Long.MAX_VALUE;
     long last = 0;
     List<BitSet> consumedSets = new ArrayList<>();
@@ -55,10 +63,20 @@ public final class ScenarioAnalysis {
       consumedSets.add(c.consumed());
       intervals.addAll(c.lagIntervals());
       if (c.result() == null) {
+        // lost mid-run: no times of its own, but its samples tell when it was handed rows
+        long from = SampleWindow.timeAtRows(c.samples(), 1);
+        if (from > 0) {
+          first = Math.min(first, from);
+          last = Math.max(last, SampleWindow.timeAtRows(c.samples(), lastRows(c.samples())));
+        }
+        // its count went with it: its stored rows count once each, so rows another consumer was handed again
+        // after taking its channels over count as duplicates
+        handed += c.consumed().cardinality();
         continue;
       }
       handed += c.result().handed();
       unexpected += c.result().unexpected();
+      outOfOrder += c.result().outOfOrder();
       if (c.result().firstHandedEpochMs() > 0) {
         first = Math.min(first, c.result().firstHandedEpochMs());
         last = Math.max(last, c.result().lastHandedEpochMs());
@@ -67,7 +85,7 @@ public final class ScenarioAnalysis {
         problems.add(c.result().error());
       }
     }
-    ConsumedRowCheck check = ConsumedRowCheck.of(written, consumedSets, handed, unexpected);
+    ConsumedRowCheck check = ConsumedRowCheck.of(written, consumedSets, handed, unexpected, outOfOrder);
     if (first == Long.MAX_VALUE) {
       first = writeStartMs;
       last = writeStartMs;
@@ -97,6 +115,6 @@ public final class ScenarioAnalysis {
         writer == null ? Double.NaN : writer.rowsPerSecond(), check, rates, seconds, catchUp,
         seconds > 0 ? cpu / seconds : Double.NaN, check.consumed() > 0 ? cpu * 1e6 / check.consumed() : Double.NaN,
         memory / GB, seconds > 0 ? io * 8 / 1e6 / seconds : Double.NaN, lag.p50Us() / 1000.0, lag.p99Us() / 1000.0,
-        lag.p999Us() / 1000.0, lag.maxUs() / 1000.0, mockCpu, boundBy, first, List.copyOf(problems));
+        lag.p999Us() / 1000.0, lag.maxUs() / 1000.0, mockCpu, boundBy, first, List.copyOf(problems), List.copyOf(lostConsumers), HostFigures.of(consumers, first, last));
   }
 }

@@ -33,13 +33,16 @@ import java.util.List;
  *     backlog built up (the rate is what the sync could do)
  * @param windowStartEpochMs when the first row was handed
  * @param errors what went wrong (empty when nothing did)
+ * @param lostConsumers consumers lost while syncing ("consumer-1: pod ... Failed, Killed"), whose channels the
+ *     others took over; the scenario still passes when every written row was consumed
+ * @param hosts the consumers' figures per host they ran on (one host for a local run)
  */
 public record ScenarioResult(String group, int partitions, int consumers, int writerThreads,
     double targetRowsPerSecond, int rowBytes, long rowsWritten, double writeRowsPerSecond, ConsumedRowCheck check,
     SyncRates rates, double syncSeconds, double catchUpSeconds, double consumerCpuCores,
     double consumerCpuMicrosPerRow, double consumerMemoryGb, double bandwidthMbps, double lagP50Ms, double lagP99Ms,
     double lagP999Ms, double lagMaxMs, double mockCpuCores, String boundBy, long windowStartEpochMs,
-    List<String> errors) {
+    List<String> errors, List<String> lostConsumers, List<HostFigures> hosts) {
 
   public String label() {
     return consumers + (consumers == 1 ? " consumer, " : " consumers, ") + partitions

@@ -136,6 +136,16 @@ public final class BenchTable implements AutoCloseable {
     return !channels.isEmpty() && holders.size() == Math.min(consumers, channels.size());
   }
 
+  /** "channel 0 OPEN at client X, channel 1 CLOSING at client Y, ...": what a time-out reports. */
+  public String channelStates(String tunnelName) {
+    StringBuilder text = new StringBuilder();
+    for (ChannelInfo c : tunnels.describeTunnel(new DescribeTunnelRequest(table, tunnelName)).getChannelInfos()) {
+      text.append(text.length() == 0 ? "" : ", ").append(c.getChannelId()).append(' ').append(c.getChannelStatus())
+          .append(" at ").append(c.getClientId() == null || c.getClientId().isEmpty() ? "no client" : c.getClientId());
+    }
+    return text.toString();
+  }
+
   public void drop() {
     try {
       tables.deleteTable(new DeleteTableRequest(table));

@@ -15,10 +15,25 @@ import java.util.Locale;
 public final class ScenarioPlanRun {
   private ScenarioPlanRun() {}
 
-  public static List<ScenarioResult> run(Coordinator co, BenchPlan plan, Path out) throws IOException,
-      InterruptedException {
+  /** An error's first line, with the next when the first only announces it ("writer exited with 1:"). */
+  static String headline(String error) {
+    List<String> lines = error.lines().limit(2).toList();
+    return lines.isEmpty() ? "" : lines.get(0).endsWith(":") && lines.size() > 1 ? lines.get(0) + " "
+        + lines.get(1) : lines.get(0);
+  }
+
+  /** "; consumer-1 lost (pod ...), its channels taken over by the others", or "". */
+  private static String lost(ScenarioResult r) {
+    StringBuilder text = new StringBuilder();
+    r.lostConsumers().forEach(l -> text.append("; ").append(l.substring(0, l.indexOf(':'))).append(" lost (")
+        .append(l.substring(l.indexOf(':') + 2)).append("), its channels taken over by the others"));
+    return text.toString();
+  }
+
+  public static List<ScenarioResult> run(Coordinator co, ProcessLauncher launcher, BenchPlan plan, Path out)
+      throws IOException, InterruptedException {
     List<Scenario> scenarios = plan.scenarios();
-    ScenarioRunner runner = new ScenarioRunner(co, plan);
+    ScenarioRunner runner = new ScenarioRunner(co, plan, launcher);
     List<ScenarioResult> results = new ArrayList<>();
     PrintWriter terminal = co.progress().out();
     for (int i = 0; i < scenarios.size(); i++) {
@@ -27,13 +42,13 @@ public final class ScenarioPlanRun {
       for (Scenario later : scenarios.subList(i + 1, scenarios.size())) {
         remainingWrite += later.settings().writeTime().toMillis() / 1000.0;
       }
-      Path dir = out.resolve(String.format(Locale.ROOT, "scenario-%02d-c%d-p%d", i + 1, s.consumers(), s.partitions()));
+      Path dir = out.resolve(ScenarioRunner.dirName(i + 1, s));
       ScenarioResult r = runner.run(s, i + 1, scenarios.size(), dir, remainingWrite, scenarios.size() - i - 1);
       results.add(r);
       terminal.printf(Locale.ROOT, "[scenario %d/%d] %s: %,.0f rows/s steady (peak %,.0f), consumer CPU %.2f cores,"
           + " lag p99 %,.0f ms; %s%s%n", i + 1, scenarios.size(), r.label(), r.rates().steady(), r.rates().peak(),
-          r.consumerCpuCores(), r.lagP99Ms(), r.check().summary(), r.errors().isEmpty() ? ""
-          : "; FAILED: " + r.errors().get(0).lines().findFirst().orElse(""));
+          r.consumerCpuCores(), r.lagP99Ms(), r.check().summary() + lost(r), r.errors().isEmpty() ? ""
+          : "; FAILED: " + headline(r.errors().get(0)));
       terminal.flush();
     }
     terminal.println();

@@ -1,15 +1,12 @@
 package io.tablestoreycsb.tunnelbench.run;
 
-import io.tablestoreycsb.kit.child.ChildJvm;
 import io.tablestoreycsb.kit.hdr.HdrLogs;
 import io.tablestoreycsb.tunnelbench.child.ChildFiles;
-import io.tablestoreycsb.tunnelbench.child.ConsumerMain;
 import io.tablestoreycsb.tunnelbench.child.ConsumerResult;
 import io.tablestoreycsb.tunnelbench.child.Json;
 import io.tablestoreycsb.tunnelbench.child.RowSets;
 import io.tablestoreycsb.tunnelbench.child.Sample;
 import io.tablestoreycsb.tunnelbench.child.SampleLog;
-import io.tablestoreycsb.tunnelbench.child.WriterMain;
 import io.tablestoreycsb.tunnelbench.child.WriterResult;
 import io.tablestoreycsb.tunnelbench.report.ScenarioAnalysis;
 import io.tablestoreycsb.tunnelbench.report.ScenarioResult;
@@ -31,18 +28,18 @@ import java.util.List;
  */
 public final class ScenarioRunner {
   static final String TUNNEL = "tunnelbench";
-  /** Child JVMs load the SDK and reach their start gate in seconds; a loaded machine gets this long. */
-  static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
   /** A second consumer gets its channels after about two heartbeats (5 s each). */
   static final Duration BALANCE_TIMEOUT = Duration.ofSeconds(90);
   static final long POLL_MS = 250;
 
   private final Coordinator co;
   private final BenchPlan plan;
+  private final ProcessLauncher launcher;
 
-  public ScenarioRunner(Coordinator co, BenchPlan plan) {
+  public ScenarioRunner(Coordinator co, BenchPlan plan, ProcessLauncher launcher) {
     this.co = co;
     this.plan = plan;
+    this.launcher = launcher;
   }
 
   /** Runs scenario {@code index} (1-based) of {@code total} in {@code dir}. */
@@ -57,6 +54,7 @@ public final class ScenarioRunner {
     long writeStart = 0;
     Path writerDir = dir.resolve("writer");
     List<Path> consumerDirs = new ArrayList<>();
+    List<String> lost = new ArrayList<>();
     try (BenchTable table = new BenchTable(co.endpoint(), plan.tableOf(s))) {
       co.partitionCapacity(s.settings().partitionCapacity());
       boolean reused = table.prepare(s.partitions());
@@ -64,32 +62,20 @@ public final class ScenarioRunner {
           + s.partitions() + (s.partitions() == 1 ? " partition" : " partitions") + "); creating a Stream tunnel");
       String tunnelId = table.createTunnel(TUNNEL, false);
       long epochMs = System.currentTimeMillis();
-      List<ChildJvm> consumers = new ArrayList<>();
-      ChildJvm writer = co.startChild("writer", writerDir, WriterMain.class, List.of(
-          "--dir", writerDir.toString(), "--endpoint-file", co.endpoint().file().toString(), "--table", table.name(),
-          "--threads", Integer.toString(s.settings().writerThreads()),
-          "--rows-per-second", Double.toString(s.settings().rowsPerSecond()),
-          "--duration-ms", Long.toString(s.settings().writeTime().toMillis()),
-          "--batch-rows", Integer.toString(s.settings().batchRows()),
-          "--row-bytes", Integer.toString(s.settings().rowBytes())));
-      for (int k = 0; k < s.consumers(); k++) {
-        Path cdir = dir.resolve("consumer-" + k);
-        consumerDirs.add(cdir);
-        consumers.add(co.startChild("consumer-" + k, cdir, ConsumerMain.class, List.of(
-            "--dir", cdir.toString(), "--endpoint-file", co.endpoint().file().toString(), "--tunnel-id", tunnelId,
-            "--table", table.name(), "--epoch-ms", Long.toString(epochMs),
-            "--acks", writerDir.resolve(ChildFiles.ACKS).toString(), "--acks-timeout", "30")));
-      }
-      List<ChildJvm> all = new ArrayList<>(consumers);
-      all.add(writer);
+      ProcessLauncher.Launch launch = launch(s, dir, table.name(), tunnelId, epochMs);
+      consumerDirs.addAll(launch.consumerDirs());
       SampleLog mockSamples = co.embedded() ? SampleLog.start(dir.resolve("mock-samples.csv"), () -> 0) : null;
-      try {
+      try (ScenarioProcesses processes = launcher.start(launch)) {
+        BenchProcess writer = processes.writer();
+        List<BenchProcess> consumers = processes.consumers();
+        List<BenchProcess> all = new ArrayList<>(consumers);
+        all.add(writer);
         progress.phase(index, total, label, "starting " + s.consumers() + " consumer process"
             + (s.consumers() == 1 ? "" : "es") + " and the writer process");
-        awaitReady(all, errors);
+        awaitReady(run, processes, all, errors);
         if (errors.isEmpty()) {
-          long instant = System.currentTimeMillis() + 100;
-          for (ChildJvm c : consumers) {
+          long instant = System.currentTimeMillis() + processes.releaseLeadMs();
+          for (BenchProcess c : consumers) {
             c.release(instant);
           }
           if (s.consumers() > 1 && s.partitions() > 1) {
@@ -99,26 +85,23 @@ public final class ScenarioRunner {
           awaitBalanced(table, s.consumers(), consumers, consumerDirs, errors);
         }
         if (errors.isEmpty()) {
-          writeStart = System.currentTimeMillis() + 100;
+          writeStart = System.currentTimeMillis() + processes.releaseLeadMs();
           writer.release(writeStart);
-          follow(run, writer, writerDir, consumers, consumerDirs, writeStart, errors);
+          follow(run, processes, writerDir, consumerDirs, writeStart, errors);
         }
-        for (ChildJvm c : consumers) {
+        for (BenchProcess c : consumers) {
           c.stop();
         }
         writer.stop();
-        for (ChildJvm c : all) {
-          int exit = c.finish(60_000).code();
-          if (exit != 0 && errors.isEmpty()) {
-            errors.add(c.name() + " exited with " + exit + ":\n" + c.stderrTail());
+        lost.addAll(processes.lostConsumers());
+        for (BenchProcess c : all) {
+          int exit = c.finish(60_000);
+          if (exit != 0 && errors.isEmpty() && !isLost(c, lost)) {
+            errors.add(c.name() + " exited with " + exit + ":\n" + c.failureText());
           }
         }
+        processes.collect();
       } finally {
-        for (ChildJvm c : all) {
-          if (c.isAlive()) {
-            c.kill();
-          }
-        }
         if (mockSamples != null) {
           mockSamples.close();
         }
@@ -130,32 +113,69 @@ public final class ScenarioRunner {
     } catch (RuntimeException e) {
       errors.add(e.toString());
     }
-    ScenarioResult result = analyse(s, dir, writerDir, consumerDirs, writeStart, errors);
+    ScenarioResult result = analyse(s, dir, writerDir, consumerDirs, writeStart, errors, lost);
     progress.finished((System.nanoTime() - started) / 1e9, s.settings().writeTime().toSeconds());
     return result;
+  }
+
+  /**
+   * The processes of scenario {@code s} in {@code dir}: the writer in {@code writer/}, consumer K in
+   * {@code consumer-K/}, with their arguments.
+   *
+   * @param epochMs the scenario's start (consumers time arrivals from it)
+   */
+  public static ProcessLauncher.Launch launch(Scenario s, Path dir, String table, String tunnelId, long epochMs) {
+    List<String> writerArgs = List.of("--table", table,
+        "--threads", Integer.toString(s.settings().writerThreads()),
+        "--rows-per-second", Double.toString(s.settings().rowsPerSecond()),
+        "--duration-ms", Long.toString(s.settings().writeTime().toMillis()),
+        "--batch-rows", Integer.toString(s.settings().batchRows()),
+        "--row-bytes", Integer.toString(s.settings().rowBytes()));
+    List<String> consumerArgs = List.of("--tunnel-id", tunnelId, "--table", table,
+        "--epoch-ms", Long.toString(epochMs), "--acks-timeout", "30");
+    List<Path> consumerDirs = new ArrayList<>();
+    for (int k = 0; k < s.consumers(); k++) {
+      consumerDirs.add(dir.resolve("consumer-" + k));
+    }
+    return new ProcessLauncher.Launch(dir.getFileName().toString(), dir.resolve("writer"), consumerDirs, writerArgs,
+        consumerArgs);
+  }
+
+  /** A scenario's directory below the run's: scenario-01-c1-p4. */
+  public static String dirName(int index, Scenario s) {
+    return String.format(java.util.Locale.ROOT, "scenario-%02d-c%d-p%d", index, s.consumers(), s.partitions());
   }
 
   private record Run(Scenario s, int index, int total, String label, double remainingWriteSeconds,
       int remainingScenarios) {}
 
-  private void awaitReady(List<ChildJvm> all, List<String> errors) throws InterruptedException {
-    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-    while (!all.stream().allMatch(ChildJvm::isReady)) {
-      for (ChildJvm c : all) {
+  private void awaitReady(Run run, ScenarioProcesses processes, List<BenchProcess> all, List<String> errors)
+      throws InterruptedException {
+    java.time.Duration timeout = processes.readyTimeout();
+    long deadline = System.nanoTime() + timeout.toNanos();
+    String lastState = "";
+    while (!all.stream().allMatch(BenchProcess::isReady)) {
+      for (BenchProcess c : all) {
         if (!c.isAlive() && !c.isReady()) {
-          errors.add(c.name() + " exited before it was ready:\n" + c.stderrTail());
+          errors.add(c.name() + " exited before it was ready:\n" + c.failureText());
           return;
         }
       }
+      String state = processes.startingState();
+      if (!state.isEmpty() && !state.equals(lastState)) {
+        co.progress().phase(run.index(), run.total(), run.label(), state);
+        lastState = state;
+      }
       if (System.nanoTime() > deadline) {
-        errors.add("the processes were not all ready within " + READY_TIMEOUT.toSeconds() + " s");
+        errors.add("the processes were not all ready within " + timeout.toSeconds() + " s"
+            + (state.isEmpty() ? "" : " (" + state + ")"));
         return;
       }
       Thread.sleep(20);
     }
   }
 
-  private void awaitBalanced(BenchTable table, int consumers, List<ChildJvm> processes, List<Path> dirs,
+  private void awaitBalanced(BenchTable table, int consumers, List<BenchProcess> processes, List<Path> dirs,
       List<String> errors) throws InterruptedException, IOException {
     long deadline = System.nanoTime() + BALANCE_TIMEOUT.toNanos();
     while (true) {
@@ -174,15 +194,15 @@ public final class ScenarioRunner {
         errors.add("cannot describe the tunnel: " + e);
         return;
       }
-      for (ChildJvm c : processes) {
+      for (BenchProcess c : processes) {
         if (!c.isAlive()) {
-          errors.add(c.name() + " exited while the channels were being spread:\n" + c.stderrTail());
+          errors.add(c.name() + " exited while the channels were being spread:\n" + c.failureText());
           return;
         }
       }
       if (System.nanoTime() > deadline) {
         errors.add("the tunnel's channels were not all open at the " + consumers + " consumers within "
-            + BALANCE_TIMEOUT.toSeconds() + " s");
+            + BALANCE_TIMEOUT.toSeconds() + " s (consumers " + clientIds + "; " + table.channelStates(TUNNEL) + ")");
         return;
       }
       Thread.sleep(200);
@@ -193,8 +213,9 @@ public final class ScenarioRunner {
    * Follows the writer and the consumers until every written row was synced, printing progress; a
    * dead process or the drain time-out ends it with an error.
    */
-  private void follow(Run run, ChildJvm writer, Path writerDir, List<ChildJvm> consumers, List<Path> consumerDirs,
+  private void follow(Run run, ScenarioProcesses processes, Path writerDir, List<Path> consumerDirs,
       long writeStart, List<String> errors) throws IOException, InterruptedException {
+    BenchProcess writer = processes.writer();
     Scenario s = run.s();
     long writerDoneAt = 0;
     long writtenFinal = -1;
@@ -209,6 +230,14 @@ public final class ScenarioRunner {
       for (Path d : consumerDirs) {
         synced += lastRows(d);
       }
+      if (!processes.lostConsumers().isEmpty()) {
+        // A lost consumer's count stopped with its last sample, and the rows it had are not all handed again
+        // (only those after their channel's checkpoint are): the union of every consumer's rows so far counts.
+        java.util.OptionalLong union = processes.consumedSoFar();
+        if (union.isPresent()) {
+          synced = union.getAsLong();
+        }
+      }
       if (writerDoneAt == 0 && Files.isRegularFile(writerDir.resolve(ChildFiles.ACKS))) {
         writerDoneAt = now;
         writtenFinal = Json.read(writerDir.resolve(ChildFiles.WRITER_RESULT), WriterResult.class).rowsWritten();
@@ -219,14 +248,19 @@ public final class ScenarioRunner {
       if (writerDoneAt > 0 && synced >= writtenFinal) {
         return;
       }
-      for (ChildJvm c : consumers) {
-        if (!c.isAlive()) {
-          errors.add(c.name() + " exited while syncing:\n" + c.stderrTail());
+      List<String> lost = processes.lostConsumers();
+      for (BenchProcess c : processes.consumers()) {
+        if (!c.isAlive() && !isLost(c, lost)) {
+          errors.add(c.name() + " exited while syncing:\n" + c.failureText());
           return;
         }
       }
+      if (lost.size() == processes.consumers().size()) {
+        errors.add("every consumer was lost while syncing: " + String.join("; ", lost));
+        return;
+      }
       if (writerDoneAt == 0 && !writer.isAlive()) {
-        errors.add("the writer exited without finishing:\n" + writer.stderrTail());
+        errors.add("the writer exited without finishing:\n" + writer.failureText());
         return;
       }
       if (writerDoneAt == 0 && now - writeStart > overrun) {
@@ -240,6 +274,11 @@ public final class ScenarioRunner {
         return;
       }
     }
+  }
+
+  /** Whether {@code c} is among the consumers lost while syncing (their channels went to the others). */
+  private static boolean isLost(BenchProcess c, List<String> lost) {
+    return lost.stream().anyMatch(l -> l.startsWith(c.name() + ":"));
   }
 
   /** Rows per second between successive looks, smoothed over about a second. */
@@ -269,7 +308,7 @@ public final class ScenarioRunner {
   }
 
   private ScenarioResult analyse(Scenario s, Path dir, Path writerDir, List<Path> consumerDirs, long writeStart,
-      List<String> errors) throws IOException {
+      List<String> errors, List<String> lost) throws IOException {
     WriterResult writer = readIfThere(writerDir.resolve(ChildFiles.WRITER_RESULT), WriterResult.class);
     BitSet written = Files.isRegularFile(writerDir.resolve(ChildFiles.WRITTEN))
         ? RowSets.readBits(writerDir.resolve(ChildFiles.WRITTEN)) : new BitSet();
@@ -280,13 +319,15 @@ public final class ScenarioRunner {
     List<ScenarioAnalysis.ConsumerOutput> outputs = new ArrayList<>();
     for (Path d : consumerDirs) {
       Path lag = d.resolve(ChildFiles.LAG);
-      outputs.add(new ScenarioAnalysis.ConsumerOutput(readIfThere(d.resolve(ChildFiles.CONSUMER_RESULT),
-          ConsumerResult.class), Files.isRegularFile(d.resolve(ChildFiles.CONSUMED))
+      ConsumerResult result = readIfThere(d.resolve(ChildFiles.CONSUMER_RESULT), ConsumerResult.class);
+      String host = result != null ? result.host()
+          : Files.isRegularFile(d.resolve(ChildFiles.HOST)) ? Files.readString(d.resolve(ChildFiles.HOST)).strip() : null;
+      outputs.add(new ScenarioAnalysis.ConsumerOutput(result, host, Files.isRegularFile(d.resolve(ChildFiles.CONSUMED))
           ? RowSets.readBits(d.resolve(ChildFiles.CONSUMED)) : new BitSet(),
           HdrLogs.exists(lag) ? HdrLogs.readIntervals(lag) : List.of(), SampleLog.read(d.resolve(ChildFiles.SAMPLES))));
     }
     return ScenarioAnalysis.analyse(s, writeStart, writer, written, outputs,
-        SampleLog.read(dir.resolve("mock-samples.csv")), errors);
+        SampleLog.read(dir.resolve("mock-samples.csv")), errors, lost);
   }
 
   private static <T> T readIfThere(Path file, Class<T> type) throws IOException {

@@ -11,7 +11,7 @@ class ConsumedRowCheckTest {
 
   @Test
   void everyWrittenRowConsumedOncePasses() {
-    ConsumedRowCheck check = ConsumedRowCheck.of(rows(0, 100), List.of(rows(0, 60), rows(60, 100)), 100, 0);
+    ConsumedRowCheck check = ConsumedRowCheck.of(rows(0, 100), List.of(rows(0, 60), rows(60, 100)), 100, 0, 0);
 
     assertThat(check.passes()).isTrue();
     assertThat(check.missing()).isZero();
@@ -22,7 +22,7 @@ class ConsumedRowCheckTest {
   @Test
   void aWrittenRowNoConsumerWasHandedFailsAndIsCounted() {
     // Rows 90..99 never arrived anywhere.
-    ConsumedRowCheck check = ConsumedRowCheck.of(rows(0, 100), List.of(rows(0, 50), rows(50, 90)), 90, 0);
+    ConsumedRowCheck check = ConsumedRowCheck.of(rows(0, 100), List.of(rows(0, 50), rows(50, 90)), 90, 0, 0);
 
     assertThat(check.passes()).isFalse();
     assertThat(check.missing()).isEqualTo(10);
@@ -38,7 +38,7 @@ class ConsumedRowCheckTest {
     BitSet second = rows(40, 100);
     long handed = 60 + 10 + 60;
 
-    ConsumedRowCheck check = ConsumedRowCheck.of(rows(0, 100), List.of(first, second), handed, 0);
+    ConsumedRowCheck check = ConsumedRowCheck.of(rows(0, 100), List.of(first, second), handed, 0, 0);
 
     assertThat(check.passes()).isTrue();
     assertThat(check.duplicates()).isEqualTo(30);
@@ -46,9 +46,19 @@ class ConsumedRowCheckTest {
   }
 
   @Test
+  void aChannelThatHandedARowBeforeAnEarlierCommittedOneFailsEvenWithEveryRowConsumed() {
+    ConsumedRowCheck check = ConsumedRowCheck.of(rows(0, 100), List.of(rows(0, 100)), 100, 0, 3);
+
+    assertThat(check.passes()).isFalse();
+    assertThat(check.missing()).isZero();
+    assertThat(check.summary()).isEqualTo("all 100 written rows consumed; 0 duplicates; 3 records OUT OF their"
+        + " channel's commit order");
+  }
+
+  @Test
   void foreignRecordsAndRowsTheWriterGaveUpOnAreReportedApart() {
     // Row 100 was committed although the writer saw its batch fail; 5 records were not the benchmark's rows.
-    ConsumedRowCheck check = ConsumedRowCheck.of(rows(0, 100), List.of(rows(0, 101)), 101 + 5, 5);
+    ConsumedRowCheck check = ConsumedRowCheck.of(rows(0, 100), List.of(rows(0, 101)), 101 + 5, 5, 0);
 
     assertThat(check.passes()).isTrue();
     assertThat(check.notAcknowledged()).isEqualTo(1);

@@ -1,0 +1,57 @@
+package io.tablestoreycsb.tunnelbench.kubernetes;
+
+import io.tablestoreycsb.kit.child.StartGate;
+import io.tablestoreycsb.tunnelbench.child.ChildFiles;
+import java.util.List;
+
+/**
+ * Where one scenario's pods and the coordinator exchange files in the object store, below
+ * {@code <run>/<scenario>/}:
+ * <ul>
+ *   <li>{@code writer/runner-0/attempt-N/} and {@code consumers/runner-K/attempt-N/}: each pod's result set
+ *   (its process directory as a local run leaves it, {@value #COMPLETION} last);</li>
+ *   <li>{@code live/<process>/}: what a running process shares while it runs ({@link #LIVE_FILES}): its start
+ *   gate's ready file, a consumer's client id and rows so far ({@link ChildFiles#CONSUMED_SO_FAR}, stored by the
+ *   consumer itself), its samples, the writer's results as soon
+ *   as it has them;</li>
+ *   <li>{@code control/<process>/}: what the coordinator tells it ({@link #CONTROL_FILES}): its start instant,
+ *   the stop request.</li>
+ * </ul>
+ *
+ * @param scenario {@code <run>/<scenario>}, relative to the results location
+ */
+public record ScenarioKeys(String scenario) {
+  /** Written by the pod after its process ended, last of its result set: exit status and host. */
+  public static final String COMPLETION = "pod.json";
+  public static final String WRITER_GROUP = "writer";
+  public static final String CONSUMER_GROUP = "consumers";
+  /**
+   * The order matters: a reader that finds the writer's acknowledgements has its result already
+   * (the writer writes them last, the coordinator takes them as the writer's end).
+   */
+  public static final List<String> LIVE_FILES = List.of(StartGate.READY_FILE, ChildFiles.CLIENT_ID,
+      ChildFiles.SAMPLES, ChildFiles.WRITER_RESULT, ChildFiles.WRITTEN, ChildFiles.ACKS);
+  /** Files shared once: present is final (the others, samples and rows so far, grow). */
+  public static final List<String> WRITE_ONCE = List.of(StartGate.READY_FILE, ChildFiles.CLIENT_ID,
+      ChildFiles.WRITER_RESULT, ChildFiles.WRITTEN, ChildFiles.ACKS);
+  public static final List<String> CONTROL_FILES = List.of(StartGate.RELEASE_FILE,
+      io.tablestoreycsb.kit.child.ChildJvm.STOP_FILE);
+
+  /** The AttemptStore run of a group's result sets. */
+  public String results(String group) {
+    return scenario + "/" + group;
+  }
+
+  public String live(String process, String file) {
+    return scenario + "/live/" + process + "/" + file;
+  }
+
+  public String control(String process, String file) {
+    return scenario + "/control/" + process + "/" + file;
+  }
+
+  /** "writer" for the writer Job's pod, "consumer-K" for index K of the consumers' Job. */
+  public static String processName(String group, int index) {
+    return group.equals(WRITER_GROUP) ? "writer" : "consumer-" + index;
+  }
+}

@@ -1,0 +1,121 @@
+package io.tablestoreycsb.tunnelbench.run;
+
+import io.tablestoreycsb.kit.child.ChildJvm;
+import io.tablestoreycsb.tunnelbench.child.ChildFiles;
+import io.tablestoreycsb.tunnelbench.child.ConsumerMain;
+import io.tablestoreycsb.tunnelbench.child.WriterMain;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The writer and the consumers as JVMs of this machine ({@link Coordinator#startChild}), sharing its cores. */
+public final class LocalLauncher implements ProcessLauncher {
+  private final Coordinator co;
+
+  public LocalLauncher(Coordinator co) {
+    this.co = co;
+  }
+
+  @Override
+  public ScenarioProcesses start(Launch launch) throws IOException {
+    List<ChildJvm> started = new ArrayList<>();
+    try {
+      List<String> writerArgs = new ArrayList<>(List.of("--dir", launch.writerDir().toString(), "--endpoint-file",
+          co.endpoint().file().toString()));
+      writerArgs.addAll(launch.writerArgs());
+      started.add(co.startChild("writer", launch.writerDir(), WriterMain.class, writerArgs));
+      for (int k = 0; k < launch.consumerDirs().size(); k++) {
+        Path dir = launch.consumerDirs().get(k);
+        List<String> args = new ArrayList<>(List.of("--dir", dir.toString(), "--endpoint-file",
+            co.endpoint().file().toString(), "--acks", launch.writerDir().resolve(ChildFiles.ACKS).toString()));
+        args.addAll(launch.consumerArgs());
+        started.add(co.startChild("consumer-" + k, dir, ConsumerMain.class, args));
+      }
+    } catch (IOException | RuntimeException e) {
+      started.forEach(ChildJvm::kill);
+      throw e;
+    }
+    List<BenchProcess> processes = started.stream().map(LocalLauncher::process).toList();
+    return new ScenarioProcesses() {
+      @Override
+      public BenchProcess writer() {
+        return processes.get(0);
+      }
+
+      @Override
+      public List<BenchProcess> consumers() {
+        return processes.subList(1, processes.size());
+      }
+
+      @Override
+      public String startingState() {
+        return "";
+      }
+
+      @Override
+      public List<String> lostConsumers() {
+        return List.of();
+      }
+
+      @Override
+      public void collect() {
+        // the processes wrote their results into their directories
+      }
+
+      @Override
+      public void close() {
+        started.stream().filter(ChildJvm::isAlive).forEach(ChildJvm::kill);
+      }
+    };
+  }
+
+  @Override
+  public String where() {
+    return "consumers, writer and coordinator all on this machine";
+  }
+
+  private static BenchProcess process(ChildJvm jvm) {
+    return new BenchProcess() {
+      @Override
+      public String name() {
+        return jvm.name();
+      }
+
+      @Override
+      public boolean isReady() {
+        return jvm.isReady();
+      }
+
+      @Override
+      public boolean isAlive() {
+        return jvm.isAlive();
+      }
+
+      @Override
+      public void release(long epochMs) throws IOException {
+        jvm.release(epochMs);
+      }
+
+      @Override
+      public void stop() throws IOException {
+        jvm.stop();
+      }
+
+      @Override
+      public int finish(long timeoutMs) throws InterruptedException {
+        return jvm.finish(timeoutMs).code();
+      }
+
+      @Override
+      public void kill() {
+        jvm.kill();
+      }
+
+      @Override
+      public String failureText() {
+        return jvm.stderrTail();
+      }
+    };
+  }
+}
