@@ -32,6 +32,8 @@ public final class RunningJob implements AutoCloseable {
   private final List<String> configMaps;
   private final Thread deleteOnExit;
   private final Map<Integer, Pod> latest = new TreeMap<>();
+  /** The uid the API server gave the Job this run created; null until it is created. */
+  private volatile String jobUid;
 
   private RunningJob(KubernetesClient client, String namespace, String name, List<String> configMaps) {
     this.client = client;
@@ -52,6 +54,7 @@ public final class RunningJob implements AutoCloseable {
     Runtime.getRuntime().addShutdownHook(running.deleteOnExit);
     try {
       Job created = client.batch().v1().jobs().inNamespace(namespace).resource(job).create();
+      running.jobUid = created.getMetadata().getUid();
       for (ConfigMap configMap : configMaps) {
         configMap.getMetadata().setOwnerReferences(List.of(new OwnerReferenceBuilder().withApiVersion("batch/v1")
             .withKind("Job").withName(running.name).withUid(created.getMetadata().getUid()).build()));
@@ -71,7 +74,9 @@ public final class RunningJob implements AutoCloseable {
   /** Reads the Job's pods; a pod replacing an earlier one of its index takes its place. */
   public Map<Integer, Pod> poll() {
     for (Pod pod : client.pods().inNamespace(namespace).withLabel(LABEL_JOB_NAME, name).list().getItems()) {
-      latest.merge(index(pod), pod, (old, now) -> isNewer(now, old) ? now : old);
+      if (ownedByThisJob(pod)) {
+        latest.merge(index(pod), pod, (old, now) -> isNewer(now, old) ? now : old);
+      }
     }
     return pods();
   }
@@ -113,6 +118,19 @@ public final class RunningJob implements AutoCloseable {
       value = pod.getMetadata().getLabels().get(COMPLETION_INDEX);
     }
     return value == null ? -1 : Integer.parseInt(value);
+  }
+
+  /**
+   * Pods carry their Job's name, but a Job of the same name that an earlier run deleted may still have
+   * pods (the cluster removes them in the background after the Job is gone): only pods the Job
+   * controller made for this Job (owner reference with its uid) are this run's.
+   */
+  private boolean ownedByThisJob(Pod pod) {
+    String uid = jobUid;
+    if (uid == null || pod.getMetadata().getOwnerReferences() == null) {
+      return uid == null;
+    }
+    return pod.getMetadata().getOwnerReferences().stream().anyMatch(o -> uid.equals(o.getUid()));
   }
 
   private static boolean isNewer(Pod a, Pod b) {

@@ -115,6 +115,31 @@ class RunningJobTest {
   }
 
   @Test
+  void podsAnEarlierJobOfTheSameNameLeftAreNotThisJobs() throws Exception {
+    // The cluster removes a deleted Job's pods in the background: a run that starts a Job of the same
+    // name at once can still list them under the same job-name label.
+    client.pods().inNamespace(NAMESPACE).resource(new io.fabric8.kubernetes.api.model.PodBuilder()
+        .withNewMetadata().withName("again-0-old").addToLabels(RunningJob.LABEL_JOB_NAME, "again")
+          .addToAnnotations(RunningJob.COMPLETION_INDEX, "0")
+          .addNewOwnerReference().withApiVersion("batch/v1").withKind("Job").withName("again")
+            .withUid("uid-of-the-earlier-job").withController(true).endOwnerReference()
+          .withCreationTimestamp("2099-01-01T00:00:00Z")
+        .endMetadata()
+        .withNewStatus().withPhase("Succeeded").endStatus().build()).create();
+    kubelet.cannotPull("bench-image:1");
+    try (RunningJob job = RunningJob.start(client, NAMESPACE, job("again", "0"), List.of())) {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (job.hopeless().isEmpty()) {
+        assertThat(System.nanoTime()).as("this Job's own pod was found stuck in time").isLessThan(deadline);
+        Thread.sleep(100);
+        job.poll();
+      }
+      assertThat(job.pods().get(0).getMetadata().getName()).isEqualTo("again-0");
+      assertThat(job.ended()).as("the earlier Job's Succeeded pod is not counted").isZero();
+    }
+  }
+
+  @Test
   void aPodThatCannotPullItsImageIsHopeless() throws Exception {
     kubelet.cannotPull("bench-image:1");
     try (RunningJob job = RunningJob.start(client, NAMESPACE, job("no-image", "0"), List.of())) {

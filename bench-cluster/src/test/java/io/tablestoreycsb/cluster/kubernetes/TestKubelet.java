@@ -161,8 +161,13 @@ public final class TestKubelet implements AutoCloseable {
       boolean stuck = false; // a pod that never starts: the Job stays active until it is deleted
       for (int i = 0; i < completions; i++) {
         int index = i;
+        // As the Job controller does: the pod is owned by its Job (a test's pods of an earlier Job of the
+        // same name, which the mock API server never collects, are replaced and are not this Job's).
+        client.pods().inNamespace(namespace).withName(podName(jobName, index)).delete();
         Pod pod = client.pods().inNamespace(namespace).resource(new PodBuilder()
             .withNewMetadata().withName(podName(jobName, index)).withNamespace(namespace)
+              .addNewOwnerReference().withApiVersion("batch/v1").withKind("Job").withName(jobName)
+                .withUid(job.getMetadata().getUid()).withController(true).endOwnerReference()
               .withLabels(new LinkedHashMap<>(job.getSpec().getTemplate().getMetadata().getLabels()))
               .addToLabels(RunningJob.LABEL_JOB_NAME, jobName)
               .addToLabels(RunningJob.COMPLETION_INDEX, Integer.toString(index))
