@@ -222,7 +222,22 @@ class KubernetesTunnelBenchTest {
     List<Map<String, String>> hosts = csv(dir.resolve("out").resolve("report-hosts.csv"));
     assertThat(hosts).extracting(h -> h.get("host")).containsExactly("node-a", "node-b");
     assertThat(Long.parseLong(hosts.get(1).get("rows_handed"))).isGreaterThanOrEqualTo(rowsAtKill[0]);
+    // consumer 1's channels resumed at consumer 0 from their checkpoints: the order checked across the move
+    assertThat(r.out()).containsPattern("[1-9]\\d* channels? moved between consumers, order checked across the move");
+    // each store of the rows so far carried what was new since the one before, far less than the whole set
+    Path scenarioDir = dir.resolve("out").resolve("scenario-01-c2-p4");
+    java.util.regex.Matcher stores = java.util.regex.Pattern.compile("rows so far: ([\\d,]+) stores, ([\\d,]+) bytes"
+        + " \\(([\\d,]+) a store\\); as whole sets ([\\d,]+) bytes \\(([\\d,]+) a store\\)")
+        .matcher(Files.readString(scenarioDir.resolve("consumer-0").resolve("stderr.log")));
+    assertThat(stores.find()).as("consumer-0's log tells what its stores cost").isTrue();
+    System.out.println("consumer-0 " + stores.group());
+    assertThat(number(stores.group(1))).isPositive();
+    assertThat(number(stores.group(2))).isLessThan(number(stores.group(4)) / 4);
     System.out.println(r.out());
+  }
+
+  private static long number(String digits) {
+    return Long.parseLong(digits.replace(",", ""));
   }
 
   @Test
