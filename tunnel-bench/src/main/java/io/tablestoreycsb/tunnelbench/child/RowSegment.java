@@ -43,10 +43,11 @@ public record RowSegment(int[] rows, List<ChannelPage> pages) {
     Out out = new Out();
     out.varint(FORMAT);
     byte[] deltas = deltas(rows);
-    byte[] window = rows.length == 0 ? null : window(rows);
-    if (window != null && window.length < deltas.length) {
+    // the window's size is known before it is built: a wide one (rows far apart) is never allocated
+    long windowBytes = rows.length == 0 ? Long.MAX_VALUE : (rows[rows.length - 1] - (long) rows[0]) / 8 + 1 + 10;
+    if (windowBytes < deltas.length) {
       out.varint(ROWS_AS_WINDOW);
-      out.bytes(window);
+      out.bytes(window(rows));
     } else {
       out.varint(ROWS_AS_DELTAS);
       out.bytes(deltas);
