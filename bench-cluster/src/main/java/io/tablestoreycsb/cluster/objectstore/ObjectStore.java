@@ -40,6 +40,12 @@ public final class ObjectStore {
         RequestBody.fromFile(file));
   }
 
+  /** Stores {@code content} as {@code key}, replacing what was there. */
+  public void put(String key, byte[] content) {
+    s3.putObject(PutObjectRequest.builder().bucket(location.bucket()).key(absolute(key)).build(),
+        RequestBody.fromBytes(content));
+  }
+
   /** Stores {@code content} (UTF-8) as {@code key}, replacing what was there. */
   public void putString(String key, String content) {
     s3.putObject(PutObjectRequest.builder().bucket(location.bucket()).key(absolute(key)).build(),

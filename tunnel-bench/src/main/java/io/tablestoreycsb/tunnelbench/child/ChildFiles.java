@@ -21,11 +21,8 @@ public final class ChildFiles {
   public static final String CONSUMED = "consumed.bits";
   public static final String LAG = "lag.hdr";
   public static final String CONSUMER_RESULT = "consumer.json";
-  /**
-   * A consumer's rows so far, kept where they outlive it (a pod's object store) ahead of the SDK's
-   * checkpoints: what a consumer lost mid-run leaves for the consumed-row check.
-   */
-  public static final String CONSUMED_SO_FAR = "consumed-so-far.bits";
+  /** A consumer's: where each page it was handed began and ended in its channel ({@link RowSegment#writePages}). */
+  public static final String PAGES = "pages.bin";
 
   /** The host a consumer ran on, left for it by whoever saw it when it left no result of its own (a lost pod). */
   public static final String HOST = "host";

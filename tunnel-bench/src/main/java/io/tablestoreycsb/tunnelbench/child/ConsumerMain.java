@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
  * scenario's tunnel with a {@link SyncRecorder} as its processor. It samples itself from the start, waits
  * at its start gate, consumes until the coordinator writes the stop file, shuts the worker down (its
  * channels go back to the tunnel), then waits for the writer's acknowledgement times and leaves its
- * consumed rows, lag log and result in its directory.
+ * consumed rows, the pages it was handed, its lag log and result in its directory.
  */
 @Command(name = "tunnel-bench-consumer", mixinStandardHelpOptions = true,
     description = "One TunnelWorker consumer process of bin/tunnel-bench (started by it).")
@@ -48,7 +48,7 @@ public final class ConsumerMain implements Callable<Integer> {
   @Mixin
   ChildOptions child = new ChildOptions();
 
-  /** Where the rows so far are kept (a pod's object store), or null: only the final set is written. */
+  /** Where the rows so far are kept (a pod's object store), or null: only the final sets are written. */
   private final RowsSoFar rowsSoFar;
 
   public ConsumerMain() {
@@ -70,7 +70,7 @@ public final class ConsumerMain implements Callable<Integer> {
     SyncRecorder recorder = new SyncRecorder(epochMs * 1000, Host.current());
     String error = null;
     ConsumedSnapshots snapshots = rowsSoFar == null ? null
-        : new ConsumedSnapshots(recorder, rowsSoFar, child.file(ChildFiles.CONSUMED_SO_FAR));
+        : new ConsumedSnapshots(recorder, rowsSoFar);
     if (snapshots != null) {
       recorder.keepStored(snapshots);
       snapshots.start();
@@ -102,6 +102,7 @@ public final class ConsumerMain implements Callable<Integer> {
         client.shutdown();
         if (snapshots != null) {
           snapshots.close();
+          System.err.println("consumer: " + snapshots.summary());
         }
       }
     }
@@ -148,6 +149,7 @@ public final class ConsumerMain implements Callable<Integer> {
     }
     BitSet rows = recorder.rows();
     RowSets.writeBits(child.file(ChildFiles.CONSUMED), rows);
+    RowSegment.writePages(child.file(ChildFiles.PAGES), recorder.channelPages());
     lag.write(child.file(ChildFiles.LAG));
     Json.write(child.file(ChildFiles.CONSUMER_RESULT), r);
     return r;

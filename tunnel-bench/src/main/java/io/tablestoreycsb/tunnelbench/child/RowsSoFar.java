@@ -1,14 +1,17 @@
 package io.tablestoreycsb.tunnelbench.child;
 
 import java.io.IOException;
-import java.nio.file.Path;
 
 /**
- * Where a consumer keeps the rows it has been handed so far, somewhere that outlives it (a pod's object
- * store): a consumer killed mid-run leaves them for the consumed-row check, while the channels it held
- * resume at another consumer from their last checkpoint.
+ * Where a consumer keeps what it has been handed so far, somewhere that outlives it (a pod's object
+ * store): a consumer killed mid-run leaves it for the consumed-row and hand-over checks, while the
+ * channels it held resume at another consumer from their last checkpoint. It is kept as numbered
+ * segments ({@link RowSegment}), each what was handed since the one before: their union is the whole.
  */
 public interface RowsSoFar {
-  /** Stores {@code file}, the rows so far, replacing the earlier set; returns once it is stored. */
-  void store(Path file) throws IOException;
+  /**
+   * Stores segment {@code sequence} (1, 2, ... one after the other; the same number again when a store
+   * failed and is tried again, with the same bytes); returns once it is stored.
+   */
+  void store(long sequence, byte[] segment) throws IOException;
 }

@@ -35,6 +35,12 @@ public final class SyncRecorder implements IChannelProcessor {
   private final java.util.Map<String, long[]> lastSequence = new java.util.HashMap<>();
   private final String host;
   private volatile ConsumedSnapshots keptStored;
+  /** Every page handed, in order; those from {@link #pagesTaken} on are not in a segment yet. */
+  private final java.util.List<ChannelPage> channelPages = new java.util.ArrayList<>();
+  private int pagesTaken;
+  /** Rows new to this consumer since the last {@link #takeSegment}. */
+  private int[] freshRows = new int[1 << 12];
+  private int freshCount;
 
   /** @param epochMicros arrivals are stored relative to this (the scenario's start); they must come within 71 minutes */
   public SyncRecorder(long epochMicros) {
@@ -77,6 +83,10 @@ public final class SyncRecorder implements IChannelProcessor {
         if (!rows.get(row)) {
           rows.set(row);
           distinct++;
+          if (freshCount == freshRows.length) {
+            freshRows = Arrays.copyOf(freshRows, freshRows.length * 2);
+          }
+          freshRows[freshCount++] = row;
         }
         if (arrivalCount == arrivals.length) {
           arrivals = Arrays.copyOf(arrivals, arrivals.length * 2);
@@ -84,6 +94,8 @@ public final class SyncRecorder implements IChannelProcessor {
         arrivals[arrivalCount++] = w.batch() << 32 | offset;
       }
       handed += input.getRecords().size();
+      notePage(input, now);
+      notifyAll(); // a ConsumedSnapshots waits for pages to store
     }
     ConsumedSnapshots snapshots = keptStored;
     if (snapshots != null) {
@@ -111,6 +123,46 @@ public final class SyncRecorder implements IChannelProcessor {
       outOfOrder++;
     }
     lastSequence.put(channel, now);
+  }
+
+  /** Notes where in its channel's stream the page began and ended (records without a sequence are BaseData: none). */
+  private void notePage(ProcessRecordsInput input, long handedMicros) {
+    java.util.List<StreamRecord> records = input.getRecords();
+    com.alicloud.openservices.tablestore.model.RecordSequenceInfo first = records.get(0).getSequenceInfo();
+    com.alicloud.openservices.tablestore.model.RecordSequenceInfo last = records.get(records.size() - 1)
+        .getSequenceInfo();
+    if (input.getChannelId() != null && first != null && last != null) {
+      channelPages.add(new ChannelPage(input.getChannelId(), ChannelPage.Position.of(first),
+          ChannelPage.Position.of(last), records.size(), handedMicros));
+    }
+  }
+
+  /**
+   * What was handed since the previous call: the rows new to this consumer and the pages, with the count
+   * of pages recorded by now (every one of them is in this segment or an earlier one).
+   */
+  public synchronized Taken takeSegment() {
+    RowSegment segment = RowSegment.of(Arrays.copyOf(freshRows, freshCount),
+        channelPages.subList(pagesTaken, channelPages.size()));
+    freshCount = 0;
+    pagesTaken = channelPages.size();
+    return new Taken(pages, segment);
+  }
+
+  /**
+   * @param pages pages recorded up to the segment
+   * @param segment what they added
+   */
+  public record Taken(long pages, RowSegment segment) {}
+
+  /** Every page handed so far, in order. */
+  public synchronized java.util.List<ChannelPage> channelPages() {
+    return java.util.List.copyOf(channelPages);
+  }
+
+  /** The size of the rows so far as one bitset (what storing the whole set each time would cost). */
+  public synchronized long rowsAsBitsetBytes() {
+    return (rows.length() + 7) / 8;
   }
 
   /** Pages of records recorded so far (the {@link ConsumedSnapshots} count them). */

@@ -35,7 +35,7 @@ import java.util.stream.Stream;
  * <p>A consumer whose pod fails after the consumers were released and before it was asked to stop is
  * lost, not failed: the Tunnel service hands its channels to the other consumers, which resume them from
  * their last checkpoints. Its rows up to the moment it was lost are the ones it stored ahead of every
- * checkpoint ({@link ChildFiles#CONSUMED_SO_FAR}), which take the place of its final set.
+ * checkpoint ({@link StoredSegments}), which take the place of its final sets.
  */
 final class KubernetesScenario implements ScenarioProcesses {
   static final long POLL_MS = 1000;
@@ -52,7 +52,7 @@ final class KubernetesScenario implements ScenarioProcesses {
   private final Thread mirror;
   private volatile boolean closed;
   private volatile String startingState = "";
-  /** The consumers' stored rows are whole sets: read now and then, not every poll. */
+  /** The consumers' rows so far are read now and then, not every poll. */
   static final long UNION_EVERY_MS = 5000;
   private long unionReadAt;
   private long unionRows;
@@ -164,21 +164,18 @@ final class KubernetesScenario implements ScenarioProcesses {
     return pod.getSpec() == null || pod.getSpec().getNodeName() == null ? "no node" : pod.getSpec().getNodeName();
   }
 
-  /** Every consumer's stored rows so far, as one set; read at most every {@value #UNION_EVERY_MS} ms. */
+  /**
+   * Every consumer's stored rows so far, as one set; read at most every {@value #UNION_EVERY_MS} ms, each
+   * time only the segments stored since.
+   */
   @Override
   public synchronized java.util.OptionalLong consumedSoFar() throws IOException {
     long now = System.currentTimeMillis();
     if (now - unionReadAt >= UNION_EVERY_MS) {
       java.util.BitSet union = new java.util.BitSet();
-      Path file = Files.createTempFile("consumed-so-far", ".bits");
-      try {
-        for (PodProcess c : consumers) {
-          if (store.get(keys.live(c.name, ChildFiles.CONSUMED_SO_FAR), file)) {
-            union.or(io.tablestoreycsb.tunnelbench.child.RowSets.readBits(file));
-          }
-        }
-      } finally {
-        Files.deleteIfExists(file);
+      for (PodProcess c : consumers) {
+        c.segments.catchUp();
+        union.or(c.segments.rows());
       }
       unionRows = union.cardinality();
       unionReadAt = now;
@@ -203,8 +200,12 @@ final class KubernetesScenario implements ScenarioProcesses {
         if (consumerSets.containsKey(c.index)) {
           moveFiles(staging.resolve(ScenarioKeys.CONSUMER_GROUP).resolve("runner-" + c.index), c.dir);
         } else {
-          // a lost consumer: the rows it had stored ahead of every checkpoint stand for its final set
-          store.get(keys.live(c.name, ChildFiles.CONSUMED_SO_FAR), c.dir.resolve(ChildFiles.CONSUMED));
+          // a lost consumer: what it had stored ahead of every checkpoint stands for its final sets
+          c.segments.catchUp();
+          Files.createDirectories(c.dir);
+          io.tablestoreycsb.tunnelbench.child.RowSets.writeBits(c.dir.resolve(ChildFiles.CONSUMED), c.segments.rows());
+          io.tablestoreycsb.tunnelbench.child.RowSegment.writePages(c.dir.resolve(ChildFiles.PAGES),
+              c.segments.pages());
           if (c.pod != null && c.pod.getSpec() != null && c.pod.getSpec().getNodeName() != null) {
             Files.writeString(c.dir.resolve(ChildFiles.HOST), c.pod.getSpec().getNodeName());
           }
@@ -260,8 +261,11 @@ final class KubernetesScenario implements ScenarioProcesses {
     volatile String logTail;
     volatile boolean released;
     volatile boolean stopped;
+    /** A consumer's rows so far, as far as read. */
+    final StoredSegments segments;
 
     PodProcess(String name, RunningJob job, int index, Path dir) {
+      this.segments = new StoredSegments(store, keys.rowsSoFar(name));
       this.name = name;
       this.job = job;
       this.index = index;

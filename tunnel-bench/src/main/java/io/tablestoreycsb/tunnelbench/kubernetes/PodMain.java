@@ -118,7 +118,7 @@ public final class PodMain implements Callable<Integer> {
     }
     args.addAll(List.of("--acks", acks.toString()));
     args.addAll(processArgs);
-    ConsumerMain consumer = new ConsumerMain(file -> store.put(keys.live(process, ChildFiles.CONSUMED_SO_FAR), file));
+    ConsumerMain consumer = new ConsumerMain(StoredSegments.storing(store, keys, process));
     return new CommandLine(consumer).execute(args.toArray(String[]::new));
   }
 

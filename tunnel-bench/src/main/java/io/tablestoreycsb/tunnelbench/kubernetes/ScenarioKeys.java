@@ -11,9 +11,9 @@ import java.util.List;
  *   <li>{@code writer/runner-0/attempt-N/} and {@code consumers/runner-K/attempt-N/}: each pod's result set
  *   (its process directory as a local run leaves it, {@value #COMPLETION} last);</li>
  *   <li>{@code live/<process>/}: what a running process shares while it runs ({@link #LIVE_FILES}): its start
- *   gate's ready file, a consumer's client id and rows so far ({@link ChildFiles#CONSUMED_SO_FAR}, stored by the
- *   consumer itself), its samples, the writer's results as soon
- *   as it has them;</li>
+ *   gate's ready file, a consumer's client id, its samples, the writer's results as soon as it has them;</li>
+ *   <li>{@code live/<process>/rows/<sequence>}: a consumer's rows so far, stored by the consumer itself as
+ *   numbered segments ({@link io.tablestoreycsb.tunnelbench.child.RowSegment});</li>
  *   <li>{@code control/<process>/}: what the coordinator tells it ({@link #CONTROL_FILES}): its start instant,
  *   the stop request.</li>
  * </ul>
@@ -44,6 +44,16 @@ public record ScenarioKeys(String scenario) {
 
   public String live(String process, String file) {
     return scenario + "/live/" + process + "/" + file;
+  }
+
+  /** Where consumer {@code process} stores its rows-so-far segments. */
+  public String rowsSoFar(String process) {
+    return scenario + "/live/" + process + "/rows";
+  }
+
+  /** Segment {@code sequence} (from 1): zero-padded, so that the store lists them in order. */
+  public String rowsSoFarSegment(String process, long sequence) {
+    return rowsSoFar(process) + "/" + String.format(java.util.Locale.ROOT, "%012d", sequence);
   }
 
   public String control(String process, String file) {

@@ -18,10 +18,19 @@ import java.util.List;
  *     after the service had committed some of its rows)
  * @param unexpected records that were not rows of this benchmark at all
  * @param outOfOrder records a channel handed after a later-committed one (not a replay from its checkpoint),
- *     counted at every consumer that held the channel, on whatever host
+ *     counted at every consumer that held the channel, on whatever host, and where it moved from one consumer
+ *     to another ({@link HandOverOrder})
+ * @param channelsMoved channels that moved from one consumer to another while syncing (their order checked
+ *     across the move)
  */
 public record ConsumedRowCheck(long written, long consumed, long handed, long missing, long duplicates,
-    long notAcknowledged, long unexpected, long outOfOrder) {
+    long notAcknowledged, long unexpected, long outOfOrder, int channelsMoved) {
+
+  /** As {@link #of(BitSet, List, long, long, long, HandOverOrder)} with no channel moved. */
+  public static ConsumedRowCheck of(BitSet written, List<BitSet> consumedPerConsumer, long handed, long unexpected,
+      long outOfOrder) {
+    return of(written, consumedPerConsumer, handed, unexpected, outOfOrder, new HandOverOrder(0, 0, 0));
+  }
 
   /**
    * @param written the writer's rows
@@ -29,9 +38,10 @@ public record ConsumedRowCheck(long written, long consumed, long handed, long mi
    * @param handed records handed to processors in all (from the consumers' counts)
    * @param unexpected records that were not this benchmark's rows
    * @param outOfOrder records out of their channel's commit order (from the consumers' counts)
+   * @param handOver the order across the moments channels moved between consumers
    */
   public static ConsumedRowCheck of(BitSet written, List<BitSet> consumedPerConsumer, long handed, long unexpected,
-      long outOfOrder) {
+      long outOfOrder, HandOverOrder handOver) {
     BitSet union = new BitSet();
     for (BitSet c : consumedPerConsumer) {
       union.or(c);
@@ -43,7 +53,8 @@ public record ConsumedRowCheck(long written, long consumed, long handed, long mi
     long distinct = union.cardinality();
     // The benchmark's own records (handed - unexpected) beyond the distinct rows are repeats.
     return new ConsumedRowCheck(written.cardinality(), distinct, handed, missing.cardinality(),
-        Math.max(0, handed - unexpected - distinct), extra.cardinality(), unexpected, outOfOrder);
+        Math.max(0, handed - unexpected - distinct), extra.cardinality(), unexpected,
+        outOfOrder + handOver.outOfOrder(), handOver.channelsMoved());
   }
 
   /**
@@ -65,6 +76,10 @@ public record ConsumedRowCheck(long written, long consumed, long handed, long mi
     s.append(String.format(java.util.Locale.ROOT, "; %,d duplicate%s", duplicates, duplicates == 1 ? "" : "s"));
     if (outOfOrder > 0) {
       s.append(String.format(java.util.Locale.ROOT, "; %,d records OUT OF their channel's commit order", outOfOrder));
+    }
+    if (channelsMoved > 0) {
+      s.append(String.format(java.util.Locale.ROOT, "; %,d channel%s moved between consumers, order checked across"
+          + " the move", channelsMoved, channelsMoved == 1 ? "" : "s"));
     }
     if (notAcknowledged > 0) {
       s.append(String.format(java.util.Locale.ROOT, "; %,d consumed but never acknowledged to the writer",

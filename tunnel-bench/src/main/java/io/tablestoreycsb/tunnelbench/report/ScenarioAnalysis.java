@@ -2,6 +2,7 @@ package io.tablestoreycsb.tunnelbench.report;
 
 import io.tablestoreycsb.kit.hdr.HdrLogs;
 import io.tablestoreycsb.kit.hdr.LatencySummary;
+import io.tablestoreycsb.tunnelbench.child.ChannelPage;
 import io.tablestoreycsb.tunnelbench.child.ConsumerResult;
 import io.tablestoreycsb.tunnelbench.child.Sample;
 import io.tablestoreycsb.tunnelbench.child.WriterResult;
@@ -30,9 +31,16 @@ public final class ScenarioAnalysis {
    * @param consumed the rows it was handed
    * @param lagIntervals its per-second lag histograms
    * @param samples its resource samples
+   * @param pages the pages it was handed, in order (where each began and ended in its channel)
    */
   public record ConsumerOutput(ConsumerResult result, String host, BitSet consumed, List<Histogram> lagIntervals,
-      List<Sample> samples) {}
+      List<Sample> samples, List<ChannelPage> pages) {
+    /** Without pages: no order to check across channels' moves. */
+    public ConsumerOutput(ConsumerResult result, String host, BitSet consumed, List<Histogram> lagIntervals,
+        List<Sample> samples) {
+      this(result, host, consumed, lagIntervals, samples, List.of());
+    }
+  }
 
   /** The distinct rows of the last sample. */
   static long lastRows(List<Sample> samples) {
@@ -85,7 +93,8 @@ public final class ScenarioAnalysis {
         problems.add(c.result().error());
       }
     }
-    ConsumedRowCheck check = ConsumedRowCheck.of(written, consumedSets, handed, unexpected, outOfOrder);
+    HandOverOrder handOver = HandOverOrder.of(consumers.stream().map(ConsumerOutput::pages).toList());
+    ConsumedRowCheck check = ConsumedRowCheck.of(written, consumedSets, handed, unexpected, outOfOrder, handOver);
     if (first == Long.MAX_VALUE) {
       first = writeStartMs;
       last = writeStartMs;

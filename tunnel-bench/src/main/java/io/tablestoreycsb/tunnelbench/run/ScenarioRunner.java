@@ -4,6 +4,7 @@ import io.tablestoreycsb.kit.hdr.HdrLogs;
 import io.tablestoreycsb.tunnelbench.child.ChildFiles;
 import io.tablestoreycsb.tunnelbench.child.ConsumerResult;
 import io.tablestoreycsb.tunnelbench.child.Json;
+import io.tablestoreycsb.tunnelbench.child.RowSegment;
 import io.tablestoreycsb.tunnelbench.child.RowSets;
 import io.tablestoreycsb.tunnelbench.child.Sample;
 import io.tablestoreycsb.tunnelbench.child.SampleLog;
@@ -324,7 +325,9 @@ public final class ScenarioRunner {
           : Files.isRegularFile(d.resolve(ChildFiles.HOST)) ? Files.readString(d.resolve(ChildFiles.HOST)).strip() : null;
       outputs.add(new ScenarioAnalysis.ConsumerOutput(result, host, Files.isRegularFile(d.resolve(ChildFiles.CONSUMED))
           ? RowSets.readBits(d.resolve(ChildFiles.CONSUMED)) : new BitSet(),
-          HdrLogs.exists(lag) ? HdrLogs.readIntervals(lag) : List.of(), SampleLog.read(d.resolve(ChildFiles.SAMPLES))));
+          HdrLogs.exists(lag) ? HdrLogs.readIntervals(lag) : List.of(), SampleLog.read(d.resolve(ChildFiles.SAMPLES)),
+          Files.isRegularFile(d.resolve(ChildFiles.PAGES)) ? RowSegment.readPages(d.resolve(ChildFiles.PAGES))
+              : List.of()));
     }
     return ScenarioAnalysis.analyse(s, writeStart, writer, written, outputs,
         SampleLog.read(dir.resolve("mock-samples.csv")), errors, lost);
