@@ -187,7 +187,14 @@ final class RunCommand implements Callable<Integer> {
     PrintStream progressOut = new PrintStream(new WriterOutputStream(terminal), true);
     PlanExecutor plan = new PlanExecutor(matrix, new RunnerSpecFactory(matrix, endpointProperties, jvmOptions),
         executor, tables, out, new Progress(progressOut, progressInterval));
-    int failed = plan.run(cells);
+    int failed;
+    try {
+      failed = plan.run(cells);
+    } finally {
+      if (executor instanceof AutoCloseable pods) {
+        pods.close(); // the pods of a Kubernetes plan end with it, not when this JVM exits after the report
+      }
+    }
     progressOut.flush();
     terminal.printf("plan %s: %d of %d cells failed%n", matrix.name(), failed, cells.size());
     return failed;

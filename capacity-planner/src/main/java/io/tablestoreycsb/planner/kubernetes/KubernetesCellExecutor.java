@@ -283,7 +283,7 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
   private static RunnerRecord failedRecord(RunnerSpec spec, Pod pod, String logTail) {
     String error = pod == null ? "no pod ran (not scheduled before the Job ended)"
         : "pod " + pod.getMetadata().getName() + (PodStates.ended(pod) ? " left no result set: "
-            : " did not finish the cell by its deadline: ") + PodStates.failure(pod) + logTail;
+            : " did not finish the cell: ") + PodStates.failure(pod) + logTail;
     return new RunnerRecord(spec.key().instanceType(), spec.plan(), spec.key().caseName(), spec.key().partitions(),
         spec.runners(), spec.threads(), spec.runnerIndex(), spec.key().sweep(), spec.measure(), spec.rowsPerRequest(),
         spec.rowBytes(), pod == null || pod.getSpec() == null ? "" : String.valueOf(pod.getSpec().getNodeName()), 0,
