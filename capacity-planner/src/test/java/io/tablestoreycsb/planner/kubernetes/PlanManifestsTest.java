@@ -157,6 +157,15 @@ class PlanManifestsTest {
   }
 
   @Test
+  void aCellsRateIsReadFromItsOwnLinesOfAPodsLogNotFromTheCellBefore() {
+    String tail = String.join("\n", "pod-runner: cell 3: 5120 ops/s", "pod-runner: cell 3: uploaded 9 files",
+        "pod-runner: cell 4: ready, waiting for the start instant");
+    assertThat(KubernetesCellExecutor.lastRate(tail, 4)).isEmpty();
+    assertThat(KubernetesCellExecutor.lastRate(tail + "\npod-runner: cell 4: 4096.5 ops/s", 4)).hasValue(4096.5);
+    assertThat(KubernetesCellExecutor.lastRate(tail, 3)).hasValue(5120);
+  }
+
+  @Test
   void badSettingsNameTheOption() {
     assertThatThrownBy(() -> settings("eight", "8Gi")).hasMessageContaining("--runner-cpu 'eight'");
     assertThatThrownBy(() -> settings("8", "8 GB")).hasMessageContaining("--runner-memory '8 GB'");
