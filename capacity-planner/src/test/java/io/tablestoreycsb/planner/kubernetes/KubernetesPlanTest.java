@@ -31,7 +31,11 @@ import io.tablestoreycsb.planner.run.PlanExecutor;
 import io.tablestoreycsb.planner.run.PlanExecutorSupport;
 import io.tablestoreycsb.planner.run.Progress;
 import io.tablestoreycsb.planner.run.RunnerSpecFactory;
+import io.tablestoreycsb.planner.run.PlannedCell;
 import io.tablestoreycsb.planner.runner.CellDone;
+import io.tablestoreycsb.planner.runner.CellExecutor;
+import io.tablestoreycsb.planner.runner.CellOutcome;
+import io.tablestoreycsb.planner.runner.RunnerSpec;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.ycsb.YcsbOutput;
 import java.io.ByteArrayOutputStream;
@@ -122,11 +126,15 @@ class KubernetesPlanTest {
   }
 
   private Matrix matrix(String plan, String... cases) throws Exception {
+    return matrix(plan, 2, cases);
+  }
+
+  private Matrix matrix(String plan, int runners, String... cases) throws Exception {
     List<String> lines = new ArrayList<>(List.of(
         "[plan]",
         "name = " + plan,
         "instance-type = mock",
-        "runners = 2",
+        "runners = " + runners,
         "partitions = 4",
         "rows-per-partition = 250",
         "load-threads = 2",
@@ -365,6 +373,52 @@ class KubernetesPlanTest {
         .contents()).isEmpty();
     assertThat(s3.listObjectsV2(b -> b.bucket("results").prefix("plans/steady/mock/p4/random-read/t2/runner-0/"))
         .contents()).isNotEmpty();
+  }
+
+  @Test
+  void aCellOfFewerRunnersRunsOnTheFirstPodsAndACellOfMoreStartsAJobOfItsSize() throws Exception {
+    Matrix two = matrix("sizes", 2, batchWriteCase(SHORT));
+    Matrix three = matrix("sizes", 3, batchWriteCase(SHORT));
+    new BindingTableAdmin(endpointProperties).ensureTable(RunnerSpecFactory.tableName(two, 4), 4);
+    executor(two, "plans");
+    PlannedCell cell = CellOrder.of(two, CellFilter.ALL, null).get(0);
+    CellExecutor.Listener quiet = new CellExecutor.Listener() {
+      @Override
+      public void starting(int ready, int total) {
+      }
+
+      @Override
+      public void running(double opsPerSecond) {
+      }
+    };
+    List<RunnerSpec> ofTwo = new RunnerSpecFactory(two, endpointProperties, List.of("-Xmx256m"))
+        .cell(cell, dir.resolve("out/two"));
+    List<RunnerSpec> ofThree = new RunnerSpecFactory(three, endpointProperties, List.of("-Xmx256m"))
+        .cell(CellOrder.of(three, CellFilter.ALL, null).get(0), dir.resolve("out/three"));
+
+    CellOutcome first = cellExecutor.run(cell.key(), ofTwo, 8, quiet);
+    CellOutcome fewer = cellExecutor.run(cell.key(),
+        new RunnerSpecFactory(two, endpointProperties, List.of("-Xmx256m")).cell(cell, dir.resolve("out/one"))
+            .subList(0, 1), 8, quiet);
+    String firstJob = cellExecutor.jobName().orElseThrow();
+    CellOutcome more = cellExecutor.run(cell.key(), ofThree, 8, quiet);
+
+    assertThat(first.succeeded()).as(first.errors()).isTrue();
+    assertThat(fewer.succeeded()).as(fewer.errors()).isTrue();
+    assertThat(more.succeeded()).as(more.errors()).isTrue();
+    assertThat(fewer.records()).hasSize(1);
+    assertThat(more.records()).hasSize(3);
+    // the one-runner cell ran on pod 0 of the plan's Job, which had served the cell before
+    CellDone before = CellDone.read(dir.resolve("out/two/runner-0")).orElseThrow();
+    CellDone after = CellDone.read(dir.resolve("out/one/runner-0")).orElseThrow();
+    assertThat(after.pid()).isEqualTo(before.pid());
+    assertThat(after.cellsServed()).isEqualTo(2);
+    // three runners need three pods: a Job of that size, the two-pod one deleted
+    assertThat(kubelet.createdJobs()).hasSize(2);
+    assertThat(kubelet.createdJobs().get(0).getSpec().getCompletions()).isEqualTo(2);
+    assertThat(kubelet.createdJobs().get(1).getSpec().getCompletions()).isEqualTo(3);
+    assertThat(kubelet.deletedJobs()).contains(firstJob);
+    assertThat(CellDone.read(dir.resolve("out/three/runner-2")).orElseThrow().cellsServed()).isEqualTo(1);
   }
 
   /** The plan's (first) Job. */
