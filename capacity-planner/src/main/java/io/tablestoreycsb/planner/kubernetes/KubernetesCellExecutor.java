@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
@@ -76,15 +77,18 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
     this.logs = logs;
   }
 
-  /** How long after its start instant a cell's runners must have uploaded their results: the run and the local executor's grace. */
-  public static long cellDeadlineSeconds(long expectedSeconds) {
+  /**
+   * How long after its start instant a cell's runners must have uploaded their results: the run and the
+   * local executor's grace.
+   */
+  static long cellDeadlineSeconds(long expectedSeconds) {
     long capped = Math.min(expectedSeconds, 7L * 24 * 3600);
     return capped + 120 + capped / 10;
   }
 
   /** The name of the Job the plan's cells run on now, if it runs (for tests and diagnostics). */
-  public java.util.Optional<String> jobName() {
-    return planJob == null ? java.util.Optional.empty() : java.util.Optional.of(planJob.name());
+  public Optional<String> jobName() {
+    return planJob == null ? Optional.empty() : Optional.of(planJob.name());
   }
 
   @Override
