@@ -29,6 +29,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -82,9 +83,8 @@ public final class PodRunner implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     int index = indexFromEnvironment(System.getenv(RunningJob.INDEX_ENV));
-    int slash = cells.indexOf('/');
-    String[] parts = cells.split("/");
-    if (slash <= 0 || parts.length != 3 || !parts[1].equals("cells")) {
+    String[] parts = cells.split("/", -1);
+    if (parts.length != 3 || parts[0].isEmpty() || !parts[1].equals("cells") || parts[2].isEmpty()) {
       throw new IllegalArgumentException("--cells '" + cells + "' must be PLAN/cells/SESSION");
     }
     ObjectStoreSettings store = new ObjectStoreSettings(ObjectStoreUri.parse(results), resultsEndpoint, resultsRegion,
@@ -101,7 +101,18 @@ public final class PodRunner implements Callable<Integer> {
       long idleSince = System.nanoTime();
       CellHandover previous = null;
       for (int seq = 1; ; ) {
-        Optional<String> request = plan.get(seq, resultDir.resolve("request.json"));
+        Optional<String> request;
+        try {
+          request = plan.get(seq, resultDir.resolve("request.json"));
+        } catch (SdkException e) {
+          // a store that does not answer for a moment costs this pod nothing; the idle time-out still counts
+          System.err.println("pod-runner: could not look for cell " + seq + ": " + e.getMessage());
+          if (System.nanoTime() - idleSince > idleTimeoutSeconds * 1_000_000_000L) {
+            return 1;
+          }
+          Thread.sleep(POLL_MS);
+          continue;
+        }
         if (request.isPresent()) {
           CellHandover cell = CellHandover.fromJson(request.get());
           if (cell.startAtEpochMs() == 0 && previous != null) {
