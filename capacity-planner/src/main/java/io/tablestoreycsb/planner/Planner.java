@@ -133,10 +133,17 @@ public final class Planner {
     terminal.flush();
     PrintStream progressOut = new PrintStream(new WriterOutputStream(terminal), true, StandardCharsets.UTF_8);
     TableAdmin tables = matrix.usesTablestore() ? new BindingTableAdmin(endpointProperties) : TableAdmin.NONE;
+    CellExecutor executor = cellExecutor(options.kubernetes());
     Plan plan = new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, options.runnerJvmOptions()),
-        cellExecutor(options.kubernetes()), tables, options.out(), new Progress(progressOut,
-        options.progressInterval()));
-    int failed = plan.run(cells);
+        executor, tables, options.out(), new Progress(progressOut, options.progressInterval()));
+    int failed;
+    try {
+      failed = plan.run(cells);
+    } finally {
+      if (executor instanceof AutoCloseable pods) {
+        pods.close(); // the pods of a Kubernetes plan end with it, not when this JVM exits after the report
+      }
+    }
     progressOut.flush();
     terminal.printf("plan %s: %d of %d cells failed%n", matrix.name(), failed, cells.size());
     return failed;

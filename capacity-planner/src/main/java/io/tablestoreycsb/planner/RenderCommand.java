@@ -1,7 +1,9 @@
 package io.tablestoreycsb.planner;
 
 import io.fabric8.kubernetes.client.utils.Serialization;
-import io.tablestoreycsb.planner.kubernetes.CellManifests;
+import io.tablestoreycsb.planner.kubernetes.CellHandover;
+import io.tablestoreycsb.planner.kubernetes.PlanManifests;
+import io.tablestoreycsb.planner.results.PlanCells;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.SecretTemplate;
 import io.tablestoreycsb.planner.matrix.Matrix;
@@ -9,13 +11,12 @@ import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.run.PlannedCell;
 import io.tablestoreycsb.planner.run.RunnerSpecFactory;
 import io.tablestoreycsb.planner.runner.CellKey;
-import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -23,15 +24,19 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code capacity-plan render --executor kubernetes --matrix FILE --out DIR ...}: the manifests a run
- * would create (Secret template, one ConfigMap + Indexed Job per load step and cell, in run order), for
- * users who apply with kubectl or GitOps. Rendered Jobs carry no start instant: each pod starts as soon
- * as it is ready, and the report shows the resulting start skew.
+ * {@code capacity-plan render --executor kubernetes --matrix FILE --out DIR ...}: what a run would create
+ * (Secret template, the plan's one Indexed Job, and the cell requests its pods serve in run order, load
+ * steps first, with the end marker), for users who apply with kubectl or GitOps and upload the requests
+ * themselves. Rendered cells carry no start instant: each pod starts a cell as soon as it is ready, and
+ * the report shows the resulting start skew.
  */
 @Command(name = "render", mixinStandardHelpOptions = true,
-    description = "Write the Kubernetes manifests of a plan (Secret template, one Indexed Job per cell) to a directory.")
+    description = "Write the Kubernetes manifests of a plan (Secret template, one Indexed Job) and its cell requests"
+        + " to a directory.")
 final class RenderCommand implements Callable<Integer> {
-  /** Rendered Jobs have no planner to set the instant: pods start when ready. */
+  /** The directory of the rendered cell requests below {@code --out}. */
+  static final String CELLS_DIR = "cells";
+  /** Rendered cells have no planner to set the instant: pods start when ready. */
   private static final long NO_START_INSTANT = 0;
 
   @Option(names = "--executor", required = true, paramLabel = "kubernetes", description = "Only kubernetes renders.")
@@ -59,29 +64,45 @@ final class RenderCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--executor '" + executor + "': only kubernetes has manifests to render");
     }
     KubernetesSettings settings = kubernetes.settings();
-    PlanOptions plan = matrixOptions.plan("render", out).runnerJvmOptions(PlanOptions.runnerJvmOptions(runnerJvmOpts))
+    PlanOptions options = matrixOptions.plan("render", out).runnerJvmOptions(PlanOptions.runnerJvmOptions(runnerJvmOpts))
         .kubernetes(settings).build();
-    Matrix matrix = plan.matrix();
-    List<PlannedCell> cells = Planner.cells(plan);
+    Matrix matrix = options.matrix();
+    List<PlannedCell> cells = Planner.cells(options);
     // In the pod the endpoint properties come from the Secret; only whether there are any matters here.
     Path endpoint = matrix.usesTablestore() ? Path.of("endpoint.properties") : null;
-    RunnerSpecFactory runners = new RunnerSpecFactory(matrix, endpoint, plan.runnerJvmOptions());
+    RunnerSpecFactory runners = new RunnerSpecFactory(matrix, endpoint, options.runnerJvmOptions());
     Files.createDirectories(out);
     Path scratch = Files.createTempDirectory("render");
-    int file = 0;
-    write(out.resolve(String.format(Locale.ROOT, "%02d-secret-template.yaml", file++)),
-        Serialization.asYaml(SecretTemplate.of(settings)));
+    List<CellHandover> requests = new ArrayList<>();
     for (int partitions : new TreeSet<>(cells.stream().map(c -> c.key().partitions()).toList())) {
       CellKey key = new CellKey(matrix.instanceType(), ReportData.LOAD_CASE, partitions, matrix.loadThreads(), "");
-      file = writeCell(settings, runners.load(key, scratch.resolve("load-p" + partitions)), 365L * 24 * 3600, file);
+      requests.add(CellHandover.of(requests.size() + 1, NO_START_INSTANT, 365L * 24 * 3600,
+          runners.load(key, scratch.resolve("load-p" + partitions))));
     }
     for (PlannedCell cell : cells) {
-      file = writeCell(settings, runners.cell(cell, scratch.resolve(cell.key().relativeDir())),
-          cell.spec().duration().toSeconds(), file);
+      requests.add(CellHandover.of(requests.size() + 1, NO_START_INSTANT, cell.spec().duration().toSeconds(),
+          runners.cell(cell, scratch.resolve(cell.key().relativeDir()))));
     }
+    int pods = requests.stream().mapToInt(r -> r.specs().size()).max().orElseThrow();
+    PlanManifests plan = new PlanManifests(settings, matrix.name(), pods, 1, "rendered-" + System.currentTimeMillis(),
+        endpoint != null);
+    write(out.resolve("00-secret-template.yaml"), Serialization.asYaml(SecretTemplate.of(settings)));
+    write(out.resolve("01-" + plan.jobName() + ".yaml"), Serialization.asYaml(plan.job()));
+    Path cellsDir = out.resolve(CELLS_DIR);
+    for (CellHandover request : requests) {
+      Path file = cellsDir.resolve(PlanCells.requestName(request.seq()));
+      Files.createDirectories(file.getParent());
+      write(file, request.toJson());
+    }
+    write(cellsDir.resolve(PlanCells.END), "end of plan " + matrix.name() + "\n");
+    String target = settings.results().location() + "/" + PlanCells.directory(plan.plan(), plan.session()) + "/";
     PrintWriter terminal = spec.commandLine().getOut();
-    terminal.printf("wrote %d manifests for %d cells of plan %s to %s; fill in %s, then kubectl apply -f in order%n",
-        file, cells.size(), matrix.name(), out.toAbsolutePath(), out.resolve("00-secret-template.yaml"));
+    terminal.printf("wrote the plan's Job and %d cell requests (%d cells, %d loads) of plan %s to %s%n"
+        + "fill in %s, kubectl apply -f it and %s, then upload %s/ to %s (e.g. aws s3 cp --recursive %s %s):"
+        + " the Job's %d pods serve the cells in order and end after the last%n",
+        requests.size(), cells.size(), requests.size() - cells.size(), matrix.name(), out.toAbsolutePath(),
+        out.resolve("00-secret-template.yaml"), out.resolve("01-" + plan.jobName() + ".yaml"), cellsDir, target,
+        cellsDir, target, pods);
     long steady = cells.stream().filter(c -> c.spec().stop().steady()).count();
     if (steady > 0) {
       terminal.printf("note: %d cells have stop = steady; applied with kubectl they run their full duration (only"
@@ -93,14 +114,6 @@ final class RenderCommand implements Callable<Integer> {
           + " skips the thread points past a case's knee)%n", searched);
     }
     return 0;
-  }
-
-  private int writeCell(KubernetesSettings settings, List<RunnerSpec> specs, long seconds, int file) throws IOException {
-    CellManifests manifests = new CellManifests(settings, specs, NO_START_INSTANT, seconds,
-        io.tablestoreycsb.planner.kubernetes.KubernetesCellExecutor.activeDeadlineSeconds(settings, seconds));
-    write(out.resolve(String.format(Locale.ROOT, "%02d-%s.yaml", file, manifests.jobName())),
-        Serialization.asYaml(manifests.configMap()) + Serialization.asYaml(manifests.job()));
-    return file + 1;
   }
 
   private static void write(Path file, String yaml) throws IOException {

@@ -10,6 +10,9 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.run.CellFilter;
 import io.tablestoreycsb.planner.run.CellOrder;
+import io.tablestoreycsb.planner.run.PlannedCell;
+import io.tablestoreycsb.planner.kubernetes.CellHandover;
+import io.tablestoreycsb.planner.results.PlanCells;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -25,7 +28,8 @@ class RenderCommandTest {
   private static final Path MATRIX = Path.of("..", "workloads", "matrix", "high-performance");
 
   @Test
-  void theHighPerformanceMatrixRendersAsOneIndexedJobPerLoadAndCell(@TempDir Path dir) throws Exception {
+  void theHighPerformanceMatrixRendersAsOneIndexedJobAndACellRequestPerLoadAndCell(@TempDir Path dir)
+      throws Exception {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     int exit = CapacityPlanCli.run(new String[] {"render", "--executor", "kubernetes", "--matrix", MATRIX.toString(),
@@ -35,14 +39,15 @@ class RenderCommandTest {
     assertThat(exit).as(err.toString()).isZero();
 
     var matrix = MatrixParser.parse(MATRIX);
-    int cells = CellOrder.of(matrix, CellFilter.ALL, null).size();
-    long loads = CellOrder.of(matrix, CellFilter.ALL, null).stream().map(c -> c.key().partitions()).distinct().count();
+    List<PlannedCell> planned = CellOrder.of(matrix, CellFilter.ALL, null);
+    int cells = planned.size();
+    long loads = planned.stream().map(c -> c.key().partitions()).distinct().count();
     List<HasMetadata> objects = new ArrayList<>();
     List<Path> files;
     try (Stream<Path> listing = Files.list(dir)) {
-      files = listing.sorted().toList();
+      files = listing.filter(Files::isRegularFile).sorted().toList();
     }
-    assertThat(files).hasSize(1 + (int) loads + cells);
+    assertThat(files).hasSize(2);
     assertThat(files.get(0).getFileName().toString()).isEqualTo("00-secret-template.yaml");
     for (Path file : files) {
       String yaml = Files.readString(file);
@@ -53,8 +58,8 @@ class RenderCommandTest {
       }
     }
     List<Job> jobs = objects.stream().filter(Job.class::isInstance).map(Job.class::cast).toList();
-    assertThat(jobs).hasSize((int) loads + cells);
-    assertThat(objects.stream().filter(ConfigMap.class::isInstance)).hasSize((int) loads + cells);
+    assertThat(jobs).hasSize(1);
+    assertThat(objects.stream().filter(ConfigMap.class::isInstance)).isEmpty();
     assertThat(objects.stream().filter(Secret.class::isInstance)).hasSize(1);
     assertThat(jobs).allSatisfy(job -> {
       assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
@@ -66,8 +71,23 @@ class RenderCommandTest {
       assertThat(container.getResources().getLimits().get("memory").toString()).isEqualTo("8Gi");
       assertThat(job.getSpec().getTemplate().getSpec().getNodeSelector()).containsEntry("pool", "bench");
     });
-    assertThat(jobs.stream().map(j -> j.getMetadata().getName()).distinct()).hasSize(jobs.size());
-    assertThat(out.toString()).contains("wrote " + files.size() + " manifests");
+    // the cell requests in run order (loads first), each with its own cell, then the end marker
+    List<CellHandover> requests = new ArrayList<>();
+    for (int seq = 1; Files.exists(dir.resolve("cells").resolve(PlanCells.requestName(seq))); seq++) {
+      requests.add(CellHandover.fromJson(Files.readString(dir.resolve("cells").resolve(PlanCells.requestName(seq)))));
+    }
+    assertThat(requests).hasSize((int) loads + cells);
+    assertThat(requests).allSatisfy(r -> {
+      assertThat(r.startAtEpochMs()).isZero();
+      assertThat(r.specs()).hasSize(matrix.runners());
+    });
+    assertThat(requests.stream().map(CellHandover::resultCell).distinct()).hasSize(requests.size());
+    assertThat(requests.get((int) loads).resultCell()).isEqualTo(planned.get(0).key().relativeDir());
+    assertThat(dir.resolve("cells").resolve(PlanCells.END)).exists();
+    String job = jobs.get(0).getSpec().getTemplate().getSpec().getContainers().get(0).getCommand().toString();
+    assertThat(out.toString()).contains("wrote the plan's Job and " + requests.size() + " cell requests")
+        .contains("s3://bench-results/plans/" + matrix.name() + "/cells/rendered-");
+    assertThat(job).contains(matrix.name() + "/cells/rendered-");
     // the matrix's stop = steady needs the planner: applied with kubectl its cells run their full duration
     assertThat(out.toString()).contains("note: " + cells + " cells have stop = steady");
   }

@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.PodLogs;
 import io.tablestoreycsb.cluster.kubernetes.PodStates;
-import io.tablestoreycsb.cluster.kubernetes.RunningJob;
 import io.tablestoreycsb.planner.results.LiveCell;
 import io.tablestoreycsb.planner.results.ResultStore;
 import io.tablestoreycsb.planner.run.PlanExecutorSupport;
@@ -23,32 +22,47 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Runs a cell's runners as the pods of one Indexed Job, follows their phases, then downloads every
- * runner's latest result set from the object store into its local directory, where the report reads it
- * as it reads a local runner's. A runner whose pod failed without uploading a record gets one carrying
- * the pod's reason and its last log lines. Interrupting the planner deletes the Job and its pods.
+ * Runs a plan's cells on the pods of one Indexed Job per plan ({@link PlanManifests}): the pods start
+ * once, with the plan's first cell, and serve cell after cell. Each cell is handed over as a request
+ * object in the object store ({@link CellHandover}, {@link io.tablestoreycsb.planner.results.PlanCells})
+ * with its start instant; the executor follows the pods until every runner has uploaded the cell's
+ * result set, then downloads every runner's latest result set into its local directory, where the
+ * report reads it as it reads a local runner's. A runner whose pod failed (or that did not finish the
+ * cell in time) gets a record carrying the pod's reason and its last log lines; the Job is then deleted
+ * and the next cell starts the pods of a new one. Interrupting the planner deletes the Job and its pods.
  */
-public final class KubernetesCellExecutor implements CellExecutor {
+public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable {
   private static final long POLL_MS = 1000;
   private static final int LOG_TAIL_LINES = 15;
   /** Pods' rates are read from their logs this often: one log request per running pod each time. */
   private static final int RATE_EVERY_POLLS = 5;
   /** A stoppable cell's runners' interval logs are read this often (they share them every few seconds). */
   private static final int LIVE_EVERY_POLLS = 3;
-  /** What {@link PodRunner} logs of its runner's rate. */
-  private static final Pattern RATE = Pattern.compile("pod-runner: ([0-9.]+) ops/s");
+  /**
+   * How far ahead a cell after the first starts when every pod is running: a warm pod finds the request
+   * within a second and its runner is ready at the gate within another (clock reading, a few requests).
+   */
+  static final long WARM_START_LEAD_SECONDS = 10;
+  /** What {@link PodRunner} logs of its runner's rate in a cell. */
+  private static final Pattern RATE = Pattern.compile("pod-runner: cell (\\d+): ([0-9.]+) ops/s");
 
   private final KubernetesClient client;
   private final KubernetesSettings settings;
   private final ResultStore results;
   private final PodLogs logs;
+  /** The plan's Job while it can serve cells; null before the first cell and after it was closed. */
+  private PlanJob planJob;
+  /** Jobs started per (plan, runners), so a Job replacing a broken one gets a name of its own. */
+  private final Map<String, Integer> generations = new TreeMap<>();
 
   public KubernetesCellExecutor(KubernetesClient client, KubernetesSettings settings, ResultStore results) {
     this(client, settings, results, PodLogs.of(client));
@@ -63,36 +77,43 @@ public final class KubernetesCellExecutor implements CellExecutor {
     this.logs = logs;
   }
 
-  /** Kubernetes stops a Job's pods after its start lead, the run and the local executor's grace. */
-  public static long activeDeadlineSeconds(KubernetesSettings settings, long expectedSeconds) {
+  /**
+   * How long after its start instant a cell's runners must have uploaded their results: the run and the
+   * local executor's grace.
+   */
+  static long cellDeadlineSeconds(long expectedSeconds) {
     long capped = Math.min(expectedSeconds, 7L * 24 * 3600);
-    return settings.startLeadSeconds() + capped + 120 + capped / 10;
+    return capped + 120 + capped / 10;
+  }
+
+  /** The name of the Job the plan's cells run on now, if it runs (for tests and diagnostics). */
+  public Optional<String> jobName() {
+    return planJob == null ? Optional.empty() : Optional.of(planJob.name());
   }
 
   @Override
   public CellOutcome run(CellKey key, List<RunnerSpec> specs, long expectedSeconds, Listener listener)
       throws IOException, InterruptedException {
     long started = System.nanoTime();
-    long startAt = System.currentTimeMillis() + settings.startLeadSeconds() * 1000;
-    CellManifests manifests = new CellManifests(settings, specs, startAt, expectedSeconds,
-        activeDeadlineSeconds(settings, expectedSeconds));
+    PlanJob job = jobFor(specs);
+    long lead = job.warm() ? Math.min(WARM_START_LEAD_SECONDS, settings.startLeadSeconds())
+        : settings.startLeadSeconds();
+    long startAt = System.currentTimeMillis() + lead * 1000;
+    CellHandover cell = CellHandover.of(job.nextSeq(), startAt, expectedSeconds, specs);
+    String plan = cell.plan();
     // what earlier runs of this cell left in the store: this run counts only newer attempts
-    Map<Integer, Integer> earlierAttempts = results.latestCompleteAttempts(manifests.plan(), manifests.resultCell());
-    Map<Integer, Pod> lastPods = new TreeMap<>();
-    Map<Integer, String> failureLogs = new TreeMap<>();
+    Map<Integer, Integer> earlierAttempts = results.latestCompleteAttempts(plan, cell.resultCell());
     LiveCell live = PodRunner.stoppable(specs.get(0))
-        ? results.live(manifests.plan(), manifests.resultCell(), Long.toString(startAt)) : null;
-    // a Job left by an interrupted earlier run of this cell goes first; this one goes at the end, or on exit
-    try (RunningJob job = RunningJob.start(client, settings.namespaceIn(client), manifests.job(),
-        List.of(manifests.configMap()))) {
-      follow(job, specs, startAt, expectedSeconds, listener, live);
-      lastPods.putAll(job.pods());
-      // before the Job goes: its pods' logs go with it
-      lastPods.forEach((index, pod) -> {
-        if (!"Succeeded".equals(pod.getStatus().getPhase())) {
-          failureLogs.put(index, logTail(pod));
-        }
-      });
+        ? results.live(plan, cell.resultCell(), Long.toString(startAt)) : null;
+    List<RunnerRecord> records;
+    try {
+      job.handOver(cell);
+      follow(job, cell, specs, earlierAttempts, listener, live);
+      records = collect(job, cell, specs, earlierAttempts);
+    } catch (InterruptedException | IOException | RuntimeException e) {
+      // the planner is going (Ctrl-C) or lost the cluster: no pod of this plan runs on behind its back
+      closeJob();
+      throw e;
     } finally {
       if (live != null) {
         try {
@@ -102,33 +123,79 @@ public final class KubernetesCellExecutor implements CellExecutor {
         }
       }
     }
-    return new CellOutcome(key, collect(manifests, specs, lastPods, failureLogs, earlierAttempts),
-        (System.nanoTime() - started) / 1e9);
+    if (job.broken()) {
+      // a pod died or did not finish the cell: the next cell starts the pods of a new Job
+      closeJob();
+    }
+    return new CellOutcome(key, records, (System.nanoTime() - started) / 1e9);
   }
 
-  /** Polls the Job's pods until every index has ended or the Job has; tells their phases meanwhile. */
-  private void follow(RunningJob job, List<RunnerSpec> specs, long startAt, long expectedSeconds, Listener listener,
-      LiveCell live) throws InterruptedException {
+  /** The plan's Job, started (or replaced) when there is none that can serve {@code specs}. */
+  private PlanJob jobFor(List<RunnerSpec> specs) {
+    String plan = specs.get(0).plan();
+    if (planJob != null && planJob.manifests().plan().equals(plan)) {
+      planJob.poll();
+      if (planJob.serves(specs.size())) {
+        return planJob;
+      }
+    }
+    closeJob();
     int runners = specs.size();
+    int generation = generations.merge(plan + "\n" + runners, 1, Integer::sum);
+    String session = Long.toString(System.currentTimeMillis());
+    PlanManifests manifests = new PlanManifests(settings, plan, runners, generation, session,
+        specs.get(0).endpointProperties() != null);
+    planJob = PlanJob.start(client, settings.namespaceIn(client), manifests, results.planCells(plan, session));
+    return planJob;
+  }
+
+  private void closeJob() {
+    if (planJob != null) {
+      planJob.close();
+      planJob = null;
+    }
+  }
+
+  /** Ends the plan's pods and deletes its Job (the JVM's exit does too). */
+  @Override
+  public void close() {
+    closeJob();
+  }
+
+  /**
+   * Polls the Job's pods and the cell's result sets until every runner has uploaded one or its pod has
+   * ended, or the cell's deadline passed; tells the pods' phases meanwhile.
+   */
+  private void follow(PlanJob job, CellHandover cell, List<RunnerSpec> specs, Map<Integer, Integer> earlierAttempts,
+      Listener listener, LiveCell live) throws InterruptedException {
+    int runners = cell.specs().size();
     boolean stopRequested = false;
-    long deadline = startAt + activeDeadlineSeconds(settings, expectedSeconds) * 1000;
+    long deadline = cell.startAtEpochMs() + cellDeadlineSeconds(cell.expectedSeconds()) * 1000;
     double opsPerSecond = Double.NaN; // no pod has told its rate yet
     for (long poll = 0; System.currentTimeMillis() < deadline; poll++) {
       Map<Integer, Pod> pods = job.poll();
-      if (job.hopeless().isPresent()) {
-        return; // the cell fails with the pod's waiting reason; the Job goes in run()
+      if (job.running().hopeless().isPresent()) {
+        return; // the cell fails with the pod's waiting reason
       }
-      int ended = job.ended();
-      int running = job.running();
-      if (ended == runners || job.finished()) {
+      Set<Integer> uploaded = newAttempts(cell, earlierAttempts).keySet();
+      int finished = 0;
+      for (int i = 0; i < runners; i++) {
+        Pod pod = pods.get(i);
+        if (uploaded.contains(i) || pod != null && PodStates.ended(pod)) {
+          finished++;
+        }
+      }
+      if (finished == runners || job.running().finished()) {
         return;
       }
-      if (System.currentTimeMillis() < startAt || running < runners - ended) {
-        listener.starting(running, runners, "pods: " + PodStates.describe(pods.values(), runners));
+      int running = (int) pods.entrySet().stream().filter(e -> e.getKey() < runners)
+          .filter(e -> PodStates.running(e.getValue())).count();
+      if (System.currentTimeMillis() < cell.startAtEpochMs() || running < runners - finished) {
+        listener.starting(running, runners, "pods: " + PodStates.describe(pods.values(), job.manifests().runners()));
       } else {
         if (poll % RATE_EVERY_POLLS == 0) {
           OptionalDouble[] rates = pods.values().stream().filter(PodStates::running)
-              .map(p -> lastRate(logs.tail(p, 3))).toArray(OptionalDouble[]::new);
+              .map(p -> lastRate(logs.tail(p, 3), cell.seq())).toArray(OptionalDouble[]::new);
           opsPerSecond = Arrays.stream(rates).noneMatch(OptionalDouble::isPresent) ? Double.NaN
               : Arrays.stream(rates).mapToDouble(r -> r.orElse(0)).sum();
         }
@@ -141,12 +208,14 @@ public final class KubernetesCellExecutor implements CellExecutor {
     }
   }
 
-  /** The rate in the last {@code pod-runner: N ops/s} line of a log tail. */
-  static OptionalDouble lastRate(String tail) {
+  /** The rate in the last {@code pod-runner: cell SEQ: N ops/s} line of a log tail (an earlier cell's do not count). */
+  static OptionalDouble lastRate(String tail, int seq) {
     Matcher m = RATE.matcher(tail);
     OptionalDouble last = OptionalDouble.empty();
     while (m.find()) {
-      last = OptionalDouble.of(Double.parseDouble(m.group(1)));
+      if (Integer.parseInt(m.group(1)) == seq) {
+        last = OptionalDouble.of(Double.parseDouble(m.group(2)));
+      }
     }
     return last;
   }
@@ -176,13 +245,24 @@ public final class KubernetesCellExecutor implements CellExecutor {
     return false;
   }
 
-  /** Downloads the cell's result sets into the runners' directories; records for runners that left none. */
-  private List<RunnerRecord> collect(CellManifests manifests, List<RunnerSpec> specs, Map<Integer, Pod> pods,
-      Map<Integer, String> failureLogs, Map<Integer, Integer> earlierAttempts) throws IOException {
+  /** The attempts of the cell's runners uploaded after {@code earlierAttempts}: index to attempt. */
+  private Map<Integer, Integer> newAttempts(CellHandover cell, Map<Integer, Integer> earlierAttempts) {
+    Map<Integer, Integer> fresh = new TreeMap<>(results.latestCompleteAttempts(cell.plan(), cell.resultCell()));
+    fresh.entrySet().removeIf(e -> e.getValue() <= earlierAttempts.getOrDefault(e.getKey(), 0));
+    return fresh;
+  }
+
+  /**
+   * Downloads the cell's result sets into the runners' directories; records for runners that left none,
+   * with their pods' reasons and log tails, and the Job marked broken.
+   */
+  private List<RunnerRecord> collect(PlanJob job, CellHandover cell, List<RunnerSpec> specs,
+      Map<Integer, Integer> earlierAttempts) throws IOException {
     Path staging = Files.createTempDirectory("cell-download");
     try {
-      Map<Integer, Integer> downloaded = results.downloadCell(manifests.plan(), manifests.resultCell(), staging,
+      Map<Integer, Integer> downloaded = results.downloadCell(cell.plan(), cell.resultCell(), staging,
           earlierAttempts);
+      Map<Integer, Pod> pods = job.pods();
       List<RunnerRecord> records = new ArrayList<>();
       for (RunnerSpec spec : specs) {
         Path target = spec.dir();
@@ -191,8 +271,9 @@ public final class KubernetesCellExecutor implements CellExecutor {
           moveFiles(staging.resolve("runner-" + spec.runnerIndex()), target);
           records.add(RunnerRecord.read(target.resolve(RunnerRecord.FILE_NAME)));
         } else {
-          RunnerRecord failed = failedRecord(spec, pods.get(spec.runnerIndex()),
-              failureLogs.getOrDefault(spec.runnerIndex(), ""));
+          job.markBroken();
+          Pod pod = pods.get(spec.runnerIndex());
+          RunnerRecord failed = failedRecord(spec, pod, pod == null ? "" : logTail(pod));
           failed.write(target);
           records.add(failed);
         }
@@ -205,7 +286,8 @@ public final class KubernetesCellExecutor implements CellExecutor {
 
   private static RunnerRecord failedRecord(RunnerSpec spec, Pod pod, String logTail) {
     String error = pod == null ? "no pod ran (not scheduled before the Job ended)"
-        : "pod " + pod.getMetadata().getName() + " left no result set: " + PodStates.failure(pod) + logTail;
+        : "pod " + pod.getMetadata().getName() + (PodStates.ended(pod) ? " left no result set: "
+            : " did not finish the cell: ") + PodStates.failure(pod) + logTail;
     return new RunnerRecord(spec.key().instanceType(), spec.plan(), spec.key().caseName(), spec.key().partitions(),
         spec.runners(), spec.threads(), spec.runnerIndex(), spec.key().sweep(), spec.measure(), spec.rowsPerRequest(),
         spec.rowBytes(), pod == null || pod.getSpec() == null ? "" : String.valueOf(pod.getSpec().getNodeName()), 0,

@@ -11,17 +11,16 @@ public final class PodLayout {
 
   /** The distribution's Log4j 2 configuration in the image (warnings to stderr). */
   public static final String IMAGE_LOG4J_CONFIG = "/opt/tablestore-ycsb/conf/log4j2.xml";
-  /** The cell's ConfigMap: what every runner of the cell shares (no secret in it). */
-  public static final String CELL_DIR = "/etc/capacity-plan/cell";
-  public static final String CELL_RUNNERS_KEY = "runners.json";
-  public static final String CELL_WORKLOAD_KEY = "workload.properties";
+  /** Where a pod writes the workload of the cell it serves (beside, not in, the cell's result set). */
+  public static final String WORKLOAD_FILE = "workload.properties";
   /** Where the Secret's endpoint properties (endpoint, instance, access key of Tablestore) are mounted, read-only. */
   public static final String ENDPOINT_DIR = "/etc/capacity-plan/endpoint";
-  /** Where the runner writes its result set before uploading it (an emptyDir). */
+  /** Where the runner writes each cell's result set before uploading it (an emptyDir). */
   public static final String RESULT_DIR = "/results";
   /** Labels on every object the planner creates. */
   public static final String LABEL_APP = "app.kubernetes.io/name";
   public static final String APP = "capacity-plan";
   public static final String LABEL_PLAN = "capacity-plan.tablestore-ycsb.io/plan";
-  public static final String LABEL_CELL = "capacity-plan.tablestore-ycsb.io/cell";
+  /** How many runner pods a plan's Job has (a plan whose cells want more gets a Job of its own for them). */
+  public static final String LABEL_RUNNERS = "capacity-plan.tablestore-ycsb.io/runners";
 }

@@ -34,6 +34,11 @@ public final class ResultStore {
     return new LiveCell(objects, plan, cell, run);
   }
 
+  /** How the planner hands a plan's cells to one set of pods ({@code session}) that serve them. */
+  public PlanCells planCells(String plan, String session) {
+    return new PlanCells(objects, plan, session);
+  }
+
   /** Where one runner's attempt lives. */
   public record AttemptKey(String plan, String cell, int runnerIndex, int attempt) {
     public AttemptKey {

@@ -134,6 +134,16 @@ public final class LocalCellExecutor implements CellExecutor {
   @Override
   public CellOutcome run(CellKey key, List<RunnerSpec> specs, long expectedSeconds, Listener listener)
       throws IOException, InterruptedException {
+    return runStartingAt(startAtEpochMs, key, specs, expectedSeconds, listener);
+  }
+
+  /**
+   * {@link #run} releasing the runners at {@code epochMs} (when they are ready before it; at once when it
+   * is 0), on this executor's warm runners: a pod that serves a plan's cells gets each cell's instant
+   * with the cell, and {@link #startingAt} would start runners of a pool of its own.
+   */
+  public CellOutcome runStartingAt(long epochMs, CellKey key, List<RunnerSpec> specs, long expectedSeconds,
+      Listener listener) throws IOException, InterruptedException {
     long started = System.nanoTime();
     List<CellRun> running = new ArrayList<>();
     // Ctrl-C on the planner must not leave runners loading the endpoint; the cell stays unfinished
@@ -154,7 +164,7 @@ public final class LocalCellExecutor implements CellExecutor {
         }
       }
       if (awaitReady(running, listener)) {
-        long instant = release(running);
+        long instant = release(running, epochMs);
         long runStarted = System.nanoTime() + Math.max(0, instant - System.currentTimeMillis()) * 1_000_000;
         long ticks = 0;
         boolean stopped = false;
@@ -268,8 +278,8 @@ public final class LocalCellExecutor implements CellExecutor {
     return any ? sum : Double.NaN;
   }
 
-  private long release(List<CellRun> running) throws IOException {
-    long instant = Math.max(System.currentTimeMillis() + RELEASE_MARGIN_MS, startAtEpochMs);
+  private long release(List<CellRun> running, long startAt) throws IOException {
+    long instant = Math.max(System.currentTimeMillis() + RELEASE_MARGIN_MS, startAt);
     for (int i = 0; i < running.size(); i++) {
       running.get(i).release(instant + i * startSkew.toMillis());
     }

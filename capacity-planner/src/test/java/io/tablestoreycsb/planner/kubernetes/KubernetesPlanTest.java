@@ -31,6 +31,11 @@ import io.tablestoreycsb.planner.run.Plan;
 import io.tablestoreycsb.planner.run.PlanExecutorSupport;
 import io.tablestoreycsb.planner.run.Progress;
 import io.tablestoreycsb.planner.run.RunnerSpecFactory;
+import io.tablestoreycsb.planner.run.PlannedCell;
+import io.tablestoreycsb.planner.runner.CellDone;
+import io.tablestoreycsb.planner.runner.CellExecutor;
+import io.tablestoreycsb.planner.runner.CellOutcome;
+import io.tablestoreycsb.planner.runner.RunnerSpec;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.ycsb.YcsbOutput;
 import java.io.ByteArrayOutputStream;
@@ -71,6 +76,7 @@ class KubernetesPlanTest {
   private Path dir;
   private Path endpointProperties;
   private TestKubelet kubelet;
+  private KubernetesCellExecutor cellExecutor;
   private final ByteArrayOutputStream log = new ByteArrayOutputStream();
 
   /** The mock API server logs every request at INFO; kept referenced so the level sticks. */
@@ -109,6 +115,9 @@ class KubernetesPlanTest {
 
   @AfterEach
   void tearDown() {
+    if (cellExecutor != null) {
+      cellExecutor.close();
+    }
     kubelet.close();
   }
 
@@ -117,11 +126,15 @@ class KubernetesPlanTest {
   }
 
   private Matrix matrix(String plan, String... cases) throws Exception {
+    return matrix(plan, 2, cases);
+  }
+
+  private Matrix matrix(String plan, int runners, String... cases) throws Exception {
     List<String> lines = new ArrayList<>(List.of(
         "[plan]",
         "name = " + plan,
         "instance-type = mock",
-        "runners = 2",
+        "runners = " + runners,
         "partitions = 4",
         "rows-per-partition = 250",
         "load-threads = 2",
@@ -158,8 +171,9 @@ class KubernetesPlanTest {
     KubernetesSettings settings = new KubernetesSettings(NAMESPACE, image, "1", "1Gi", Map.of(),
         List.of(), "capacity-plan", s3Server.settings(resultsPrefix), 5);
     ResultStore store = new ResultStore(s3, settings.results().location(), RunnerRecord.FILE_NAME);
+    cellExecutor = new KubernetesCellExecutor(client, settings, store, kubelet::tail);
     return new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, List.of("-Xmx256m")),
-        new KubernetesCellExecutor(client, settings, store, kubelet::tail), new BindingTableAdmin(endpointProperties),
+        cellExecutor, new BindingTableAdmin(endpointProperties),
         dir.resolve("out"), new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
   }
 
@@ -170,9 +184,10 @@ class KubernetesPlanTest {
   }
 
   @Test
-  void aPlanRunsAsIndexedJobsAndItsReportMergesTheUploadedResultSets() throws Exception {
+  void aPlanRunsOnTheWarmPodsOfOneIndexedJobAndItsReportMergesTheUploadedResultSets() throws Exception {
     Matrix matrix = matrix("kube", batchWriteCase(SHORT), readCase("random-read", SHORT));
     int failed = executor(matrix, "plans").run(CellOrder.of(matrix, CellFilter.ALL, null));
+    cellExecutor.close(); // the plan is over: its Job goes
     String output = output();
     assertThat(failed).as(output).isZero();
     assertThat(kubelet.failures()).isEmpty();
@@ -181,8 +196,8 @@ class KubernetesPlanTest {
     // every runner read the endpoint's clock; on one machine the clocks agree within the readings' bounds
     assertThat(output).containsPattern("random-read p=4 threads=2: done.*\\(clocks \\d+ ± \\d+ ms apart\\)");
 
-    // one Indexed Job per load and cell, each deleted once its cell ended; no Job held a secret
-    assertThat(kubelet.createdJobs()).hasSize(3);
+    // one Indexed Job for the plan's load and two cells, deleted once the plan ended; it held no secret
+    assertThat(kubelet.createdJobs()).hasSize(1);
     for (Job job : kubelet.createdJobs()) {
       assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
       assertThat(job.getSpec().getCompletions()).isEqualTo(2);
@@ -193,6 +208,25 @@ class KubernetesPlanTest {
     assertThat(s3.listObjectsV2(b -> b.bucket("results").prefix("plans/kube/mock/p4/random-read/t2/runner-1/attempt-1/"))
         .contents()).extracting(o -> o.key().substring(o.key().lastIndexOf('/') + 1))
         .contains("runner.json", "ycsb.out", "READ.hdr", "resources.json", "tablestore-stats.json", "clock.json");
+
+    // each index's pod started once: one runner JVM served the load and both cells, one after another
+    List<String> cells = List.of("batch-write/t1", "load", "random-read/t2");
+    for (int r = 0; r < 2; r++) {
+      List<CellDone> served = new ArrayList<>();
+      for (String cell : cells) {
+        served.add(CellDone.read(dir.resolve("out/mock/p4/" + cell + "/runner-" + r)).orElseThrow());
+      }
+      assertThat(served).extracting(CellDone::pid).as("runner %d", r).containsOnly(served.get(0).pid());
+      assertThat(served).extracting(CellDone::cellsServed).as("runner %d", r).containsExactlyInAnyOrder(1, 2, 3);
+      // a cell after a different workload holds only its own operations
+      Path read = dir.resolve("out/mock/p4/random-read/t2/runner-" + r);
+      assertThat(read.resolve("READ.hdr")).exists();
+      assertThat(read.resolve("BATCH_WRITE.hdr")).doesNotExist();
+      YcsbOutput ycsb = YcsbOutput.read(read.resolve("ycsb.out"));
+      assertThat(ycsb.operations("READ")).isPositive();
+      assertThat(ycsb.operations("BATCH_WRITE") + ycsb.operations("INSERT")).isZero();
+    }
+    assertThat(dir.resolve("out/mock/p4/batch-write/t1/runner-0/READ.hdr")).doesNotExist();
 
     ReportData data = ReportData.collect(List.of(dir.resolve("out")));
     assertThat(data.failures()).isEmpty();
@@ -220,14 +254,21 @@ class KubernetesPlanTest {
     Matrix matrix = matrix("killed", readCase("random-read", "20s"), readCase("after", SHORT));
     Thread killer = new Thread(() -> {
       try {
-        Job job = awaitJob("random-read");
-        while (!kubelet.started(job.getMetadata().getName(), 1)) {
+        Job job = awaitPlanJob();
+        // the load is cell 1, random-read cell 2: kill once runner 1 measures cell 2
+        Path log = dir.resolve("kubelet").resolve(job.getMetadata().getName() + "-1").resolve("container.log");
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        while (!Files.isRegularFile(log) || !Files.readString(log).matches("(?s).*pod-runner: cell 2: \\d+ ops/s.*")) {
+          if (System.nanoTime() > deadline) {
+            return; // the cell never ran: the assertions below say why
+          }
           Thread.sleep(100);
         }
-        Thread.sleep(TimeUnit.SECONDS.toMillis(8)); // past the 5 s start lead: mid-cell
         kubelet.kill(job.getMetadata().getName(), 1, "OOMKilled");
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
       }
     });
     killer.start();
@@ -243,6 +284,16 @@ class KubernetesPlanTest {
     RunnerRecord killed = RunnerRecord.read(dir.resolve("out/mock/p4/random-read/t2/runner-1/runner.json"));
     assertThat(killed.error()).contains("OOMKilled");
     assertThat(RunnerRecord.read(dir.resolve("out/mock/p4/random-read/t2/runner-0/runner.json")).error()).isNull();
+    // the pods of the first Job served the load and random-read; the cell after the kill ran on a new Job's pods
+    assertThat(kubelet.createdJobs()).hasSize(2);
+    assertThat(kubelet.deletedJobs()).contains(kubelet.createdJobs().get(0).getMetadata().getName());
+    CellDone load = CellDone.read(dir.resolve("out/mock/p4/load/runner-0")).orElseThrow();
+    CellDone read = CellDone.read(dir.resolve("out/mock/p4/random-read/t2/runner-0")).orElseThrow();
+    CellDone after = CellDone.read(dir.resolve("out/mock/p4/after/t2/runner-0")).orElseThrow();
+    assertThat(read.pid()).isEqualTo(load.pid());
+    assertThat(after.pid()).isNotEqualTo(read.pid());
+    assertThat(after.cellsServed()).isEqualTo(1);
+    assertThat(YcsbOutput.read(dir.resolve("out/mock/p4/after/t2/runner-1/ycsb.out")).finished()).isTrue();
   }
 
   @Test
@@ -259,7 +310,7 @@ class KubernetesPlanTest {
       }
     });
     planner.start();
-    Job job = awaitJob("random-read");
+    Job job = awaitPlanJob();
     while (!kubelet.started(job.getMetadata().getName(), 1)) {
       Thread.sleep(100);
     }
@@ -328,14 +379,58 @@ class KubernetesPlanTest {
         .contents()).isNotEmpty();
   }
 
-  private Job awaitJob(String caseName) throws InterruptedException {
-    while (true) {
-      for (Job job : kubelet.createdJobs()) {
-        if (job.getMetadata().getName().contains("-" + caseName + "-")) {
-          return job;
-        }
+  @Test
+  void aCellOfFewerRunnersRunsOnTheFirstPodsAndACellOfMoreStartsAJobOfItsSize() throws Exception {
+    // a table of its own: the rows this test writes must not be counted by another test's load
+    Matrix two = matrix("sizes", 2, "table = sizes", batchWriteCase(SHORT));
+    Matrix three = matrix("sizes", 3, "table = sizes", batchWriteCase(SHORT));
+    new BindingTableAdmin(endpointProperties).ensureTable(RunnerSpecFactory.tableName(two, 4), 4);
+    executor(two, "plans");
+    PlannedCell cell = CellOrder.of(two, CellFilter.ALL, null).get(0);
+    CellExecutor.Listener quiet = new CellExecutor.Listener() {
+      @Override
+      public void starting(int ready, int total) {
       }
+
+      @Override
+      public void running(double opsPerSecond) {
+      }
+    };
+    List<RunnerSpec> ofTwo = new RunnerSpecFactory(two, endpointProperties, List.of("-Xmx256m"))
+        .cell(cell, dir.resolve("out/two"));
+    List<RunnerSpec> ofThree = new RunnerSpecFactory(three, endpointProperties, List.of("-Xmx256m"))
+        .cell(CellOrder.of(three, CellFilter.ALL, null).get(0), dir.resolve("out/three"));
+
+    CellOutcome first = cellExecutor.run(cell.key(), ofTwo, 8, quiet);
+    CellOutcome fewer = cellExecutor.run(cell.key(),
+        new RunnerSpecFactory(two, endpointProperties, List.of("-Xmx256m")).cell(cell, dir.resolve("out/one"))
+            .subList(0, 1), 8, quiet);
+    String firstJob = cellExecutor.jobName().orElseThrow();
+    CellOutcome more = cellExecutor.run(cell.key(), ofThree, 8, quiet);
+
+    assertThat(first.succeeded()).as(first.errors()).isTrue();
+    assertThat(fewer.succeeded()).as(fewer.errors()).isTrue();
+    assertThat(more.succeeded()).as(more.errors()).isTrue();
+    assertThat(fewer.records()).hasSize(1);
+    assertThat(more.records()).hasSize(3);
+    // the one-runner cell ran on pod 0 of the plan's Job, which had served the cell before
+    CellDone before = CellDone.read(dir.resolve("out/two/runner-0")).orElseThrow();
+    CellDone after = CellDone.read(dir.resolve("out/one/runner-0")).orElseThrow();
+    assertThat(after.pid()).isEqualTo(before.pid());
+    assertThat(after.cellsServed()).isEqualTo(2);
+    // three runners need three pods: a Job of that size, the two-pod one deleted
+    assertThat(kubelet.createdJobs()).hasSize(2);
+    assertThat(kubelet.createdJobs().get(0).getSpec().getCompletions()).isEqualTo(2);
+    assertThat(kubelet.createdJobs().get(1).getSpec().getCompletions()).isEqualTo(3);
+    assertThat(kubelet.deletedJobs()).contains(firstJob);
+    assertThat(CellDone.read(dir.resolve("out/three/runner-2")).orElseThrow().cellsServed()).isEqualTo(1);
+  }
+
+  /** The plan's (first) Job. */
+  private Job awaitPlanJob() throws InterruptedException {
+    while (kubelet.createdJobs().isEmpty()) {
       Thread.sleep(100);
     }
+    return kubelet.createdJobs().get(0);
   }
 }

@@ -48,7 +48,7 @@ class RunnerImageTest {
 
     Docker help = Docker.run("run", "--rm", "--network", "none", IMAGE, "--help");
     assertThat(help.exit()).as(help.output()).isZero();
-    assertThat(help.output()).contains("Runs runner JOB_COMPLETION_INDEX of a capacity-plan cell");
+    assertThat(help.output()).contains("Serves runner JOB_COMPLETION_INDEX of a capacity plan's cells");
 
     Docker readable = Docker.run("run", "--rm", "--network", "none", "--entrypoint", "cat", IMAGE,
         PodLayout.IMAGE_LOG4J_CONFIG);

@@ -56,6 +56,35 @@ class ResultStoreTest {
   }
 
   @Test
+  void aPlansCellRequestsAreReadInTurnPerSessionAndAreNoResult() throws IOException {
+    ResultStore store = store("plans/handover");
+    PlanCells pods = store.planCells("paper", "1800000000000");
+    PlanCells otherPods = store.planCells("paper", "1800000000001");
+    Path scratch = tmp.resolve("request.json");
+    assertThat(pods.get(1, scratch)).isEmpty();
+    pods.put(1, "{\"seq\":1}");
+    pods.put(2, "{\"seq\":2}");
+    assertThat(pods.get(1, scratch)).contains("{\"seq\":1}");
+    assertThat(pods.get(2, scratch)).contains("{\"seq\":2}");
+    assertThat(pods.get(3, scratch)).isEmpty();
+    assertThat(scratch).doesNotExist();
+    // another Job's pods see none of these, and the end of this session is not theirs
+    assertThat(otherPods.get(1, scratch)).isEmpty();
+    assertThat(pods.ended()).isFalse();
+    pods.end();
+    assertThat(pods.ended()).isTrue();
+    assertThat(otherPods.ended()).isFalse();
+    // requests sit beside the result sets but are never taken for a cell's results
+    store.upload(new AttemptKey("paper", CELL, 0, 1), resultSet("r0", "a"));
+    assertThat(store.cells("paper")).containsExactly(CELL);
+    pods.delete();
+    assertThat(pods.get(1, scratch)).isEmpty();
+    assertThat(pods.ended()).isFalse();
+    assertThatThrownBy(() -> store.planCells("paper", "a/b")).hasMessageContaining("session 'a/b'");
+    assertThatThrownBy(() -> PlanCells.requestName(0)).hasMessageContaining("numbered from 1");
+  }
+
+  @Test
   void aCellReadsBackTheLatestCompleteAttemptOfEachRunnerOnce() throws IOException {
     ResultStore store = store("plans/a");
     assertThat(store.nextAttempt("plan1", CELL, 0)).isEqualTo(1);

@@ -7,9 +7,6 @@ import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.SecretTemplate;
 import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
 import io.tablestoreycsb.cluster.kubernetes.JibImage;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -30,8 +27,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Rendered manifests read back as Kubernetes objects (fabric8's model), field by field. */
-class CellManifestsTest {
+/** The plan's Job read back as a Kubernetes object (fabric8's model), field by field, and its cells' handovers. */
+class PlanManifestsTest {
   private static final String TABLESTORE_SECRET = "ts-secret-5e4d3c2b1a";
   private static final CellKey KEY = new CellKey("ecs.g7.2xlarge", "batch-write", 16, 32, "");
 
@@ -63,21 +60,30 @@ class CellManifestsTest {
             URI.create("https://oss-cn-hangzhou-internal.aliyuncs.com"), "cn-hangzhou", false), 90);
   }
 
+  private static PlanManifests plan(int runners, int generation) {
+    return new PlanManifests(settings("8", "8Gi"), "paper", runners, generation, "1800000000000", true);
+  }
+
   @Test
-  void aCellIsOneIndexedJobWithARunnerPerIndex() throws Exception {
-    CellManifests manifests = new CellManifests(settings("8", "8Gi"), specs(5), 1_800_000_000_000L, 300, 600);
+  void aPlanIsOneIndexedJobWithARunnerPerIndexServingTheSessionsCells() throws Exception {
+    PlanManifests manifests = plan(5, 1);
     Job job = Serialization.unmarshal(Serialization.asYaml(manifests.job()), Job.class);
 
     assertThat(job.getApiVersion()).isEqualTo("batch/v1");
     assertThat(job.getKind()).isEqualTo("Job");
     assertThat(job.getMetadata().getName()).isEqualTo(manifests.jobName()).hasSizeLessThanOrEqualTo(63)
-        .matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?").startsWith("cp-paper-batch-write-p16-");
+        .matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?").startsWith("cp-paper-r5-");
+    assertThat(job.getMetadata().getLabels()).containsEntry(PodLayout.LABEL_PLAN, "paper")
+        .containsEntry(PodLayout.LABEL_RUNNERS, "5");
     assertThat(job.getMetadata().getNamespace()).isEqualTo("bench");
     assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
     assertThat(job.getSpec().getCompletions()).isEqualTo(5);
     assertThat(job.getSpec().getParallelism()).isEqualTo(5);
     assertThat(job.getSpec().getBackoffLimit()).isZero();
-    assertThat(job.getSpec().getActiveDeadlineSeconds()).isEqualTo(600);
+    assertThat(job.getSpec().getActiveDeadlineSeconds()).isEqualTo(PlanManifests.ACTIVE_DEADLINE_SECONDS);
+    // a Job replacing one that lost a pod has a name of its own; so has a plan of another size
+    assertThat(plan(5, 2).jobName()).isNotEqualTo(manifests.jobName()).contains("-r5-g2-");
+    assertThat(plan(3, 1).jobName()).isNotEqualTo(manifests.jobName());
 
     PodSpec pod = job.getSpec().getTemplate().getSpec();
     assertThat(pod.getRestartPolicy()).isEqualTo("Never");
@@ -95,8 +101,7 @@ class CellManifestsTest {
     assertThat(c.getResources().getRequests()).containsEntry("cpu", new Quantity("8")).containsEntry("memory", new Quantity("8Gi"));
     assertThat(c.getResources().getLimits()).isEqualTo(c.getResources().getRequests());
     assertThat(c.getCommand()).containsSubsequence("-cp", JibImage.CLASSPATH, PodRunner.class.getName())
-        .containsSubsequence("--start-at", "1800000000000")
-        .containsSubsequence("--expected-seconds", "300")
+        .containsSubsequence("--cells", "paper/cells/1800000000000")
         .containsSubsequence("--results", "s3://bench-results/plans")
         .containsSubsequence("--results-endpoint", "https://oss-cn-hangzhou-internal.aliyuncs.com")
         .containsSubsequence("--results-region", "cn-hangzhou")
@@ -112,30 +117,30 @@ class CellManifestsTest {
       assertThat(v.getSecret().getItems().get(0).getKey()).isEqualTo(SecretKeys.ENDPOINT_PROPERTIES);
     });
     assertThat(c.getVolumeMounts()).extracting(m -> m.getMountPath())
-        .containsExactlyInAnyOrder(PodLayout.CELL_DIR, PodLayout.RESULT_DIR, PodLayout.ENDPOINT_DIR);
+        .containsExactlyInAnyOrder(PodLayout.RESULT_DIR, PodLayout.ENDPOINT_DIR);
   }
 
   @Test
-  void eachIndexFindsItsKeySliceAndThreadsInTheCellsConfigMap() throws Exception {
-    CellManifests manifests = new CellManifests(settings("8", "8Gi"), specs(3), 1L, 300, 600);
-    ConfigMap cm = Serialization.unmarshal(Serialization.asYaml(manifests.configMap()), ConfigMap.class);
-    assertThat(cm.getMetadata().getName()).isEqualTo(manifests.jobName());
-    assertThat(cm.getData().get(PodLayout.CELL_WORKLOAD_KEY)).contains("recordcount=1000");
-    List<RunnerSpec> podSpecs = new ObjectMapper().readValue(cm.getData().get(PodLayout.CELL_RUNNERS_KEY),
-        new TypeReference<List<RunnerSpec>>() { });
+  void eachIndexFindsItsKeySliceAndThreadsInTheCellsHandover() throws Exception {
+    CellHandover handover = CellHandover.fromJson(CellHandover.of(4, 1_800_000_000_000L, 300, specs(3)).toJson());
+    assertThat(handover.seq()).isEqualTo(4);
+    assertThat(handover.startAtEpochMs()).isEqualTo(1_800_000_000_000L);
+    assertThat(handover.expectedSeconds()).isEqualTo(300);
+    assertThat(handover.resultCell()).isEqualTo(KEY.relativeDir());
+    assertThat(handover.workload()).contains("recordcount=1000");
+    List<RunnerSpec> podSpecs = handover.specs();
     assertThat(podSpecs).extracting(RunnerSpec::runnerIndex).containsExactly(0, 1, 2);
     assertThat(podSpecs).extracting(RunnerSpec::insertStart).containsExactly(0L, 1000L, 2000L);
     assertThat(podSpecs).extracting(RunnerSpec::threads).containsOnly(32);
     assertThat(podSpecs.get(1).ycsbArguments(Path.of("/results")))
         .containsSubsequence("-p", "insertstart=1000").containsSubsequence("-threads", "32").contains("-load");
-    assertThat(podSpecs.get(0).workload()).isEqualTo(Path.of(PodLayout.CELL_DIR, PodLayout.CELL_WORKLOAD_KEY));
+    assertThat(podSpecs.get(0).workload()).isEqualTo(Path.of(PodLayout.RESULT_DIR, PodLayout.WORKLOAD_FILE));
     assertThat(podSpecs.get(0).endpointProperties()).isEqualTo(Path.of(PodLayout.ENDPOINT_DIR, SecretKeys.ENDPOINT_PROPERTIES));
   }
 
   @Test
-  void noManifestHoldsASecretLiteral() throws Exception {
-    CellManifests manifests = new CellManifests(settings("8", "8Gi"), specs(2), 1L, 300, 600);
-    String rendered = Serialization.asYaml(manifests.job()) + Serialization.asYaml(manifests.configMap())
+  void noManifestOrHandoverHoldsASecretLiteral() throws Exception {
+    String rendered = Serialization.asYaml(plan(2, 1).job()) + CellHandover.of(1, 1L, 300, specs(2)).toJson()
         + Serialization.asYaml(SecretTemplate.of(settings("8", "8Gi")));
     assertThat(rendered).doesNotContain(TABLESTORE_SECRET).doesNotContain("accesskeysecret=");
   }
@@ -149,6 +154,15 @@ class CellManifestsTest {
     assertThat(secret.getStringData().get(SecretKeys.RESULTS_SECRET_ACCESS_KEY)).isEqualTo(SecretTemplate.PLACEHOLDER);
     assertThat(secret.getStringData().get(SecretKeys.ENDPOINT_PROPERTIES))
         .contains("tablestore.accesskeysecret = " + SecretTemplate.PLACEHOLDER);
+  }
+
+  @Test
+  void aCellsRateIsReadFromItsOwnLinesOfAPodsLogNotFromTheCellBefore() {
+    String tail = String.join("\n", "pod-runner: cell 3: 5120 ops/s", "pod-runner: cell 3: uploaded 9 files",
+        "pod-runner: cell 4: ready, waiting for the start instant");
+    assertThat(KubernetesCellExecutor.lastRate(tail, 4)).isEmpty();
+    assertThat(KubernetesCellExecutor.lastRate(tail + "\npod-runner: cell 4: 4096.5 ops/s", 4)).hasValue(4096.5);
+    assertThat(KubernetesCellExecutor.lastRate(tail, 3)).hasValue(5120);
   }
 
   @Test

@@ -1,0 +1,159 @@
+package io.tablestoreycsb.planner.kubernetes;
+
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
+import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.tablestoreycsb.cluster.kubernetes.IndexedJobManifest;
+import io.tablestoreycsb.cluster.kubernetes.JibImage;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
+import io.tablestoreycsb.cluster.options.ObjectStoreOptions;
+import io.tablestoreycsb.planner.results.PlanCells;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The Kubernetes Job of a plan: an Indexed Job whose pod {@code i} is runner {@code i} of every cell. Each
+ * pod starts once, runs {@link PodRunner} serving the cells the planner hands over in the object store
+ * ({@link PlanCells}, the session's directory on its command line) one after another, and ends at the
+ * plan's end marker. Credentials reach the pod only from the Secret: the endpoint properties as a mounted
+ * file, the object store's key through {@code secretKeyRef}.
+ */
+public final class PlanManifests {
+  /** The pod's own JVM (it keeps the runner JVM, hands it cells, uploads): small, beside the runner's heap. */
+  private static final List<String> POD_JVM_OPTIONS = List.of("-Xmx128m", "-XX:TieredStopAtLevel=1");
+  /**
+   * Kubernetes stops the plan's pods after this long (its maximum useful value: a week); pods whose planner
+   * has gone end sooner, after {@link PodRunner}'s idle time-out.
+   */
+  static final long ACTIVE_DEADLINE_SECONDS = 7L * 24 * 3600;
+
+  private final KubernetesSettings settings;
+  private final String plan;
+  private final int runners;
+  private final int generation;
+  private final String session;
+  private final boolean endpointProperties;
+
+  /**
+   * @param runners the pods: the most runners a cell of the plan wants
+   * @param generation 1 for the plan's first Job of this size, one more for each Job replacing one that lost a pod
+   * @param session names this Job's cell requests in the object store
+   * @param endpointProperties whether the runners read the Secret's endpoint properties
+   */
+  public PlanManifests(KubernetesSettings settings, String plan, int runners, int generation, String session,
+      boolean endpointProperties) {
+    if (runners < 1 || generation < 1) {
+      throw new IllegalArgumentException("a plan's Job needs at least one runner and a generation from 1, got "
+          + runners + " and " + generation);
+    }
+    this.settings = settings;
+    this.plan = plan;
+    this.runners = runners;
+    this.generation = generation;
+    this.session = session;
+    this.endpointProperties = endpointProperties;
+  }
+
+  public String plan() {
+    return plan;
+  }
+
+  public int runners() {
+    return runners;
+  }
+
+  public String session() {
+    return session;
+  }
+
+  /** The Job's name: readable prefix, hash of plan, runners and generation for uniqueness; at most 63 characters. */
+  public String jobName() {
+    String readable = "cp-" + dnsSafe(plan);
+    if (readable.length() > 40) {
+      readable = readable.substring(0, 40);
+    }
+    readable = readable.replaceAll("-+$", "") + "-r" + runners + (generation > 1 ? "-g" + generation : "");
+    return readable + "-" + hash(plan + "\n" + runners + "\n" + generation);
+  }
+
+  public Map<String, String> labels() {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put(PodLayout.LABEL_APP, PodLayout.APP);
+    labels.put(PodLayout.LABEL_PLAN, labelValue(plan));
+    labels.put(PodLayout.LABEL_RUNNERS, Integer.toString(runners));
+    return labels;
+  }
+
+  /** The container's command: the pod runner serving the session's cells, and where results go. */
+  public List<String> command() {
+    List<String> cmd = new ArrayList<>(JibImage.javaCommand(POD_JVM_OPTIONS, PodRunner.class.getName()));
+    cmd.add("--cells");
+    cmd.add(PlanCells.directory(plan, session));
+    if (endpointProperties) {
+      cmd.add("--endpoint-properties");
+      cmd.add(PodLayout.ENDPOINT_DIR + "/" + SecretKeys.ENDPOINT_PROPERTIES);
+    }
+    cmd.add("--result-dir");
+    cmd.add(PodLayout.RESULT_DIR);
+    cmd.addAll(ObjectStoreOptions.arguments(settings.results()));
+    return cmd;
+  }
+
+  public Job job() {
+    // A pod that failed has failed its cell: the planner reports it, goes on, and serves the next cell
+    // from a new Job (backoffLimit 0 fails this one, and Kubernetes stops its other pods).
+    JobBuilder job = IndexedJobManifest.builder(settings, jobName(), labels(), runners, ACTIVE_DEADLINE_SECONDS,
+        "runner", command(), SecretKeys.objectStoreEnv(settings.secretName()));
+    job.editSpec().editTemplate().editSpec()
+        .editFirstContainer()
+          .addToVolumeMounts(new VolumeMountBuilder().withName("results").withMountPath(PodLayout.RESULT_DIR)
+              .build())
+        .endContainer()
+        .addToVolumes(new VolumeBuilder().withName("results").withNewEmptyDir().endEmptyDir().build())
+        .endSpec().endTemplate().endSpec();
+    if (endpointProperties) {
+      job.editSpec().editTemplate().editSpec()
+          .editFirstContainer()
+            .addToVolumeMounts(new VolumeMountBuilder().withName("endpoint").withMountPath(PodLayout.ENDPOINT_DIR)
+                .withReadOnly(true).build())
+          .endContainer()
+          .addToVolumes(SecretKeys.endpointVolume("endpoint", settings.secretName()))
+          .endSpec().endTemplate().endSpec();
+    }
+    return job.build();
+  }
+
+  static String dnsSafe(String s) {
+    String safe = s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]+", "-").replaceAll("^-+|-+$", "");
+    return safe.isEmpty() ? "x" : safe;
+  }
+
+  private static String labelValue(String s) {
+    String v = s.replaceAll("[^A-Za-z0-9_.-]+", "_");
+    v = v.length() > 63 ? v.substring(0, 63) : v;
+    return v.replaceAll("^[^A-Za-z0-9]+|[^A-Za-z0-9]+$", "");
+  }
+
+  static String hash(String s) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 5);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "PlanManifests[" + jobName() + ", session " + session + "]";
+  }
+}
