@@ -30,6 +30,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -47,6 +50,8 @@ public final class TableSetup {
   public static final int MAX_PARTITIONS = 65536;
   /** GetRange's own page limit; the service may return fewer rows per page. */
   private static final int COUNT_PAGE_ROWS = 5000;
+  /** Partitions counted at once: the SDK client's default connection pool serves this many without queueing. */
+  private static final int COUNT_THREADS = 16;
 
   private final ClientConfig config;
 
@@ -146,27 +151,65 @@ public final class TableSetup {
         stringKey);
   }
 
-  /** The table's rows: a paginated GetRange over the whole table reading only the primary key. */
+  /**
+   * The table's rows: a paginated GetRange reading only the primary key, over each partition's key range
+   * at once (the split points DescribeTable gives), so counting a pre-split table takes about as long as
+   * counting its largest partition rather than all of them in turn.
+   */
   public long countRows() {
     RowCodec codec = new RowCodec(config.primaryKey());
     return withClient(c -> {
-      long rows = 0;
-      PrimaryKey start = codec.primaryKey(PrimaryKeyValue.INF_MIN);
-      PrimaryKey end = codec.primaryKey(PrimaryKeyValue.INF_MAX);
-      while (start != null) {
-        RangeRowQueryCriteria criteria = new RangeRowQueryCriteria(config.table());
-        criteria.setInclusiveStartPrimaryKey(start);
-        criteria.setExclusiveEndPrimaryKey(end);
-        criteria.setDirection(Direction.FORWARD);
-        criteria.setMaxVersions(1);
-        criteria.setLimit(COUNT_PAGE_ROWS);
-        criteria.addColumnsToGet(config.primaryKey());
-        GetRangeResponse page = c.getRange(new GetRangeRequest(criteria));
-        rows += page.getRows().size();
-        start = page.getNextStartPrimaryKey();
+      List<PrimaryKeyValue> bounds = new ArrayList<>();
+      bounds.add(PrimaryKeyValue.INF_MIN);
+      for (PrimaryKey split : c.describeTable(new DescribeTableRequest(config.table())).getShardSplits()) {
+        bounds.add(split.getPrimaryKeyColumns()[0].getValue());
       }
-      return rows;
+      bounds.add(PrimaryKeyValue.INF_MAX);
+      int ranges = bounds.size() - 1;
+      ExecutorService pool = Executors.newFixedThreadPool(Math.min(ranges, COUNT_THREADS), r -> {
+        Thread t = new Thread(r, "count-rows");
+        t.setDaemon(true);
+        return t;
+      });
+      try {
+        List<Future<Long>> counts = new ArrayList<>();
+        for (int i = 0; i < ranges; i++) {
+          PrimaryKey start = codec.primaryKey(bounds.get(i));
+          PrimaryKey end = codec.primaryKey(bounds.get(i + 1));
+          counts.add(pool.submit(() -> countRange(c, start, end)));
+        }
+        long rows = 0;
+        for (Future<Long> count : counts) {
+          rows += count.get();
+        }
+        return rows;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while counting the rows of " + config.table(), e);
+      } catch (ExecutionException e) {
+        throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+      } finally {
+        pool.shutdownNow();
+      }
     }, "GetRange");
+  }
+
+  private long countRange(SyncClient c, PrimaryKey from, PrimaryKey end) {
+    long rows = 0;
+    PrimaryKey start = from;
+    while (start != null) {
+      RangeRowQueryCriteria criteria = new RangeRowQueryCriteria(config.table());
+      criteria.setInclusiveStartPrimaryKey(start);
+      criteria.setExclusiveEndPrimaryKey(end);
+      criteria.setDirection(Direction.FORWARD);
+      criteria.setMaxVersions(1);
+      criteria.setLimit(COUNT_PAGE_ROWS);
+      criteria.addColumnsToGet(config.primaryKey());
+      GetRangeResponse page = c.getRange(new GetRangeRequest(criteria));
+      rows += page.getRows().size();
+      start = page.getNextStartPrimaryKey();
+    }
+    return rows;
   }
 
   /** Deletes the table and all its rows. */

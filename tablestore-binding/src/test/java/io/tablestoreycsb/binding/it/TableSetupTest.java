@@ -59,12 +59,19 @@ class TableSetupTest {
     TablestoreClient db = new TablestoreClient();
     db.setProperties(fx.props("table=apicount", "tablestore.batchsize=200"));
     db.init();
-    // More than one 5,000-row GetRange page.
     for (int i = 0; i < 7_001; i++) {
       db.insert("apicount", KeyFormat.key(i), Map.of("field0", new StringByteIterator("v")));
     }
+    // Partitions are counted each on its own: the first one gets more than one 5,000-row GetRange page,
+    // and a row on each split point belongs to the partition it starts (counted once).
+    for (int i = 0; i < 6_000; i++) {
+      db.insert("apicount", String.format("0000-extra-%05d", i), Map.of("field0", new StringByteIterator("v")));
+    }
+    for (String split : KeyFormat.splitPoints(4)) {
+      db.insert("apicount", split, Map.of("field0", new StringByteIterator("v")));
+    }
     db.cleanup();
-    assertThat(counted.countRows()).isEqualTo(7_001);
+    assertThat(counted.countRows()).isEqualTo(7_001 + 6_000 + 3);
 
     counted.drop();
     assertThatThrownBy(counted::describe).isInstanceOfSatisfying(TableSetupException.class, e -> {
