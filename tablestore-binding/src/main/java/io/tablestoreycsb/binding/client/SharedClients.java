@@ -94,7 +94,14 @@ public final class SharedClients {
    * {@link #TOOL_UNREACHABLE_BUDGET_MS} rather than the SDK's 10 s. The caller shuts it down.
    */
   public static SyncClient newToolClient(ClientConfig config) {
-    return syncClient(config, sdkConfiguration(config, 1, null, TOOL_UNREACHABLE_BUDGET_MS, 0));
+    return newToolClient(config, config.maxConnections());
+  }
+
+  /** A tool's client that sends up to {@code concurrentRequests} requests at once (its connection pool's size). */
+  public static SyncClient newToolClient(ClientConfig config, int concurrentRequests) {
+    ClientConfiguration sdk = sdkConfiguration(config, 1, null, TOOL_UNREACHABLE_BUDGET_MS, 0);
+    sdk.setMaxConnections(Math.max(config.maxConnections(), concurrentRequests));
+    return syncClient(config, sdk);
   }
 
   private static SyncClient syncClient(ClientConfig config, ClientConfiguration sdk) {

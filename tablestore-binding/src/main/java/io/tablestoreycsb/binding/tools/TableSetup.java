@@ -50,7 +50,7 @@ public final class TableSetup {
   public static final int MAX_PARTITIONS = 65536;
   /** GetRange's own page limit; the service may return fewer rows per page. */
   private static final int COUNT_PAGE_ROWS = 5000;
-  /** Partitions counted at once: the SDK client's default connection pool serves this many without queueing. */
+  /** Partitions counted at once, each on a connection of its own. */
   private static final int COUNT_THREADS = 16;
 
   private final ClientConfig config;
@@ -158,7 +158,7 @@ public final class TableSetup {
    */
   public long countRows() {
     RowCodec codec = new RowCodec(config.primaryKey());
-    return withClient(c -> {
+    return withClient(COUNT_THREADS, c -> {
       List<PrimaryKeyValue> bounds = new ArrayList<>();
       bounds.add(PrimaryKeyValue.INF_MIN);
       for (PrimaryKey split : c.describeTable(new DescribeTableRequest(config.table())).getShardSplits()) {
@@ -218,7 +218,11 @@ public final class TableSetup {
   }
 
   private <T> T withClient(Function<SyncClient, T> call, String action) {
-    SyncClient client = SharedClients.newToolClient(config);
+    return withClient(1, call, action);
+  }
+
+  private <T> T withClient(int concurrentRequests, Function<SyncClient, T> call, String action) {
+    SyncClient client = SharedClients.newToolClient(config, concurrentRequests);
     try {
       return call.apply(client);
     } catch (RuntimeException e) {
