@@ -109,6 +109,11 @@ class RunningJobTest {
     } finally {
       job.close();
     }
+    // The kubelet hears of the deletion through its watch, a moment after the API server answered.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!kubelet.deletedJobs().contains("two-pods") && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
     assertThat(kubelet.deletedJobs()).contains("two-pods");
     assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).withName("two-pods").get()).isNull();
     assertThat(kubelet.failures()).isEmpty();
