@@ -6,15 +6,12 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.tablestoreycsb.cluster.kubernetes.IndexedJobManifest;
 import io.tablestoreycsb.cluster.kubernetes.JibImage;
+import io.tablestoreycsb.cluster.kubernetes.ObjectNames;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
 import io.tablestoreycsb.cluster.options.ObjectStoreOptions;
 import io.tablestoreycsb.planner.results.PlanCells;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -82,7 +79,7 @@ public final class PlanManifests {
       readable = readable.substring(0, 40);
     }
     readable = readable.replaceAll("-+$", "") + "-r" + runners + (generation > 1 ? "-g" + generation : "");
-    return readable + "-" + hash(plan + "\n" + runners + "\n" + generation);
+    return readable + "-" + ObjectNames.shortHash(plan + "\n" + runners + "\n" + generation);
   }
 
   public Map<String, String> labels() {
@@ -143,14 +140,6 @@ public final class PlanManifests {
     return v.replaceAll("^[^A-Za-z0-9]+|[^A-Za-z0-9]+$", "");
   }
 
-  static String hash(String s) {
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest, 0, 5);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-  }
 
   @Override
   public String toString() {

@@ -10,14 +10,11 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.tablestoreycsb.cluster.kubernetes.IndexedJobManifest;
 import io.tablestoreycsb.cluster.kubernetes.JibImage;
+import io.tablestoreycsb.cluster.kubernetes.ObjectNames;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
 import io.tablestoreycsb.cluster.options.ObjectStoreOptions;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -74,7 +71,7 @@ public final class ScenarioManifests {
     if (readable.length() > 36) {
       readable = readable.substring(0, 36).replaceAll("-+$", "");
     }
-    return readable + "-" + hash(keys.scenario()) + "-" + group;
+    return readable + "-" + ObjectNames.shortHash(keys.scenario()) + "-" + group;
   }
 
   public Job writerJob() {
@@ -103,7 +100,7 @@ public final class ScenarioManifests {
   public Map<String, String> labels(String group) {
     Map<String, String> labels = new LinkedHashMap<>();
     labels.put(PodLayout.LABEL_APP, PodLayout.APP);
-    labels.put(PodLayout.LABEL_SCENARIO, hash(keys.scenario()));
+    labels.put(PodLayout.LABEL_SCENARIO, ObjectNames.shortHash(keys.scenario()));
     labels.put(PodLayout.LABEL_ROLE, group);
     return labels;
   }
@@ -144,12 +141,4 @@ public final class ScenarioManifests {
     return job;
   }
 
-  static String hash(String s) {
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest, 0, 5);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-  }
 }
