@@ -290,8 +290,10 @@ class KubernetesPlanTest {
     CellDone load = CellDone.read(dir.resolve("out/mock/p4/load/runner-0")).orElseThrow();
     CellDone read = CellDone.read(dir.resolve("out/mock/p4/random-read/t2/runner-0")).orElseThrow();
     CellDone after = CellDone.read(dir.resolve("out/mock/p4/after/t2/runner-0")).orElseThrow();
+    // the same process serves on (its count goes on); the new Job's runner is a fresh process (its first
+    // cell). Process ids alone do not tell: in a container every runner JVM may get the same small pid.
     assertThat(read.pid()).isEqualTo(load.pid());
-    assertThat(after.pid()).isNotEqualTo(read.pid());
+    assertThat(read.cellsServed()).isEqualTo(load.cellsServed() + 1);
     assertThat(after.cellsServed()).isEqualTo(1);
     assertThat(YcsbOutput.read(dir.resolve("out/mock/p4/after/t2/runner-1/ycsb.out")).finished()).isTrue();
   }
