@@ -60,6 +60,9 @@ public final class TestKubelet implements AutoCloseable {
   private final List<Job> createdJobs = new CopyOnWriteArrayList<>();
   private final List<Throwable> failures = new CopyOnWriteArrayList<>();
   private final java.util.Set<String> unpullable = ConcurrentHashMap.newKeySet();
+  /** The threads of its Jobs and pods, ended by {@link #close}. */
+  private final List<Thread> threads = new CopyOnWriteArrayList<>();
+  private boolean closed; // guarded by processesByPod: no container starts once set
   private volatile List<String> nodes = List.of("test-node");
 
   /** Runs pods in Docker where it holds {@link PodContainers#runnerImage()}, else as local processes. */
@@ -78,9 +81,7 @@ public final class TestKubelet implements AutoCloseable {
       public void eventReceived(Action action, Job job) {
         if (action == Action.ADDED) {
           createdJobs.add(job);
-          Thread t = new Thread(() -> runJob(job), "kubelet-" + job.getMetadata().getName());
-          t.setDaemon(true);
-          t.start();
+          start(new Thread(() -> runJob(job), "kubelet-" + job.getMetadata().getName()));
         } else if (action == Action.DELETED) {
           deletedJobs.add(job.getMetadata().getName());
           stopJob(job.getMetadata().getName());
@@ -187,15 +188,12 @@ public final class TestKubelet implements AutoCloseable {
           stuck = true;
           continue;
         }
-        Thread t = new Thread(() -> {
+        pods.add(start(new Thread(() -> {
           boolean ok = runPod(jobName, index, pod);
           synchronized (outcome) {
             outcome[ok ? 0 : 1]++;
           }
-        }, "pod-" + pod.getMetadata().getName());
-        t.setDaemon(true);
-        t.start();
-        pods.add(t);
+        }, "pod-" + pod.getMetadata().getName())));
       }
       for (Thread t : pods) {
         t.join();
@@ -223,6 +221,13 @@ public final class TestKubelet implements AutoCloseable {
     }
   }
 
+  private Thread start(Thread thread) {
+    thread.setDaemon(true);
+    threads.add(thread);
+    thread.start();
+    return thread;
+  }
+
   /** Runs one pod to its end; true when its container exited 0. */
   private boolean runPod(String jobName, int index, Pod pod) {
     String name = pod.getMetadata().getName();
@@ -232,7 +237,7 @@ public final class TestKubelet implements AutoCloseable {
       Map<String, Path> mounts = mountVolumes(pod, container, podDir);
       Map<String, String> env = environment(pod, container, index);
       synchronized (processesByPod) {
-        if (deletedJobs.contains(jobName)) {
+        if (closed || deletedJobs.contains(jobName)) {
           return false;
         }
         Process process = containers.start(pod, env, mounts, podDir, podDir.resolve("container.log"));
@@ -398,10 +403,22 @@ public final class TestKubelet implements AutoCloseable {
     }
   }
 
+  /** Stops watching, stops every pod's container and waits (up to a minute) for its threads to end. */
   @Override
   public void close() {
     watch.close();
+    synchronized (processesByPod) {
+      closed = true;
+    }
     podsByJob.keySet().forEach(this::stopJob);
     containers.close();
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+    try {
+      for (int i = 0; i < threads.size(); i++) { // a Job's thread may still add its pods' (which start none)
+        threads.get(i).join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }

@@ -7,44 +7,26 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.services.s3.S3Client;
 
 /** Files and pods' result sets through a real S3 server (S3Proxy) on 127.0.0.1. */
 class AttemptStoreTest {
-  private static EmbeddedS3 server;
-  private static S3Client s3;
+  @RegisterExtension
+  static final TestBucket bucket = new TestBucket("bench");
 
   @TempDir
   Path tmp;
 
-  @BeforeAll
-  static void start() throws Exception {
-    server = new EmbeddedS3("bench");
-    s3 = S3Clients.create(server.settings(""), EmbeddedS3.credentials());
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    s3.close();
-    server.close();
-  }
-
-  private static ObjectStore store(String prefix) {
-    return new ObjectStore(s3, new ObjectStoreUri("bench", prefix));
-  }
-
   @Test
   void filesGoBelowThePrefixAndComeBackWhole() throws IOException {
-    ObjectStore store = store("runs/2026");
+    ObjectStore store = bucket.store("runs/2026");
     Path file = Files.writeString(tmp.resolve("lag.hdr"), "interval log");
     store.put("tunnel/s1/consumer-0/lag.hdr", file);
     store.putString("tunnel/s1/stop", "now");
 
-    assertThat(s3.listObjectsV2(b -> b.bucket("bench").prefix("runs/2026/")).contents()).extracting(o -> o.key())
+    assertThat(bucket.client().listObjectsV2(b -> b.bucket("bench").prefix("runs/2026/")).contents()).extracting(o -> o.key())
         .containsExactly("runs/2026/tunnel/s1/consumer-0/lag.hdr", "runs/2026/tunnel/s1/stop");
     assertThat(store.list("tunnel")).containsExactly("tunnel/s1/consumer-0/lag.hdr", "tunnel/s1/stop");
     assertThat(store.list("tunnel/s1/consumer-0")).containsExactly("tunnel/s1/consumer-0/lag.hdr");
@@ -63,7 +45,7 @@ class AttemptStoreTest {
 
   @Test
   void keysThatWouldLeaveThePrefixAreRefused() {
-    ObjectStore store = store("runs/x");
+    ObjectStore store = bucket.store("runs/x");
     assertThatThrownBy(() -> store.putString("../other/stop", "x")).hasMessageContaining("'..'");
     assertThatThrownBy(() -> store.putString("a//b", "x")).hasMessageContaining("empty");
     assertThatThrownBy(() -> store.putString("", "x")).hasMessageContaining("empty");
@@ -79,14 +61,14 @@ class AttemptStoreTest {
 
   @Test
   void aRunReadsBackTheLatestCompleteAttemptOfEachIndex() throws IOException {
-    AttemptStore attempts = new AttemptStore(store("runs/y"), "done.json");
+    AttemptStore attempts = new AttemptStore(bucket.store("runs/y"), "done.json");
     String run = "scenario-1/consumers";
     assertThat(attempts.nextAttempt(run, 0)).isEqualTo(1);
     attempts.upload(run, 0, 1, resultSet("c0a1", "c0-first"));
     attempts.upload(run, 1, 1, resultSet("c1a1", "c1-only"));
     attempts.upload(run, 0, attempts.nextAttempt(run, 0), resultSet("c0a2", "c0-retry"));
     // attempt 3 of index 0 was cut short: its rows but no completion file
-    store("runs/y").putString(AttemptStore.attemptDir(run, 0, 3) + "/rows.csv", "partial");
+    bucket.store("runs/y").putString(AttemptStore.attemptDir(run, 0, 3) + "/rows.csv", "partial");
 
     assertThat(attempts.latestCompleteAttempts(run)).containsExactly(Map.entry(0, 2), Map.entry(1, 1));
     assertThat(attempts.nextAttempt(run, 0)).isEqualTo(4);
@@ -100,7 +82,7 @@ class AttemptStoreTest {
 
   @Test
   void aResultSetWithoutItsCompletionFileIsRefused() throws IOException {
-    AttemptStore attempts = new AttemptStore(store("runs/z"), "done.json");
+    AttemptStore attempts = new AttemptStore(bucket.store("runs/z"), "done.json");
     Path dir = resultSet("incomplete", "m");
     Files.delete(dir.resolve("done.json"));
     assertThatThrownBy(() -> attempts.upload("s/writers", 0, 1, dir)).hasMessageContaining("has no done.json");

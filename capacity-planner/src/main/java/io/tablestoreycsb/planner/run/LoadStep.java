@@ -5,9 +5,11 @@ import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.CellExecutor;
+import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.OptionalInt;
 
 /**
@@ -17,27 +19,18 @@ import java.util.OptionalInt;
 final class LoadStep {
   private static final long NO_TIMEOUT_SECONDS = 365L * 24 * 3600;
 
-  private final Matrix matrix;
-  private final RunnerSpecFactory runners;
-  private final CellExecutor executor;
-  private final TableAdmin tables;
-  private final Path outDir;
-  private final Progress progress;
+  private final PlanSetup setup;
   private final PrintStream out;
 
-  LoadStep(Matrix matrix, RunnerSpecFactory runners, CellExecutor executor, TableAdmin tables, Path outDir,
-      Progress progress) {
-    this.matrix = matrix;
-    this.runners = runners;
-    this.executor = executor;
-    this.tables = tables;
-    this.outDir = outDir;
-    this.progress = progress;
-    this.out = progress.out();
+  LoadStep(PlanSetup setup) {
+    this.setup = setup;
+    this.out = setup.progress().out();
   }
 
   /** Loads keys [0, N) unless an earlier run did; verifies the row count. */
   boolean ensureLoaded(int partitions) throws IOException, InterruptedException {
+    Matrix matrix = setup.matrix();
+    Path outDir = setup.outDir();
     CellKey key = new CellKey(matrix.instanceType(), ReportData.LOAD_CASE, partitions, matrix.loadThreads(), "");
     Path dir = outDir.resolve(matrix.instanceType()).resolve("p" + partitions).resolve(ReportData.LOAD_CASE);
     if (ResumeMarkers.isComplete(dir)) {
@@ -46,12 +39,13 @@ final class LoadStep {
     ResumeMarkers.startOver(dir);
     long total = matrix.totalLoadedRows(partitions);
     String table = RunnerSpecFactory.tableName(matrix, partitions);
-    OptionalInt batch = runners.loadBatchSize();
+    OptionalInt batch = setup.runners().loadBatchSize();
     out.printf("load %s: %,d rows (%,d per partition) with %s from %d runners x %d threads%n", table,
         total, matrix.rowsPerPartition(), batch.isPresent() ? "BatchWriteRow of " + batch.getAsInt() + " rows"
             : "batch writes", matrix.runners(), matrix.loadThreads());
     long started = System.nanoTime();
-    CellOutcome outcome = executor.run(key, runners.load(key, dir), NO_TIMEOUT_SECONDS, new CellExecutor.Listener() {
+    List<RunnerSpec> specs = setup.runners().load(key, dir);
+    CellOutcome outcome = setup.executor().run(key, specs, NO_TIMEOUT_SECONDS, new CellExecutor.Listener() {
       @Override
       public void starting(int ready, int total) {
         starting(ready, total, "");
@@ -59,12 +53,12 @@ final class LoadStep {
 
       @Override
       public void starting(int ready, int total, String detail) {
-        progress.starting(0, 0, "load " + table, ready, total, detail);
+        setup.progress().starting(0, 0, "load " + table, ready, total, detail);
       }
 
       @Override
       public void running(double opsPerSecond) {
-        progress.tick(0, 0, "load " + table, started, opsPerSecond, 0, 0, 0);
+        setup.progress().tick(0, 0, "load " + table, started, opsPerSecond, 0, 0, 0);
       }
     });
     if (!outcome.succeeded()) {
@@ -73,7 +67,7 @@ final class LoadStep {
     }
     long count;
     try {
-      count = tables.countRows(table);
+      count = setup.tables().countRows(table);
     } catch (Exception e) {
       out.printf("load %s: FAILED to count rows: %s%n", table, e.getMessage());
       return false;

@@ -24,33 +24,23 @@ import java.util.List;
  */
 public final class Plan {
 
-  private final Matrix matrix;
-  private final RunnerSpecFactory runners;
-  private final CellExecutor executor;
-  private final TableAdmin tables;
-  private final Path outDir;
-  private final Progress progress;
+  private final PlanSetup setup;
   private final PrintStream out;
   private final LoadStep load;
   private final SaturationSearch search = new SaturationSearch();
 
   public Plan(Matrix matrix, RunnerSpecFactory runners, CellExecutor executor, TableAdmin tables,
       Path outDir, Progress progress) {
-    this.matrix = matrix;
-    this.runners = runners;
-    this.executor = executor;
-    this.tables = tables;
-    this.outDir = outDir;
-    this.progress = progress;
+    this.setup = new PlanSetup(matrix, runners, executor, tables, outDir, progress);
     this.out = progress.out();
-    this.load = new LoadStep(matrix, runners, executor, tables, outDir, progress);
+    this.load = new LoadStep(setup);
   }
 
   /** Runs the cells; returns how many failed. */
   public int run(List<PlannedCell> cells) throws IOException, InterruptedException {
     int failed = 0;
     int index = 0;
-    for (int p : matrix.partitions()) {
+    for (int p : setup.matrix().partitions()) {
       List<PlannedCell> ofTable = cells.stream().filter(c -> c.key().partitions() == p).toList();
       if (ofTable.isEmpty()) {
         continue;
@@ -59,7 +49,7 @@ public final class Plan {
       boolean loadFailed = false;
       for (PlannedCell cell : ofTable) {
         index++;
-        Path dir = outDir.resolve(cell.key().relativeDir());
+        Path dir = setup.outDir().resolve(cell.key().relativeDir());
         SearchMark skip = search.skipReason(cell);
         if (skip != null) {
           out.printf("[cell %d/%d] %s: skipped (%s)%n", index, cells.size(), cell.key().label(), StopText.of(skip));
@@ -68,16 +58,16 @@ public final class Plan {
         if (ResumeMarkers.isComplete(dir)) {
           out.printf("[cell %d/%d] %s: kept (finished earlier)%n", index, cells.size(), cell.key().label());
           if (cell.spec().search() != null) {
-            searched(cell, dir, CellAnalyzer.analyze(dir, matrix.sloFor(cell.spec()),
+            searched(cell, dir, CellAnalyzer.analyze(dir, setup.matrix().sloFor(cell.spec()),
                 StopFile.readCell(dir).orElse(null)));
           }
           continue;
         }
         if (!tableReady) {
-          String table = RunnerSpecFactory.tableName(matrix, p);
+          String table = RunnerSpecFactory.tableName(setup.matrix(), p);
           out.printf("table %s: ensuring %d pre-split partition(s)%n", table, p);
           try {
-            tables.ensureTable(table, p);
+            setup.tables().ensureTable(table, p);
           } catch (Exception e) {
             throw new IOException("table " + table + " with " + p + " partitions: " + e.getMessage(), e);
           }
@@ -110,10 +100,10 @@ public final class Plan {
         .mapToLong(c -> c.spec().duration().toSeconds()).sum();
     int remainingCells = all.size() - index + 1;
     long started = System.nanoTime();
-    List<RunnerSpec> specs = runners.cell(cell, dir);
+    List<RunnerSpec> specs = setup.runners().cell(cell, dir);
     SteadyWatch watch = new SteadyWatch(cell.spec().stop(), specs, RunnerSpecFactory.statusInterval(cell.spec()),
         seconds);
-    CellOutcome outcome = executor.run(cell.key(), specs, seconds, new CellExecutor.Listener() {
+    CellOutcome outcome = setup.executor().run(cell.key(), specs, seconds, new CellExecutor.Listener() {
       private long running;
 
       @Override
@@ -128,7 +118,7 @@ public final class Plan {
 
       @Override
       public void starting(int ready, int total, String detail) {
-        progress.starting(index, all.size(), cell.key().label(), ready, total, detail);
+        setup.progress().starting(index, all.size(), cell.key().label(), ready, total, detail);
       }
 
       @Override
@@ -136,18 +126,18 @@ public final class Plan {
         if (running == 0) {
           running = System.nanoTime();
         }
-        progress.tick(index, all.size(), cell.key().label(), running, opsPerSecond, remainingSeconds,
+        setup.progress().tick(index, all.size(), cell.key().label(), running, opsPerSecond, remainingSeconds,
             remainingCells, seconds);
       }
     });
-    progress.cellFinished(outcome.wallSeconds(), seconds);
+    setup.progress().cellFinished(outcome.wallSeconds(), seconds);
     if (!outcome.succeeded()) {
       out.printf("[cell %d/%d] %s: FAILED%n%s%n", index, all.size(), cell.key().label(), indent(outcome.errors()));
       return false;
     }
     CellStop stop = watch.outcome();
     StopFile.write(dir, stop);
-    CellResult result = CellAnalyzer.analyze(dir, matrix.sloFor(cell.spec()), stop);
+    CellResult result = CellAnalyzer.analyze(dir, setup.matrix().sloFor(cell.spec()), stop);
     out.printf("[cell %d/%d] %s: done in %.0f s (%s): %s%n", index, all.size(), cell.key().label(),
         outcome.wallSeconds(), StopText.reason(stop), CellLine.of(result));
     ResumeMarkers.markComplete(dir, "");

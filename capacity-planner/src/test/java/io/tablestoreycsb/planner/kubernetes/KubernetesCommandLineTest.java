@@ -2,13 +2,10 @@ package io.tablestoreycsb.planner.kubernetes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesTestCluster;
 import io.tablestoreycsb.cluster.kubernetes.TestKubelet;
 import io.tablestoreycsb.cluster.kubernetes.PodContainers;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.mock.junit.MockTablestoreExtension;
 import io.tablestoreycsb.planner.CapacityPlanCli;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import io.tablestoreycsb.planner.run.PlanExecutorSupport;
@@ -17,17 +14,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code capacity-plan run --executor kubernetes} as a user runs it: a separate planner process that finds
@@ -35,29 +30,14 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * server with the test kubelet, the Tablestore mock and a real S3 server, all on 127.0.0.1. The same matrix
  * run locally gives a report with the same columns and the same cells.
  */
-@EnableKubernetesMockClient(crud = true)
 class KubernetesCommandLineTest {
   private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
   private static final String NAMESPACE = "cli";
 
-  static KubernetesClient client;
-  private static EmbeddedS3 s3Server;
-  private static MockTablestore tablestore;
-  private static final java.util.logging.Logger MOCK_SERVER_LOG =
-      java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
-
-  @BeforeAll
-  static void startServers() throws Exception {
-    MOCK_SERVER_LOG.setLevel(java.util.logging.Level.WARNING);
-    s3Server = new EmbeddedS3("results");
-    tablestore = MockTablestore.builder().start();
-  }
-
-  @AfterAll
-  static void stopServers() throws Exception {
-    tablestore.close();
-    s3Server.close();
-  }
+  @RegisterExtension
+  static final KubernetesTestCluster cluster = new KubernetesTestCluster(NAMESPACE, "results");
+  @RegisterExtension
+  static final MockTablestoreExtension tablestore = MockTablestoreExtension.withDefaults();
 
   /** A fresh directory with the endpoint's properties, a matrix of one read case and a kubeconfig. */
   private static Path prepare(String name, String threads, String duration) throws Exception {
@@ -65,22 +45,17 @@ class KubernetesCommandLineTest {
     PlanExecutorSupport.deleteRecursively(dir);
     Files.createDirectories(dir);
     Path endpoint = dir.resolve("mock.properties");
-    tablestore.writeProperties(endpoint);
+    tablestore.mock().writeProperties(endpoint);
     Files.writeString(dir.resolve("matrix"), String.join("\n",
         "[plan]", "name = " + name, "instance-type = mock", "runners = 2", "partitions = 2",
         "rows-per-partition = 250", "load-threads = 2", "load-workload = " + WORKLOADS.resolve("tablestore-batch-write"),
         "property.fieldcount = 5", "property.fieldlength = 100",
         "[case random-read]", "workload = " + WORKLOADS.resolve("tablestore-random-read"),
         "phase = run", "measure = READ", "threads = " + threads, "duration = " + duration) + "\n");
-    client.secrets().inNamespace(NAMESPACE).resource(new SecretBuilder()
-        .withNewMetadata().withName("capacity-plan").endMetadata()
-        .addToData(SecretKeys.ENDPOINT_PROPERTIES, base64(Files.readString(endpoint)))
-        .addToData(SecretKeys.RESULTS_ACCESS_KEY_ID, base64(EmbeddedS3.ACCESS_KEY_ID))
-        .addToData(SecretKeys.RESULTS_SECRET_ACCESS_KEY, base64(EmbeddedS3.SECRET_ACCESS_KEY))
-        .build()).createOr(r -> r.update());
+    cluster.putSecret("capacity-plan", endpoint);
     Files.writeString(dir.resolve("kubeconfig"), String.join("\n",
         "apiVersion: v1", "kind: Config", "current-context: mock",
-        "clusters:", "- name: mock", "  cluster:", "    server: " + client.getMasterUrl(),
+        "clusters:", "- name: mock", "  cluster:", "    server: " + cluster.client().getMasterUrl(),
         "    insecure-skip-tls-verify: true",
         "contexts:", "- name: mock", "  context:", "    cluster: mock", "    user: tester",
         "    namespace: " + NAMESPACE,
@@ -99,7 +74,7 @@ class KubernetesCommandLineTest {
     return List.of("run", "--matrix", dir.resolve("matrix").toString(), "-P", dir.resolve("mock.properties").toString(),
         "--out", dir.resolve("k8s").toString(), "--executor", "kubernetes", "--image", PodContainers.runnerImage(),
         "--runner-cpu", "1", "--runner-memory", "1Gi", "--start-lead", "5", "--progress-interval", "1",
-        "--results", "s3://results/" + dir.getFileName(), "--results-endpoint", s3Server.endpoint().toString(),
+        "--results", "s3://results/" + dir.getFileName(), "--results-endpoint", cluster.results().endpoint().toString(),
         "--results-path-style", "--results-region", "us-east-1");
   }
 
@@ -109,16 +84,15 @@ class KubernetesCommandLineTest {
     Path matrix = dir.resolve("matrix");
     Path endpoint = dir.resolve("mock.properties");
 
-    Result kubernetes;
-    try (TestKubelet kubelet = new TestKubelet(client, NAMESPACE, dir.resolve("kubelet"))) {
-      kubernetes = planner(dir, userEnvironment(dir), kubernetesRun(dir).toArray(String[]::new));
-      assertThat(kubelet.failures()).isEmpty();
-      assertThat(kubelet.createdJobs()).as("one Job serving a load and two cells").hasSize(1);
-    }
+    TestKubelet kubelet = cluster.startKubelet(dir.resolve("kubelet"));
+    Result kubernetes = planner(dir, userEnvironment(dir), kubernetesRun(dir).toArray(String[]::new));
+    assertThat(kubelet.failures()).isEmpty();
+    assertThat(kubelet.createdJobs()).as("one Job serving a load and two cells").hasSize(1);
     assertThat(kubernetes.exit).as(kubernetes.output).isZero();
     assertThat(kubernetes.output).contains("plan same-report (mock): 2 cells, 2 runners each")
         .contains("pods: ").contains("report: ");
-    assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).as("every Job deleted").isEmpty();
+    assertThat(cluster.client().batch().v1().jobs().inNamespace(NAMESPACE).list().getItems())
+        .as("every Job deleted").isEmpty();
 
     Result local = planner(dir, Map.of(), "run", "--matrix", matrix.toString(), "-P", endpoint.toString(),
         "--out", dir.resolve("local").toString(), "--progress-interval", "1");
@@ -134,35 +108,34 @@ class KubernetesCommandLineTest {
       assertThat(row.split(",")[failedColumn]).isEqualTo("0");
     }
     assertThat(Files.readString(dir.resolve("k8s/report.md"))).doesNotContain(EmbeddedS3.SECRET_ACCESS_KEY)
-        .doesNotContain(tablestore.accessKeySecret());
+        .doesNotContain(tablestore.mock().accessKeySecret());
   }
 
   @Test
   void sigtermToThePlannerDeletesTheRunningJobBeforeItExits() throws Exception {
     Path dir = prepare("sigterm", "1", "60s");
     Path log = dir.resolve("planner.log");
-    try (TestKubelet kubelet = new TestKubelet(client, NAMESPACE, dir.resolve("kubelet"))) {
-      Process planner = startPlanner(log, userEnvironment(dir), kubernetesRun(dir).toArray(String[]::new));
-      String cellJob = null;
-      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-      while (cellJob == null && System.nanoTime() < deadline && planner.isAlive()) {
-        for (var job : kubelet.createdJobs()) {
-          String name = job.getMetadata().getName();
-          if (kubelet.started(name, 0) && kubelet.started(name, 1)) { // the plan's Job: its pods serve the load first
-            cellJob = name;
-          }
+    TestKubelet kubelet = cluster.startKubelet(dir.resolve("kubelet"));
+    Process planner = startPlanner(log, userEnvironment(dir), kubernetesRun(dir).toArray(String[]::new));
+    String cellJob = null;
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+    while (cellJob == null && System.nanoTime() < deadline && planner.isAlive()) {
+      for (var job : kubelet.createdJobs()) {
+        String name = job.getMetadata().getName();
+        if (kubelet.started(name, 0) && kubelet.started(name, 1)) { // the plan's Job: its pods serve the load first
+          cellJob = name;
         }
-        Thread.sleep(200);
       }
-      assertThat(cellJob).as(Files.readString(log)).isNotNull();
-
-      planner.destroy(); // SIGTERM, as kill or a CI runner's cancel sends it
-
-      assertThat(planner.waitFor(60, TimeUnit.SECONDS)).as("the planner exits").isTrue();
-      assertThat(kubelet.deletedJobs()).as(Files.readString(log)).contains(cellJob);
-      assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).withName(cellJob).get()).isNull();
-      assertThat(kubelet.failures()).isEmpty();
+      Thread.sleep(200);
     }
+    assertThat(cellJob).as(Files.readString(log)).isNotNull();
+
+    planner.destroy(); // SIGTERM, as kill or a CI runner's cancel sends it
+
+    assertThat(planner.waitFor(60, TimeUnit.SECONDS)).as("the planner exits").isTrue();
+    assertThat(kubelet.deletedJobs()).as(Files.readString(log)).contains(cellJob);
+    assertThat(cluster.client().batch().v1().jobs().inNamespace(NAMESPACE).withName(cellJob).get()).isNull();
+    assertThat(kubelet.failures()).isEmpty();
   }
 
   /**
@@ -183,7 +156,8 @@ class KubernetesCommandLineTest {
     Files.writeString(dir.resolve("matrix"), quick);
     tablestore.faultPlan().setPartitionCapacity(1000); // bin/quickstart's default
     Result kubernetes;
-    try (TestKubelet kubelet = new TestKubelet(client, NAMESPACE, dir.resolve("kubelet"))) {
+    try {
+      TestKubelet kubelet = cluster.startKubelet(dir.resolve("kubelet"));
       List<String> args = new ArrayList<>(kubernetesRun(dir));
       args.set(args.indexOf("--start-lead") + 1, "8");
       kubernetes = planner(dir, userEnvironment(dir), Duration.ofMinutes(60), args.toArray(String[]::new));
@@ -204,7 +178,8 @@ class KubernetesCommandLineTest {
       assertThat(Double.parseDouble(v[header.indexOf("qps_rows")])).isPositive();
     }
     assertThat(dir.resolve("k8s/report.html")).isRegularFile();
-    assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).as("every Job deleted").isEmpty();
+    assertThat(cluster.client().batch().v1().jobs().inNamespace(NAMESPACE).list().getItems())
+        .as("every Job deleted").isEmpty();
   }
 
   /** The cells of a report.csv: instance type, case, partitions and threads of each row. */
@@ -248,9 +223,5 @@ class KubernetesCommandLineTest {
     pb.environment().remove("AWS_SECRET_ACCESS_KEY");
     pb.environment().putAll(env);
     return pb.start();
-  }
-
-  private static String base64(String s) {
-    return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -1,7 +1,7 @@
 package io.tablestoreycsb.planner.kubernetes;
 
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
-import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesTestCluster;
 import io.tablestoreycsb.cluster.kubernetes.TestKubelet;
 import io.tablestoreycsb.cluster.kubernetes.PodContainers;
 import io.tablestoreycsb.planner.analysis.CellResult;
@@ -10,12 +10,9 @@ import io.tablestoreycsb.planner.report.StopFile;
 import io.tablestoreycsb.planner.report.StopText;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.mock.junit.MockTablestoreExtension;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.analysis.MeasuredWindow;
@@ -23,7 +20,6 @@ import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.analysis.RunnerResult;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import io.tablestoreycsb.planner.results.ResultStore;
-import io.tablestoreycsb.cluster.objectstore.S3Clients;
 import io.tablestoreycsb.planner.run.BindingTableAdmin;
 import io.tablestoreycsb.planner.run.CellFilter;
 import io.tablestoreycsb.planner.run.CellOrder;
@@ -45,17 +41,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -63,15 +57,14 @@ import software.amazon.awssdk.services.s3.S3Client;
  * Job index as local processes, the real SDK against the Tablestore mock on 127.0.0.1, result sets
  * uploaded to and downloaded from a real S3 server on 127.0.0.1.
  */
-@EnableKubernetesMockClient(crud = true)
 class KubernetesPlanTest {
   private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
   private static final String NAMESPACE = "test";
 
-  static KubernetesClient client;
-  private static EmbeddedS3 s3Server;
-  private static MockTablestore tablestore;
-  private static S3Client s3;
+  @RegisterExtension
+  static final KubernetesTestCluster cluster = new KubernetesTestCluster(NAMESPACE, "results");
+  @RegisterExtension
+  static final MockTablestoreExtension tablestore = MockTablestoreExtension.withDefaults();
 
   private Path dir;
   private Path endpointProperties;
@@ -79,50 +72,22 @@ class KubernetesPlanTest {
   private KubernetesCellExecutor cellExecutor;
   private final ByteArrayOutputStream log = new ByteArrayOutputStream();
 
-  /** The mock API server logs every request at INFO; kept referenced so the level sticks. */
-  private static final java.util.logging.Logger MOCK_SERVER_LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
-
-  @BeforeAll
-  static void startServers() throws Exception {
-    MOCK_SERVER_LOG.setLevel(java.util.logging.Level.WARNING);
-    s3Server = new EmbeddedS3("results");
-    s3 = S3Clients.create(s3Server.settings(""), EmbeddedS3.credentials());
-    tablestore = MockTablestore.builder().start();
-  }
-
-  @AfterAll
-  static void stopServers() throws Exception {
-    tablestore.close();
-    s3.close();
-    s3Server.close();
-  }
-
   @BeforeEach
   void setUp(org.junit.jupiter.api.TestInfo test) throws Exception {
     dir = Path.of("target", "kubernetes-plan-test", test.getTestMethod().orElseThrow().getName()).toAbsolutePath();
     PlanExecutorSupport.deleteRecursively(dir);
     Files.createDirectories(dir);
     endpointProperties = dir.resolve("mock.properties");
-    tablestore.writeProperties(endpointProperties);
-    client.secrets().inNamespace(NAMESPACE).resource(new SecretBuilder()
-        .withNewMetadata().withName("capacity-plan").endMetadata()
-        .addToData(SecretKeys.ENDPOINT_PROPERTIES, base64(Files.readString(endpointProperties)))
-        .addToData(SecretKeys.RESULTS_ACCESS_KEY_ID, base64(EmbeddedS3.ACCESS_KEY_ID))
-        .addToData(SecretKeys.RESULTS_SECRET_ACCESS_KEY, base64(EmbeddedS3.SECRET_ACCESS_KEY))
-        .build()).createOr(r -> r.update());
-    kubelet = new TestKubelet(client, NAMESPACE, dir.resolve("kubelet"));
+    tablestore.mock().writeProperties(endpointProperties);
+    cluster.putSecret("capacity-plan", endpointProperties);
+    kubelet = cluster.startKubelet(dir.resolve("kubelet"));
   }
 
   @AfterEach
   void tearDown() {
     if (cellExecutor != null) {
-      cellExecutor.close();
+      cellExecutor.close(); // before the cluster closes the kubelet
     }
-    kubelet.close();
-  }
-
-  private static String base64(String s) {
-    return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));
   }
 
   private Matrix matrix(String plan, String... cases) throws Exception {
@@ -169,9 +134,10 @@ class KubernetesPlanTest {
 
   private Plan executor(Matrix matrix, String resultsPrefix, String image) {
     KubernetesSettings settings = new KubernetesSettings(NAMESPACE, image, "1", "1Gi", Map.of(),
-        List.of(), "capacity-plan", s3Server.settings(resultsPrefix), 5);
-    ResultStore store = new ResultStore(s3, settings.results().location(), RunnerRecord.FILE_NAME);
-    cellExecutor = new KubernetesCellExecutor(client, settings, store, kubelet::tail);
+        List.of(), "capacity-plan", cluster.results().settings(resultsPrefix), 5);
+    ResultStore store = new ResultStore(cluster.results().client(), settings.results().location(),
+        RunnerRecord.FILE_NAME);
+    cellExecutor = new KubernetesCellExecutor(cluster.client(), settings, store, kubelet::tail);
     return new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, List.of("-Xmx256m")),
         cellExecutor, new BindingTableAdmin(endpointProperties),
         dir.resolve("out"), new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
@@ -201,10 +167,11 @@ class KubernetesPlanTest {
     for (Job job : kubelet.createdJobs()) {
       assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
       assertThat(job.getSpec().getCompletions()).isEqualTo(2);
-      assertThat(Serialization.asYaml(job)).doesNotContain(tablestore.accessKeySecret())
+      assertThat(Serialization.asYaml(job)).doesNotContain(tablestore.mock().accessKeySecret())
           .doesNotContain(EmbeddedS3.SECRET_ACCESS_KEY);
     }
-    assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).isEmpty();
+    assertThat(cluster.client().batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).isEmpty();
+    S3Client s3 = cluster.results().client();
     assertThat(s3.listObjectsV2(b -> b.bucket("results").prefix("plans/kube/mock/p4/random-read/t2/runner-1/attempt-1/"))
         .contents()).extracting(o -> o.key().substring(o.key().lastIndexOf('/') + 1))
         .contains("runner.json", "ycsb.out", "READ.hdr", "resources.json", "tablestore-stats.json", "clock.json");
@@ -320,7 +287,8 @@ class KubernetesPlanTest {
     planner.join(TimeUnit.SECONDS.toMillis(30));
     assertThat(planner.isAlive()).isFalse();
     assertThat(kubelet.deletedJobs()).contains(job.getMetadata().getName());
-    assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).withName(job.getMetadata().getName()).get()).isNull();
+    assertThat(cluster.client().batch().v1().jobs().inNamespace(NAMESPACE).withName(job.getMetadata().getName()).get())
+        .isNull();
   }
 
   @Test
@@ -341,7 +309,7 @@ class KubernetesPlanTest {
         .contains("waiting: ImagePullBackOff (Back-off pulling image \"registry.invalid/runner:missing\")");
     // the load Job would only end at its deadline (start lead + its time + grace); the planner gave up at once
     assertThat(seconds).as(output).isLessThan(60);
-    assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).isEmpty();
+    assertThat(cluster.client().batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).isEmpty();
   }
 
   @Test
@@ -375,6 +343,7 @@ class KubernetesPlanTest {
     assertThat(row.window().startEpochMs()).isEqualTo(stop.steadyFromEpochMs());
     assertThat(row.rates().qpsRows()).as("the 4 partitions' 1,200 rows/s bound the cell").isPositive().isLessThan(1200 * 1.05);
     // what the pods and the planner exchanged while the cell ran is gone; the result sets stay
+    S3Client s3 = cluster.results().client();
     assertThat(s3.listObjectsV2(b -> b.bucket("results").prefix("plans/steady/mock/p4/random-read/t2/live/"))
         .contents()).isEmpty();
     assertThat(s3.listObjectsV2(b -> b.bucket("results").prefix("plans/steady/mock/p4/random-read/t2/runner-0/"))

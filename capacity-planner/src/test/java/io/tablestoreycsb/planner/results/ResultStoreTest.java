@@ -7,15 +7,15 @@ import io.tablestoreycsb.cluster.objectstore.ObjectStoreUri;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
 import io.tablestoreycsb.cluster.objectstore.S3Clients;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
+import io.tablestoreycsb.cluster.objectstore.TestBucket;
 import io.tablestoreycsb.planner.results.ResultStore.AttemptKey;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -25,26 +25,14 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 /** Result sets through a real S3 server (S3Proxy) on 127.0.0.1, with the client the planner uses. */
 class ResultStoreTest {
   private static final String CELL = "ecs.g6/p4/batch-write/t32";
-  private static EmbeddedS3 server;
-  private static S3Client s3;
+  @RegisterExtension
+  static final TestBucket bucket = new TestBucket("results");
 
   @TempDir
   Path tmp;
 
-  @BeforeAll
-  static void start() throws Exception {
-    server = new EmbeddedS3("results");
-    s3 = S3Clients.create(server.settings("plans/2026"), EmbeddedS3.credentials());
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    s3.close();
-    server.close();
-  }
-
   private ResultStore store(String prefix) {
-    return new ResultStore(s3, new ObjectStoreUri("results", prefix), "runner.json");
+    return new ResultStore(bucket.client(), new ObjectStoreUri("results", prefix), "runner.json");
   }
 
   private Path resultSet(String name, String marker) throws IOException {
@@ -114,7 +102,7 @@ class ResultStoreTest {
     store.downloadCell("plan1", CELL, target);
     Files.writeString(target.resolve("runner-0/stale.log"), "from an earlier download");
     // attempt 2 died after its YCSB output but before runner.json
-    s3.putObject(PutObjectRequest.builder().bucket("results")
+    bucket.client().putObject(PutObjectRequest.builder().bucket("results")
         .key("plans/b/plan1/" + CELL + "/runner-0/attempt-2/ycsb.out").build(), RequestBody.fromString("partial"));
 
     assertThat(store.downloadCell("plan1", CELL, target)).containsExactly(Map.entry(0, 1));
@@ -129,7 +117,7 @@ class ResultStoreTest {
     store.upload(new AttemptKey("plan1", CELL, 3, 1), resultSet("x", "m"));
     store.upload(new AttemptKey("plan1", "ecs.g6/p8/read/t16", 0, 1), resultSet("y", "m"));
 
-    List<String> keys = s3.listObjectsV2(b -> b.bucket("results").prefix("plans/c/")).contents().stream()
+    List<String> keys = bucket.client().listObjectsV2(b -> b.bucket("results").prefix("plans/c/")).contents().stream()
         .map(o -> o.key()).sorted().toList();
     assertThat(keys).contains("plans/c/plan1/" + CELL + "/runner-3/attempt-1/ycsb.out",
         "plans/c/plan1/" + CELL + "/runner-3/attempt-1/runner.json");
@@ -177,7 +165,7 @@ class ResultStoreTest {
   @Test
   void wrongCredentialsAreRefusedByTheServerWithoutShowingTheSecret() {
     ObjectStoreCredentials wrong = new ObjectStoreCredentials(EmbeddedS3.ACCESS_KEY_ID, "not-the-secret-123");
-    try (S3Client bad = S3Clients.create(server.settings("x"), wrong)) {
+    try (S3Client bad = S3Clients.create(bucket.settings("x"), wrong)) {
       assertThatThrownBy(() -> new ResultStore(bad, new ObjectStoreUri("results", "x"), "runner.json")
           .cells("plan1"))
           .isInstanceOf(S3Exception.class)

@@ -56,8 +56,8 @@ class PlannerLoadBatchesTest {
           .containsSubsequence("-P", props.toString(), "-p", "tablestore.batchsize=200");
       BindingTableAdmin tables = new BindingTableAdmin(props);
       tables.ensureTable("usertable_p1", 1);
-      LoadStep load = new LoadStep(matrix, runners, LocalCellExecutor.ofThisJvm(), tables,
-          dir.resolve("out"), new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
+      LoadStep load = new LoadStep(new PlanSetup(matrix, runners, LocalCellExecutor.ofThisJvm(), tables,
+          dir.resolve("out"), new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1))));
 
       boolean loaded = load.ensureLoaded(1);
 

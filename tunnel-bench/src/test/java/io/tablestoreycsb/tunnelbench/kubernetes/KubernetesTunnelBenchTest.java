@@ -2,35 +2,28 @@ package io.tablestoreycsb.tunnelbench.kubernetes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesTestCluster;
 import io.tablestoreycsb.cluster.kubernetes.LocalProcessPodContainers;
-import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
 import io.tablestoreycsb.cluster.kubernetes.TestKubelet;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import io.tablestoreycsb.cluster.objectstore.S3Clients;
-import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.mock.junit.MockTablestoreExtension;
 import io.tablestoreycsb.tunnelbench.ReportCsv;
 import io.tablestoreycsb.tunnelbench.TunnelBenchCliAccess;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * tunnel-bench --executor kubernetes end to end: fabric8's mock API server (CRUD), the test kubelet
@@ -38,34 +31,18 @@ import org.junit.jupiter.api.Test;
  * it) on two "nodes", the real SDK's writer and TunnelWorkers against the Tablestore mock on 127.0.0.1,
  * every file between the pods and the coordinator through a real S3 server on 127.0.0.1.
  */
-@EnableKubernetesMockClient(crud = true)
 class KubernetesTunnelBenchTest {
   static final String NAMESPACE = "test";
   static final String IMAGE = "tablestore-ycsb-tunnel-bench:test";
-  /** The mock API server logs every request at INFO; kept referenced so the level sticks. */
-  private static final java.util.logging.Logger MOCK_SERVER_LOG = java.util.logging.Logger.getLogger(
-      "io.fabric8.mockwebserver");
 
-  static KubernetesClient client;
-  static EmbeddedS3 s3Server;
-  static MockTablestore tablestore;
+  @RegisterExtension
+  static final KubernetesTestCluster cluster = new KubernetesTestCluster(NAMESPACE, "results");
+  @RegisterExtension
+  static final MockTablestoreExtension tablestore = MockTablestoreExtension.withDefaults();
 
   Path dir;
   Path endpointProperties;
   TestKubelet kubelet;
-
-  @BeforeAll
-  static void startServers() throws Exception {
-    MOCK_SERVER_LOG.setLevel(java.util.logging.Level.WARNING);
-    s3Server = new EmbeddedS3("results");
-    tablestore = MockTablestore.builder().start();
-  }
-
-  @AfterAll
-  static void stopServers() throws Exception {
-    tablestore.close();
-    s3Server.close();
-  }
 
   @BeforeEach
   void setUp(org.junit.jupiter.api.TestInfo test) throws Exception {
@@ -73,22 +50,12 @@ class KubernetesTunnelBenchTest {
     deleteRecursively(dir);
     Files.createDirectories(dir);
     endpointProperties = dir.resolve("mock.properties");
-    tablestore.writeProperties(endpointProperties);
-    client.secrets().inNamespace(NAMESPACE).resource(new SecretBuilder()
-        .withNewMetadata().withName("capacity-plan").endMetadata()
-        .addToData(SecretKeys.ENDPOINT_PROPERTIES, base64(Files.readString(endpointProperties)))
-        .addToData(SecretKeys.RESULTS_ACCESS_KEY_ID, base64(EmbeddedS3.ACCESS_KEY_ID))
-        .addToData(SecretKeys.RESULTS_SECRET_ACCESS_KEY, base64(EmbeddedS3.SECRET_ACCESS_KEY))
-        .build()).createOr(r -> r.update());
+    tablestore.mock().writeProperties(endpointProperties);
+    cluster.putSecret("capacity-plan", endpointProperties);
     // Pods run as local processes of this module's classes, also where a Docker engine runs: CI builds
     // the planner's runner image, not tunnel-bench's, so its container path is not exercised here.
-    kubelet = new TestKubelet(client, NAMESPACE, dir.resolve("kubelet"), new LocalProcessPodContainers());
+    kubelet = cluster.startKubelet(dir.resolve("kubelet"), new LocalProcessPodContainers());
     kubelet.nodes("node-a", "node-b");
-  }
-
-  @AfterEach
-  void tearDown() {
-    kubelet.close();
   }
 
   /** Runs tunnel-bench with {@code args} and the test cluster's options; returns exit status and output. */
@@ -96,13 +63,13 @@ class KubernetesTunnelBenchTest {
     List<String> all = new ArrayList<>(List.of("-P", endpointProperties.toString(), "--scenarios",
         scenarios.toString(), "--out", dir.resolve("out").toString(), "--executor", "kubernetes",
         "--namespace", NAMESPACE, "--image", IMAGE, "--runner-cpu", "1", "--runner-memory", "1Gi",
-        "--results", "s3://results/runs", "--results-endpoint", s3Server.endpoint().toString(),
+        "--results", "s3://results/runs", "--results-endpoint", cluster.results().endpoint().toString(),
         "--results-path-style", "--child-jvm-opts", "-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"));
     all.addAll(List.of(args));
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     int exit = TunnelBenchCliAccess.run(all.toArray(String[]::new), new PrintWriter(out, true),
-        new PrintWriter(err, true), () -> new ClusterAccess(client, kubelet::tail,
+        new PrintWriter(err, true), () -> new ClusterAccess(cluster.client(), kubelet::tail,
             settings -> S3Clients.create(settings, EmbeddedS3.credentials())));
     return new Result(exit, out.toString(), err.toString());
   }
@@ -148,9 +115,9 @@ class KubernetesTunnelBenchTest {
     for (Job job : kubelet.createdJobs()) {
       assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
       String yaml = Serialization.asYaml(job);
-      assertThat(yaml).doesNotContain(tablestore.accessKeySecret()).doesNotContain(EmbeddedS3.SECRET_ACCESS_KEY);
+      assertThat(yaml).doesNotContain(tablestore.mock().accessKeySecret()).doesNotContain(EmbeddedS3.SECRET_ACCESS_KEY);
     }
-    assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).isEmpty();
+    assertThat(cluster.client().batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).isEmpty();
 
     List<Map<String, String>> rows = csv(dir.resolve("out").resolve("report.csv"));
     assertThat(rows).hasSize(2);
@@ -272,7 +239,8 @@ class KubernetesTunnelBenchTest {
       assertThat(Long.parseLong(row.get("rows_consumed"))).isEqualTo(written);
       assertThat(row.get("passed")).isEqualTo("true");
     }
-    assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).as("every Job deleted").isEmpty();
+    assertThat(cluster.client().batch().v1().jobs().inNamespace(NAMESPACE).list().getItems())
+        .as("every Job deleted").isEmpty();
   }
 
   @Test
@@ -286,11 +254,7 @@ class KubernetesTunnelBenchTest {
         + " ImagePullBackOff: Back-off pulling image \"" + IMAGE + "\"").doesNotContain("not all ready within");
     assertThat(Files.readString(dir.resolve("out").resolve("report.md"))).contains("## Failures")
         .contains("ImagePullBackOff");
-    assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).as("deleted").isEmpty();
-  }
-
-  static String base64(String s) {
-    return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));
+    assertThat(cluster.client().batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).as("deleted").isEmpty();
   }
 
   private static List<Map<String, String>> csv(Path file) throws IOException {

@@ -6,10 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.alicloud.openservices.tablestore.model.RecordSequenceInfo;
 import com.alicloud.openservices.tablestore.model.StreamRecord;
 import com.alicloud.openservices.tablestore.tunnel.worker.ProcessRecordsInput;
-import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import io.tablestoreycsb.cluster.objectstore.ObjectStore;
-import io.tablestoreycsb.cluster.objectstore.ObjectStoreUri;
-import io.tablestoreycsb.cluster.objectstore.S3Clients;
+import io.tablestoreycsb.cluster.objectstore.TestBucket;
 import io.tablestoreycsb.tunnelbench.child.ChannelPage;
 import io.tablestoreycsb.tunnelbench.child.ConsumedSnapshots;
 import io.tablestoreycsb.tunnelbench.child.EpochMicros;
@@ -22,31 +20,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.s3.S3Client;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A consumer's rows-so-far segments through a real S3 server (S3Proxy) on 127.0.0.1. */
 class StoredSegmentsTest {
-  private static EmbeddedS3 server;
-  private static S3Client s3;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = new EmbeddedS3("segments");
-    s3 = S3Clients.create(server.settings(""), EmbeddedS3.credentials());
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    s3.close();
-    server.close();
-  }
-
-  private static ObjectStore store(String prefix) {
-    return new ObjectStore(s3, new ObjectStoreUri("segments", prefix));
-  }
+  @RegisterExtension
+  static final TestBucket bucket = new TestBucket("segments");
 
   private static byte[] segment(int from, int to) {
     return RowSegment.of(IntStream.range(from, to).toArray(), List.of()).encode();
@@ -54,7 +34,7 @@ class StoredSegmentsTest {
 
   @Test
   void segmentsAreReadInSequenceOrderEachOnce() throws IOException {
-    ObjectStore store = store("order");
+    ObjectStore store = bucket.store("order");
     ScenarioKeys keys = new ScenarioKeys("run/s1");
     RowsSoFar sink = StoredSegments.storing(store, keys, "consumer-0");
     StoredSegments reader = new StoredSegments(store, keys.rowsSoFar("consumer-0"));
@@ -78,7 +58,7 @@ class StoredSegmentsTest {
 
   @Test
   void aMissingSegmentIsAnErrorNotAGap() {
-    ObjectStore store = store("gap");
+    ObjectStore store = bucket.store("gap");
     ScenarioKeys keys = new ScenarioKeys("run/s1");
     RowsSoFar sink = StoredSegments.storing(store, keys, "consumer-1");
     StoredSegments reader = new StoredSegments(store, keys.rowsSoFar("consumer-1"));
@@ -108,7 +88,7 @@ class StoredSegmentsTest {
 
   @Test
   void aPageIsHandedBackOnlyOnceStoredAndEachStoreCarriesOnlyWhatIsNew() throws Exception {
-    ObjectStore store = store("consumer");
+    ObjectStore store = bucket.store("consumer");
     ScenarioKeys keys = new ScenarioKeys("run/s2");
     List<Integer> storedSizes = new ArrayList<>();
     AtomicInteger failFirst = new AtomicInteger(1);
