@@ -11,9 +11,13 @@ import io.tablestoreycsb.planner.run.PlanEstimate;
 import io.tablestoreycsb.planner.run.PlannedCell;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The façade the commands call: what its options make of a matrix, and what the estimate assumes. */
 class PlannerTest {
@@ -71,5 +75,32 @@ class PlannerTest {
     assertThat(Planner.cells(all)).extracting(c -> c.key().partitions()).contains(1, 4, 16);
     assertThat(Planner.cells(p4)).isNotEmpty().extracting(PlannedCell::key)
         .allSatisfy(key -> assertThat(key.partitions()).isEqualTo(4));
+  }
+
+  @Test
+  void aLocalPlansRunnersLogToItsOutputDirectoryAndLeaveNothingInTheTempDirectory(@TempDir Path dir)
+      throws Exception {
+    Path workloads = Path.of("..", "workloads").toAbsolutePath().normalize();
+    Path matrixFile = Files.writeString(dir.resolve("tiny"), String.join("\n", "[plan]", "name = tiny",
+        "instance-type = mock", "runners = 1", "partitions = 1", "table = usertable", "rows-per-partition = 100",
+        "load-threads = 1", "load-workload = " + workloads.resolve("tablestore-batch-write"),
+        "[case random-read]", "workload = " + workloads.resolve("tablestore-random-read"), "phase = run",
+        "measure = READ", "rows-per-request = 1", "threads = 1", "duration = 1s", ""));
+    List<Path> tempBefore = runnerLogDirsInTemp();
+    Path out = dir.resolve("out");
+
+    int failed = planner.run(PlanOptions.builder("run", MatrixParser.parse(matrixFile), out).embeddedMock(0).build());
+
+    assertThat(failed).as(terminal.toString()).isZero();
+    // The runner's own output, next to the cells it served, complete: it ended with the plan.
+    assertThat(out.resolve(Planner.RUNNER_LOGS_DIR).resolve("runner-0").resolve("ycsb.err")).as(terminal.toString())
+        .content().contains("runner: serving cells");
+    assertThat(runnerLogDirsInTemp()).isEqualTo(tempBefore);
+  }
+
+  private static List<Path> runnerLogDirsInTemp() throws Exception {
+    try (Stream<Path> entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+      return entries.filter(p -> p.getFileName().toString().startsWith("tablestore-ycsb-runners-")).sorted().toList();
+    }
   }
 }

@@ -31,7 +31,7 @@ public record StartGate(long startAtEpochMs, Path readyFile, Path releaseFile, D
   /** Written by the parent in the child's directory: the epoch millisecond to start at. */
   public static final String RELEASE_FILE = "release";
   /** How often a waiting child looks for the release file. */
-  private static final long POLL_MS = 5;
+  public static final long POLL_MS = 5;
 
   public StartGate {
     if (startAtEpochMs <= 0 && releaseFile == null) {

@@ -122,7 +122,7 @@ public final class PodRunner implements Callable<Integer> {
         }
       }
     } finally {
-      executor.closeRunners();
+      executor.close();
     }
   }
 

@@ -23,10 +23,21 @@ import java.util.List;
  * ({@link #keepingRunnersWarm}): started once and handed cell after cell ({@link RunnerPool}), so that a
  * plan pays JVM start-up and JIT warm-up once, not in every cell.
  */
-public final class LocalCellExecutor implements CellExecutor {
-  private static final long SAMPLE_PERIOD_MS = 250;
-  /** Between the release and the start instant: every runner sees the release file well before it. */
-  private static final long RELEASE_MARGIN_MS = 150;
+public final class LocalCellExecutor implements CellExecutor, AutoCloseable {
+  /** How often the running cell's rates are told to the listener (and a steady stop is considered). */
+  private static final long SAMPLE_PERIOD_MS = 1000;
+  /**
+   * How often the executor looks whether its runners are done: a cell ends when the last runner
+   * does, and every millisecond between that and the next cell's hand-over is plan time measuring
+   * nothing (a 250 ms look cost quickstart 3 s over its 27 cells and loads).
+   */
+  private static final long DONE_POLL_MS = 10;
+  /**
+   * Between the release and the start instant: every runner sees the release file before it (a
+   * runner at its gate looks every {@value StartGate#POLL_MS} ms; the rest covers a busy machine's
+   * scheduling delay).
+   */
+  private static final long RELEASE_MARGIN_MS = 50;
   /** A runner JVM that is not ready after this long (class loading on a loaded machine) fails the cell. */
   static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
   /** How long a runner at its gate waits for the release before giving up on its own. */
@@ -36,8 +47,6 @@ public final class LocalCellExecutor implements CellExecutor {
   private final String classpath;
   private final Duration startSkew;
   private final long startAtEpochMs;
-  /** Null: runners start without a class-data sharing archive. */
-  private final RunnerClassArchive classArchive;
   /** Null: every cell starts runner JVMs of its own. */
   private final Path warmLogDir;
   private final RunnerPool pool;
@@ -47,16 +56,15 @@ public final class LocalCellExecutor implements CellExecutor {
    *     check that skewed runners are measured over their common window
    */
   public LocalCellExecutor(String javaExecutable, String classpath, Duration startSkew) {
-    this(javaExecutable, classpath, startSkew, 0, null, null);
+    this(javaExecutable, classpath, startSkew, 0, null);
   }
 
   private LocalCellExecutor(String javaExecutable, String classpath, Duration startSkew, long startAtEpochMs,
-      RunnerClassArchive classArchive, Path warmLogDir) {
+      Path warmLogDir) {
     this.javaExecutable = javaExecutable;
     this.classpath = classpath;
     this.startSkew = startSkew;
     this.startAtEpochMs = startAtEpochMs;
-    this.classArchive = classArchive;
     this.warmLogDir = warmLogDir;
     this.pool = warmLogDir == null ? null : new RunnerPool(warmLogDir, this::serveCommand);
   }
@@ -66,24 +74,17 @@ public final class LocalCellExecutor implements CellExecutor {
    * soon as they are ready: a runner in a pod so starts with the other pods of its cell.
    */
   public LocalCellExecutor startingAt(long epochMs) {
-    return new LocalCellExecutor(javaExecutable, classpath, startSkew, epochMs, classArchive, warmLogDir);
+    return new LocalCellExecutor(javaExecutable, classpath, startSkew, epochMs, warmLogDir);
   }
 
   /**
    * The same executor keeping its runner JVMs between cells: runner i of every cell is the same process
    * (replaced when it dies), which starts and warms up once and then serves cell after cell; what each
    * runner prints between cells goes to {@code logDir}. Runners end with this JVM. The executors made
-   * from this one ({@link #startingAt}, {@link #sharingClassesIn}) keep runners warm too, each in a pool
-   * of its own.
+   * from this one ({@link #startingAt}) keep runners warm too, each in a pool of its own.
    */
   public LocalCellExecutor keepingRunnersWarm(Path logDir) {
-    return new LocalCellExecutor(javaExecutable, classpath, startSkew, startAtEpochMs, classArchive, logDir);
-  }
-
-  /** {@link #keepingRunnersWarm(Path)} logging in a directory of this process under the system's temp directory. */
-  public LocalCellExecutor keepingRunnersWarm() {
-    return keepingRunnersWarm(Path.of(System.getProperty("java.io.tmpdir"),
-        "tablestore-ycsb-runners-" + ProcessHandle.current().pid()));
+    return new LocalCellExecutor(javaExecutable, classpath, startSkew, startAtEpochMs, logDir);
   }
 
   /** Process ids of the warm runners kept (empty when runners are not kept), in runner order. */
@@ -96,35 +97,20 @@ public final class LocalCellExecutor implements CellExecutor {
     return pool == null ? 0 : pool.started();
   }
 
-  /** Ends the warm runners (they also end with this JVM). */
-  public void closeRunners() {
+  /**
+   * Ends the warm runners and waits until their logs are written (they also end with this JVM, but a
+   * plan's runners should not outlive its last cell).
+   */
+  @Override
+  public void close() throws InterruptedException {
     if (pool != null) {
       pool.close();
     }
   }
 
-  /**
-   * The same executor starting its runner JVMs from a class-data sharing archive in {@code cacheDir}
-   * ({@link RunnerClassArchive}), built from the first runner's classes; unchanged when this class path
-   * cannot be archived. For planners that start many cells on one machine; a pod runs one cell and
-   * would only pay for building it.
-   */
-  public LocalCellExecutor sharingClassesIn(Path cacheDir) {
-    return new LocalCellExecutor(javaExecutable, classpath, startSkew, startAtEpochMs,
-        RunnerClassArchive.of(javaExecutable, classpath, cacheDir).orElse(null), warmLogDir);
-  }
-
   /** The java and class path of this JVM: runners load exactly what the planner loaded. */
   public static LocalCellExecutor ofThisJvm() {
     return ofThisJvm(Duration.ZERO);
-  }
-
-  /**
-   * This JVM's executor with the class archive in the user's cache ({@link RunnerClassArchive#defaultCacheDir()})
-   * and warm runners: what the planner's commands use on one machine.
-   */
-  public static LocalCellExecutor ofThisJvmSharingClasses() {
-    return ofThisJvm().sharingClassesIn(RunnerClassArchive.defaultCacheDir()).keepingRunnersWarm();
   }
 
   public static LocalCellExecutor ofThisJvm(Duration startSkew) {
@@ -151,7 +137,6 @@ public final class LocalCellExecutor implements CellExecutor {
     Thread killRunners = new Thread(() -> running.forEach(CellRun::kill), "kill-runners");
     Runtime.getRuntime().addShutdownHook(killRunners);
     try {
-      buildClassArchive(specs.size(), listener);
       if (pool != null) {
         List<WarmRunner> runners = pool.runnersFor(specs);
         for (int i = 0; i < specs.size(); i++) {
@@ -166,10 +151,11 @@ public final class LocalCellExecutor implements CellExecutor {
       if (awaitReady(running, listener)) {
         long instant = release(running, epochMs);
         long runStarted = System.nanoTime() + Math.max(0, instant - System.currentTimeMillis()) * 1_000_000;
-        long ticks = 0;
+        long nextSample = System.nanoTime() + SAMPLE_PERIOD_MS * 1_000_000;
         boolean stopped = false;
         while (running.stream().anyMatch(CellRun::isRunning)) {
-          if (++ticks % (1000 / SAMPLE_PERIOD_MS) == 0) {
+          if (System.nanoTime() >= nextSample) {
+            nextSample += SAMPLE_PERIOD_MS * 1_000_000;
             listener.running(summedOps(running));
             if (!stopped && listener.stopNow()) {
               stopped = true;
@@ -180,7 +166,7 @@ public final class LocalCellExecutor implements CellExecutor {
           if (elapsed > expectedSeconds + graceSeconds(expectedSeconds)) {
             break; // finish() below kills and reports the late runners
           }
-          Thread.sleep(SAMPLE_PERIOD_MS);
+          Thread.sleep(DONE_POLL_MS);
         }
       }
       List<RunnerRecord> records = new ArrayList<>();
@@ -204,28 +190,12 @@ public final class LocalCellExecutor implements CellExecutor {
 
   /** A warm runner's command line: {@code RunnerMain --serve}, its cells come on stdin. */
   private List<String> serveCommand(List<String> jvmOptions) {
-    List<String> command = new ArrayList<>(ChildJvm.command(javaExecutable, jvmOptions, classpath,
-        RunnerMain.class.getName(), List.of(RunnerMain.SERVE_OPTION)));
-    if (classArchive != null) {
-      command.addAll(1, classArchive.optionsFor(jvmOptions));
-    }
-    return command;
+    return ChildJvm.command(javaExecutable, jvmOptions, classpath, RunnerMain.class.getName(),
+        List.of(RunnerMain.SERVE_OPTION));
   }
 
   private List<String> command(RunnerSpec spec, StartGate gate) {
-    List<String> command = new ArrayList<>(spec.localCommand(javaExecutable, classpath, gate));
-    if (classArchive != null) {
-      command.addAll(1, classArchive.optionsFor(spec.jvmOptions()));
-    }
-    return command;
-  }
-
-  /** Builds the class archive from a previous runner's class list, before any runner of this cell starts. */
-  private void buildClassArchive(int runners, Listener listener) throws InterruptedException {
-    if (classArchive != null && classArchive.listed()) {
-      listener.starting(0, runners, "building the runners' class archive (once)");
-      classArchive.buildIfListed().ifPresent(System.err::println);
-    }
+    return spec.localCommand(javaExecutable, classpath, gate);
   }
 
   /** Waits until every runner is at its gate; false when one exited first or the time-out passed. */

@@ -4,7 +4,9 @@ import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -18,9 +20,12 @@ final class RunnerPool {
   private final Function<List<String>, List<String>> command;
   private final List<WarmRunner> runners = new ArrayList<>();
   private int started;
+  /** How many times runner i's JVM was replaced. */
+  private final Map<Integer, Integer> replaced = new HashMap<>();
 
   /**
-   * @param logDir where each runner's own output between cells goes ({@code runner-<n>/})
+   * @param logDir where each runner's own output between cells goes ({@code runner-<i>/}, and
+   *     {@code runner-<i>.<k>/} for the k-th JVM that replaced runner i's)
    * @param command the command line of a runner JVM with the given JVM options
    */
   RunnerPool(Path logDir, Function<List<String>, List<String>> command) {
@@ -39,7 +44,9 @@ final class RunnerPool {
           runner.kill();
         }
         started++;
-        runner = WarmRunner.start("runner-" + i, logDir.resolve("runner-" + started), command.apply(options), options);
+        // runner-2 for runner 2's first JVM, runner-2.1 for the one that replaced it, and so on
+        String logName = runner == null ? "runner-" + i : "runner-" + i + "." + replaced.merge(i, 1, Integer::sum);
+        runner = WarmRunner.start("runner-" + i, logDir.resolve(logName), command.apply(options), options);
         if (i < runners.size()) {
           runners.set(i, runner);
         } else {
@@ -62,8 +69,10 @@ final class RunnerPool {
   }
 
   /** Ends every runner. */
-  synchronized void close() {
-    runners.forEach(WarmRunner::kill);
+  synchronized void close() throws InterruptedException {
+    for (WarmRunner runner : runners) {
+      runner.end();
+    }
     runners.clear();
   }
 }

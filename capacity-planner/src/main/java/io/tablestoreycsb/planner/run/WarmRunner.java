@@ -15,6 +15,9 @@ import java.util.OptionalInt;
  * time ({@link #hand}) and passes the rate of its status lines to that cell.
  */
 final class WarmRunner {
+  /** A killed JVM is gone within milliseconds; this bounds the wait for its log to be copied. */
+  private static final long END_WAIT_MS = 5_000;
+
   private final ChildJvm jvm;
   private final List<String> jvmOptions;
   private volatile WarmCellRun cell;
@@ -75,5 +78,11 @@ final class WarmRunner {
 
   void kill() {
     jvm.kill();
+  }
+
+  /** Ends it between cells, and waits until what it printed is in its log. */
+  void end() throws InterruptedException {
+    jvm.kill();
+    jvm.finish(END_WAIT_MS);
   }
 }

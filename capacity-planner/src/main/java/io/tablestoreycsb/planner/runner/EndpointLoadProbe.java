@@ -1,11 +1,10 @@
 package io.tablestoreycsb.planner.runner;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
 import java.net.InetAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +18,10 @@ import java.time.Duration;
  * {@link ResultFiles#ENDPOINT_LOAD_FILE}, one JSON line: {@code {"sampledEpochMs":..,"local":..,"load":{..}}}.
  * One small request a second on a connection of its own, beside the measured requests, never among them.
  * The first answer that is not the mock's (the real service has no such path) stops it for good.
+ *
+ * <p>It uses {@link HttpURLConnection}, as {@link io.tablestoreycsb.kit.resources.ClockProbe} does:
+ * {@code java.net.http.HttpClient} loaded some 440 classes (its TLS set-up among them) into every runner
+ * JVM and started a selector thread for every cell.
  */
 public final class EndpointLoadProbe {
   /** The mock's path of its load report. */
@@ -28,7 +31,6 @@ public final class EndpointLoadProbe {
   private final URI uri;
   private final boolean local;
   private final Path file;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
   private volatile boolean stopped;
 
   EndpointLoadProbe(URI endpoint, Path file) {
@@ -48,10 +50,16 @@ public final class EndpointLoadProbe {
       return;
     }
     try {
-      HttpResponse<String> answer = http.send(HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(),
-          HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-      String body = answer.body().strip();
-      if (answer.statusCode() != 200 || !body.startsWith("{\"monotonicNanos\"")) {
+      HttpURLConnection connection = (HttpURLConnection) uri.toURL().openConnection();
+      connection.setConnectTimeout((int) TIMEOUT.toMillis());
+      connection.setReadTimeout((int) TIMEOUT.toMillis());
+      int status = connection.getResponseCode();
+      String body;
+      // Read to the end either way, so the connection is kept for the next reading.
+      try (InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream()) {
+        body = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+      }
+      if (status != 200 || !body.startsWith("{\"monotonicNanos\"")) {
         stopped = true;
         return;
       }
@@ -60,8 +68,6 @@ public final class EndpointLoadProbe {
           StandardOpenOption.APPEND);
     } catch (IOException | RuntimeException e) {
       // one reading missed: the next one a second later counts from the same counters
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     }
   }
 

@@ -46,12 +46,15 @@ public final class RunnerMain implements Callable<Integer> {
   /** A runner that found a cell's leftovers exits with this status after failing the next cell. */
   public static final int NOT_CLEAN_STATUS = 4;
   private static final long SAMPLE_PERIOD_MS = 1000;
+  /** A runner of one cell: enough for its first requests' class loading to happen before the gate. */
   private static final int WARM_UP_REQUESTS = 20;
   /**
-   * A warm runner's first cell sends this many requests before its gate, so that the JIT has compiled
-   * the request path (with C2 too) before the first measured window; later cells start compiled.
+   * A warm runner's first cell sends this many requests before its gate: HotSpot compiles a method
+   * (C1, profiling) after about 200 calls, so the methods a request calls once are compiled before the
+   * first measured window; C2 follows after some 5,000 calls, within the first cells. Later cells send
+   * none: their JVM has loaded and compiled the request path already.
    */
-  private static final int FIRST_CELL_WARM_UP_REQUESTS = 400;
+  private static final int FIRST_CELL_WARM_UP_REQUESTS = 200;
 
   @Option(names = SERVE_OPTION, description = "Serve cells one after another: one JSON request a line on stdin.")
   boolean serve;
@@ -120,8 +123,9 @@ public final class RunnerMain implements Callable<Integer> {
     preload(args);
   }
 
+  /** The warm-up of a warm runner's cell: its first, or a later one on a JVM that has run cells. */
   static int warmUpRequests(boolean firstCell) {
-    return firstCell ? FIRST_CELL_WARM_UP_REQUESTS : WARM_UP_REQUESTS;
+    return firstCell ? FIRST_CELL_WARM_UP_REQUESTS : 0;
   }
 
   /** Loads YCSB's client and the DB class now, so that runners do not differ by class loading after the release. */
@@ -161,7 +165,8 @@ public final class RunnerMain implements Callable<Integer> {
    */
   private static void warmUp(List<String> args, int requests) {
     int db = args.indexOf("-db");
-    if (db < 0 || db + 1 >= args.size() || !args.get(db + 1).equals(TablestoreClient.class.getName())) {
+    if (requests <= 0 || db < 0 || db + 1 >= args.size()
+        || !args.get(db + 1).equals(TablestoreClient.class.getName())) {
       return;
     }
     try {

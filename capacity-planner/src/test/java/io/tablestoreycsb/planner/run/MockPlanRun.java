@@ -35,7 +35,7 @@ final class MockPlanRun {
     try {
       failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));
     } finally {
-      executor.closeRunners();
+      executor.close();
     }
     String output = log.toString(StandardCharsets.UTF_8);
     assertThat(failed).as(output).isZero();

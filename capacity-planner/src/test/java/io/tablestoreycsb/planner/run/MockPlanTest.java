@@ -103,7 +103,7 @@ class MockPlanTest {
         assertThat(pids).containsOnly(executor.warmRunnerPids().get(r));
       }
     } finally {
-      executor.closeRunners();
+      executor.close();
     }
 
     ReportData data = ReportData.collect(List.of(out));

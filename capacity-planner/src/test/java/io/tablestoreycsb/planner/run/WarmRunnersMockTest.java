@@ -90,7 +90,7 @@ class WarmRunnersMockTest {
         assertThat(stats).doesNotContain("OTSParameterInvalid");
       }
     } finally {
-      executor.closeRunners();
+      executor.close();
     }
   }
 
@@ -130,7 +130,7 @@ class WarmRunnersMockTest {
       assertThat(done(dir.resolve("next"), 0).cellsServed()).isEqualTo(1);
       assertThat(executor.warmRunnersStarted()).isEqualTo(RUNNERS + 1);
     } finally {
-      executor.closeRunners();
+      executor.close();
     }
   }
 

@@ -24,18 +24,37 @@ class ClientWarmUpTest {
   }
 
   @Test
-  void sendsTheAskedNumberOfGetRowsForTheWarmUpKeyOnTheRunsTableAndWritesNothing() {
+  void sendsTheAskedNumberOfGetRowsForTheWarmUpKeysOnTheRunsTableAndWritesNothing() {
     fx.mock.journal().clear(); // the table's creation
-    int answered = ClientWarmUp.run(fx.props("table=warmed"), 7);
+    int answered = ClientWarmUp.run(fx.props("table=warmed"), 20);
 
-    assertThat(answered).isEqualTo(7);
+    assertThat(answered).isEqualTo(20);
     List<RecordedRequest> reads = fx.mock.journal().requests(ActionName.GET_ROW);
-    assertThat(reads).hasSize(7).allSatisfy(r -> {
+    assertThat(reads).hasSize(20).allSatisfy(r -> {
       assertThat(r.table()).isEqualTo("warmed");
       assertThat(r.succeeded()).isTrue();
-      assertThat(r.rows()).singleElement().satisfies(row -> assertThat(row.key("userid")).isEqualTo(ClientWarmUp.KEY));
+      assertThat(r.rows()).singleElement().satisfies(row -> assertThat(row.key("userid")).isIn(ClientWarmUp.KEYS));
     });
     assertThat(fx.mock.journal().requests(r -> r.action() != ActionName.GET_ROW)).isEmpty();
+  }
+
+  @Test
+  void theWarmUpKeysBeginWithEveryHexDigitSoTheReadsSpreadOverAPreSplitTable() {
+    fx.mock.journal().clear();
+    ClientWarmUp.run(fx.props("table=warmed"), 16);
+
+    List<Character> leadingDigits = fx.mock.journal().requests(ActionName.GET_ROW).stream()
+        .map(r -> r.rows().get(0).key("userid").charAt(0)).toList();
+    assertThat(leadingDigits).containsExactlyInAnyOrder('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b',
+        'c', 'd', 'e', 'f');
+    assertThat(ClientWarmUp.KEYS).noneMatch(key -> key.matches("[0-9a-f]{20}|user[0-9]+"));
+  }
+
+  @Test
+  void noRequestsAskedSendsNone() {
+    fx.mock.journal().clear();
+    assertThat(ClientWarmUp.run(fx.props("table=warmed"), 0)).isZero();
+    assertThat(fx.mock.journal().requests(ActionName.GET_ROW)).isEmpty();
   }
 
   @Test
