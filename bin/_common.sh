@@ -131,7 +131,7 @@ tsy_binding_classpath() {
 tsy_exec_java() {
   local main=$1; shift
   local opts=()
-  [ -f "$TSY_CONF/log4j2.xml" ] && opts+=("-Dlog4j2.configurationFile=$TSY_CONF/log4j2.xml")
+  [ -f "$TSY_CONF/log4j2.properties" ] && opts+=("-Dlog4j2.configurationFile=$TSY_CONF/log4j2.properties")
   # shellcheck disable=SC2086
   exec "$TSY_JAVA" ${TSY_JAVA_OPTS:-} "${opts[@]}" -Dtsy.home="$TSY_HOME" -cp "${TSY_CLASSPATH:-$TSY_LIB/*}" "$main" "$@"
 }
