@@ -111,10 +111,27 @@ tsy_exec_version() {
   tsy_exec_java io.tablestoreycsb.kit.cli.ToolVersion "$(basename "$0")"
 }
 
+# The class path of the launchers that run the YCSB binding (bin/ycsb, bin/tablestore-table): the
+# binding's jar, the libraries lib/tablestore-binding.classpath names, and the launchers' Log4j 2.
+# Not all of lib/: a class look-up could open and index any of its 112 jars, and Log4j 2 probed the
+# planner's YAML library at start.
+tsy_binding_classpath() {
+  local list="$TSY_LIB/tablestore-binding.classpath" jar cp="" entries
+  [ -f "$list" ] || tsy_die "'$list' is missing: the distribution in $TSY_HOME is incomplete"
+  IFS=: read -r -a entries < "$list" || true # a last line without a newline still counts
+  for jar in "$TSY_LIB"/tablestore-binding-*.jar "${entries[@]/#lib\//$TSY_LIB/}" "$TSY_LIB"/log4j-api-*.jar \
+             "$TSY_LIB"/log4j-core-*.jar "$TSY_LIB"/log4j-slf4j-impl-*.jar; do
+    [ -f "$jar" ] || tsy_die "'$jar' is missing: the distribution in $TSY_HOME is incomplete"
+    cp="${cp:+$cp:}$jar"
+  done
+  printf '%s\n' "$cp"
+}
+
+# tsy_exec_java MAIN ARGS...: runs MAIN with every library in lib/ (TSY_CLASSPATH, when set, instead).
 tsy_exec_java() {
   local main=$1; shift
   local opts=()
-  [ -f "$TSY_CONF/log4j2.xml" ] && opts+=("-Dlog4j2.configurationFile=$TSY_CONF/log4j2.xml")
+  [ -f "$TSY_CONF/log4j2.properties" ] && opts+=("-Dlog4j2.configurationFile=$TSY_CONF/log4j2.properties")
   # shellcheck disable=SC2086
-  exec "$TSY_JAVA" ${TSY_JAVA_OPTS:-} "${opts[@]}" -Dtsy.home="$TSY_HOME" -cp "$TSY_LIB/*" "$main" "$@"
+  exec "$TSY_JAVA" ${TSY_JAVA_OPTS:-} "${opts[@]}" -Dtsy.home="$TSY_HOME" -cp "${TSY_CLASSPATH:-$TSY_LIB/*}" "$main" "$@"
 }

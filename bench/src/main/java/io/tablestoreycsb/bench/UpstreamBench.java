@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,7 +26,9 @@ import java.util.function.ToDoubleFunction;
  *       after {@code --settle} seconds, JIT threads apart), with the allocation per operation and the
  *       start-up CPU of the same runs ({@link YcsbChild}) as detail lines;</li>
  *   <li>ours-vs-upstream-launch: the whole CPU time (JIT and GC included) of each binding's launcher
- *       doing one read per thread: {@code bin/ycsb}'s main class against YCSB's {@code site.ycsb.Client}.</li>
+ *       doing one read per thread: the distribution's {@code bin/ycsb run tablestore} (its class path
+ *       and Log4j 2 configuration) against YCSB's {@code site.ycsb.Client} on the upstream library
+ *       directory.</li>
  * </ul>
  * Ratios are ours over upstream. The upstream binding returns OK for every read and scan, found or
  * not, and its scans do not follow the next start key (they can come back short): its figures per scan
@@ -81,7 +84,8 @@ public final class UpstreamBench {
       }
       if (selected(only, "launch")) {
         launchers(report, launch, BenchArgs.with(base, "readproportion", "1", "updateproportion", "0"),
-            Path.of(options.required("ours-lib")).toAbsolutePath() + "/*", workloadJar + ":" + upstreamLib, plan);
+            Path.of(options.required("ours-lib")).toAbsolutePath().resolveSibling("bin").resolve("ycsb"),
+            workloadJar + ":" + upstreamLib, plan);
       }
     } catch (GaveUp e) {
       report.gaveUp(e);
@@ -175,14 +179,19 @@ public final class UpstreamBench {
    * Each binding's launcher as its users start it, doing one read per thread, under /usr/bin/time: the
    * CPU of the whole process (start-up, the table check ours makes first, JIT, GC, shutdown) over 1 op.
    */
-  private static void launchers(Report report, Launch launch, Properties props, String oursCp, String upstreamCp,
+  private static void launchers(Report report, Launch launch, Properties props, Path oursLauncher, String upstreamCp,
                                 Rounds.Plan plan) throws Exception {
     Properties p = BenchArgs.with(props, "operationcount", Integer.toString(launch.threads()));
     Path file = launch.work().resolve("launch.properties");
     store(p, file);
-    List<String> ycsbArgs = List.of("-t", "-P", file.toString(), "-threads", Integer.toString(launch.threads()));
-    Rounds.Side ours = launcherSide(launch, "launch-ours", oursCp, "io.tablestoreycsb.binding.tools.YcsbMain", ycsbArgs);
-    Rounds.Side upstream = launcherSide(launch, "launch-upstream", upstreamCp, "site.ycsb.Client", ycsbArgs);
+    String threads = Integer.toString(launch.threads());
+    Rounds.Side ours = launcherSide(launch, "launch-ours", List.of(oursLauncher.toString(), "run", "tablestore",
+        "-P", file.toString(), "-threads", threads));
+    List<String> upstreamCommand = new ArrayList<>(List.of(javaCommand()));
+    upstreamCommand.addAll(extraOptions());
+    upstreamCommand.addAll(List.of("-cp", upstreamCp, "site.ycsb.Client", "-db", UPSTREAM_DB, "-t", "-P", file.toString(),
+        "-threads", threads));
+    Rounds.Side upstream = launcherSide(launch, "launch-upstream", upstreamCommand);
     String name = "ours-vs-upstream-launch";
     Comparison c = Rounds.compare(name, "ours", ours, "upstream", upstream, plan,
         new Rounds.Decider(Metric.CLIENT_CPU, Ratio.Goal.AT_MOST, 1.0));
@@ -190,17 +199,21 @@ public final class UpstreamBench {
     report.ratio(Ratio.of(name, c.estimate(Metric.CLIENT_CPU), Ratio.Goal.AT_MOST, 1.0));
   }
 
-  private static Rounds.Side launcherSide(Launch launch, String label, String classpath, String main,
-                                          List<String> ycsbArgs) {
-    boolean ours = main.startsWith("io.tablestoreycsb");
+  /**
+   * A side that runs {@code command} under /usr/bin/time. Ours is the distribution's bin/ycsb, given
+   * this JVM's java (JAVA_HOME) and the child options (TSY_JAVA_OPTS) as a user would give them.
+   */
+  private static Rounds.Side launcherSide(Launch launch, String label, List<String> command) {
+    Map<String, String> environment = new HashMap<>();
+    Path java = Path.of(javaCommand()).toAbsolutePath();
+    environment.put("JAVA_HOME", java.getParent().getParent().toString());
+    environment.put("TSY_JAVA_OPTS", String.join(" ", extraOptions()));
     int[] runs = {0};
     return seconds -> {
       Path log = launch.work().resolve(label + "-" + (++runs[0]) + ".log");
-      List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "launch-cpu %U %S %e", javaCommand()));
-      command.addAll(extraOptions());
-      command.addAll(List.of("-cp", classpath, main, "-db", ours ? OURS_DB : UPSTREAM_DB));
-      command.addAll(ycsbArgs);
-      String line = runForLine(command, log, "launch-cpu ");
+      List<String> timed = new ArrayList<>(List.of("/usr/bin/time", "-f", "launch-cpu %U %S %e"));
+      timed.addAll(command);
+      String line = runForLine(timed, environment, log, "launch-cpu ");
       String[] parts = line.split(" ");
       double cpu = Double.parseDouble(parts[1]) + Double.parseDouble(parts[2]);
       return new SideRun(1, Double.parseDouble(parts[3]), cpu, Double.NaN, 0, Double.NaN, 1, 0, null);
@@ -209,7 +222,15 @@ public final class UpstreamBench {
 
   /** Runs {@code command}, its output into {@code log}, and returns the last line starting with {@code prefix}. */
   private static String runForLine(List<String> command, Path log, String prefix) throws Exception {
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    return runForLine(command, Map.of(), log, prefix);
+  }
+
+  /** {@link #runForLine(List, Path, String)} with {@code environment} added to the command's. */
+  private static String runForLine(List<String> command, Map<String, String> environment, Path log, String prefix)
+      throws Exception {
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+    builder.environment().putAll(environment);
+    Process process = builder.start();
     int status = process.waitFor();
     String found = null;
     for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {

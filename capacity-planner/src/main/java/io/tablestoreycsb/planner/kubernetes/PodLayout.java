@@ -10,7 +10,7 @@ public final class PodLayout {
   }
 
   /** The distribution's Log4j 2 configuration in the image (warnings to stderr). */
-  public static final String IMAGE_LOG4J_CONFIG = "/opt/tablestore-ycsb/conf/log4j2.xml";
+  public static final String IMAGE_LOG4J_CONFIG = "/opt/tablestore-ycsb/conf/log4j2.properties";
   /** Where a pod writes the workload of the cell it serves (beside, not in, the cell's result set). */
   public static final String WORKLOAD_FILE = "workload.properties";
   /** Where the Secret's endpoint properties (endpoint, instance, access key of Tablestore) are mounted, read-only. */
