@@ -15,6 +15,7 @@ import io.tablestoreycsb.planner.results.ResultStore;
 import io.tablestoreycsb.cluster.objectstore.S3Clients;
 import io.tablestoreycsb.planner.run.BindingTableAdmin;
 import io.tablestoreycsb.planner.run.CellOrder;
+import io.tablestoreycsb.planner.run.EmbeddedMockTableAdmin;
 import io.tablestoreycsb.planner.run.EstimateAssumptions;
 import io.tablestoreycsb.planner.run.LocalCellExecutor;
 import io.tablestoreycsb.planner.run.Plan;
@@ -80,7 +81,7 @@ public final class Planner {
     if (options.embeddedMock() == null) {
       endpointRecord(options).append(options.out());
       Path properties = options.endpointProperties();
-      return runCells(options, cells, properties == null ? null : properties.toAbsolutePath());
+      return runCells(options, cells, properties == null ? null : properties.toAbsolutePath(), null);
     }
     double capacity = options.embeddedMock().partitionCapacity();
     try (MockTablestore mock = MockTablestore.builder().partitionCapacity(capacity).start()) {
@@ -89,7 +90,7 @@ public final class Planner {
       mock.writeProperties(properties);
       PlanRecord.embeddedMock(options.command(), options.matrix(), mock).append(options.out());
       terminal.printf("mock Tablestore on %s, %,.0f rows/s per partition%n", mock.endpoint(), capacity);
-      return runCells(options, cells, properties);
+      return runCells(options, cells, properties, mock);
     }
   }
 
@@ -128,14 +129,18 @@ public final class Planner {
     return cells;
   }
 
-  private int runCells(PlanOptions options, List<PlannedCell> cells, Path endpointProperties) throws Exception {
+  /** @param embeddedMock the mock this JVM started for the plan, or null for an endpoint of its own */
+  private int runCells(PlanOptions options, List<PlannedCell> cells, Path endpointProperties,
+      MockTablestore embeddedMock) throws Exception {
     Matrix matrix = options.matrix();
     Files.createDirectories(options.out());
     terminal.printf("plan %s (%s): %d cells, %d runners each; output %s%n", matrix.name(), matrix.instanceType(),
         cells.size(), matrix.runners(), options.out().toAbsolutePath());
     terminal.flush();
     PrintStream progressOut = new PrintStream(new WriterOutputStream(terminal), true, StandardCharsets.UTF_8);
-    TableAdmin tables = matrix.usesTablestore() ? new BindingTableAdmin(endpointProperties) : TableAdmin.NONE;
+    TableAdmin tables = !matrix.usesTablestore() ? TableAdmin.NONE
+        : embeddedMock == null ? new BindingTableAdmin(endpointProperties)
+        : new EmbeddedMockTableAdmin(new BindingTableAdmin(endpointProperties), embeddedMock);
     CellExecutor executor = cellExecutor(options.kubernetes(), options.out());
     Plan plan = new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, options.runnerJvmOptions()),
         executor, tables, options.out(), new Progress(progressOut, options.progressInterval()));

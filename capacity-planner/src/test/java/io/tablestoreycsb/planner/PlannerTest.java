@@ -92,6 +92,7 @@ class PlannerTest {
     int failed = planner.run(PlanOptions.builder("run", MatrixParser.parse(matrixFile), out).embeddedMock(0).build());
 
     assertThat(failed).as(terminal.toString()).isZero();
+    assertThat(terminal.toString()).contains("verified 100 rows");
     // The runner's own output, next to the cells it served, complete: it ended with the plan.
     assertThat(out.resolve(Planner.RUNNER_LOGS_DIR).resolve("runner-0").resolve("ycsb.err")).as(terminal.toString())
         .content().contains("runner: serving cells");

@@ -10,6 +10,8 @@ import io.tablestoreycsb.mock.operations.RequestPipeline;
 import io.tablestoreycsb.mock.protocol.Credentials;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import io.tablestoreycsb.mock.storage.Catalog;
+import io.tablestoreycsb.mock.storage.StoredRow;
+import io.tablestoreycsb.mock.storage.Table;
 import io.tablestoreycsb.mock.tunnel.TunnelService;
 import io.tablestoreycsb.mock.storage.MemoryBudget;
 import io.tablestoreycsb.mock.transport.MockHttpServer;
@@ -21,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Iterator;
 import java.util.Objects;
 import java.util.Properties;
 
@@ -45,6 +48,7 @@ public final class MockTablestore implements AutoCloseable {
   private final RequestJournal journal;
   private final MemoryBudget budget;
   private final RequestPipeline pipeline;
+  private final Catalog catalog;
   /** The options of the first start, with its actual port, so a resumed server listens where clients expect it. */
   private final ServerOptions options;
   private final String host;
@@ -54,13 +58,14 @@ public final class MockTablestore implements AutoCloseable {
   private boolean closed;
 
   private MockTablestore(Credentials credentials, MockHttpServer server, FaultPlan faultPlan, RequestJournal journal,
-      MemoryBudget budget, RequestPipeline pipeline, ServerOptions options) {
+      MemoryBudget budget, RequestPipeline pipeline, Catalog catalog, ServerOptions options) {
     this.credentials = credentials;
     this.server = server;
     this.faultPlan = faultPlan;
     this.journal = journal;
     this.budget = budget;
     this.pipeline = pipeline;
+    this.catalog = catalog;
     this.host = server.host();
     this.port = server.port();
     this.options = new ServerOptions(options.host(), port, options.maxRequestBodyBytes(), options.bodyMemoryBytes(),
@@ -107,6 +112,26 @@ public final class MockTablestore implements AutoCloseable {
   }
 
   /** Bytes of row data the memory budget allows. */
+  /**
+   * How many rows {@code table} holds now, counted in the mock's storage: no request is made, so no
+   * partition capacity is spent and nothing is journaled (a GetRange over the whole table pays for every
+   * row it reads). A row counts from the moment its write is applied; a row whose cells have all
+   * outlived the table's time to live still counts, though reads no longer return it.
+   *
+   * @throws IllegalArgumentException when there is no such table
+   */
+  public long rowCount(String table) {
+    Table stored = catalog.find(table);
+    if (stored == null) {
+      throw new IllegalArgumentException("the mock has no table '" + table + "' (tables: " + catalog.names() + ")");
+    }
+    long rows = 0;
+    for (Iterator<StoredRow> it = stored.allRows(); it.hasNext(); it.next()) {
+      rows++;
+    }
+    return rows;
+  }
+
   public long memoryBudgetBytes() {
     return budget.limitBytes();
   }
@@ -351,7 +376,7 @@ public final class MockTablestore implements AutoCloseable {
           bodyMemoryBytes > 0 ? bodyMemoryBytes : ServerOptions.defaultBodyMemoryBytes(maxBody),
           requestReadTimeout, idleTimeout, workerThreads);
       MockHttpServer server = MockHttpServer.start(options, new LoadReport(faultPlan.load(), pipeline));
-      return new MockTablestore(credentials, server, faultPlan, journal, budget, pipeline, options);
+      return new MockTablestore(credentials, server, faultPlan, journal, budget, pipeline, catalog, options);
     }
   }
 }

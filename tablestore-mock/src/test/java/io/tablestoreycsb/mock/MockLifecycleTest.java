@@ -7,12 +7,14 @@ import com.alicloud.openservices.tablestore.ClientException;
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.CreateTableRequest;
+import com.alicloud.openservices.tablestore.model.DeleteRowRequest;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.PutRowRequest;
+import com.alicloud.openservices.tablestore.model.RowDeleteChange;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
@@ -84,6 +86,34 @@ class MockLifecycleTest {
       }
       assertThat(p.getProperty("tablestore.accesskeysecret")).isEqualTo("s3cret-value");
       assertThat(p.getProperty("tablestore.endpoint")).isEqualTo(mock.endpoint());
+    }
+  }
+
+  @Test
+  void rowCountCountsTheStoredRowsWithoutARequest() {
+    try (MockTablestore mock = MockTablestore.builder().partitionCapacity(100).start()) {
+      SyncClient client = SdkClients.sync(mock);
+      try {
+        TableMeta meta = new TableMeta("counted");
+        meta.addPrimaryKeyColumn("userid", PrimaryKeyType.STRING);
+        client.createTable(new CreateTableRequest(meta, new TableOptions(-1, 1)));
+        assertThat(mock.rowCount("counted")).isZero();
+        for (String userid : new String[] {"a", "b", "c"}) {
+          RowPutChange put = new RowPutChange("counted", key(userid));
+          put.addColumn("field0", ColumnValue.fromString(userid));
+          client.putRow(new PutRowRequest(put));
+        }
+        client.deleteRow(new DeleteRowRequest(new RowDeleteChange("counted", key("b"))));
+        mock.journal().clear();
+
+        assertThat(mock.rowCount("counted")).isEqualTo(2);
+        // counted in storage: nothing was asked over HTTP, so no partition capacity was spent
+        assertThat(mock.journal().requests()).isEmpty();
+        assertThatThrownBy(() -> mock.rowCount("missing")).isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("'missing'").hasMessageContaining("counted");
+      } finally {
+        client.shutdown();
+      }
     }
   }
 
