@@ -23,14 +23,22 @@ public final class ToolVersion implements IVersionProvider {
         + version("com.aliyun.openservices", "tablestore") + ", YCSB " + version("site.ycsb", "core") + ")";
   }
 
-  /** This project's version, or "unknown" when running from classes outside a jar (an IDE). */
+  /**
+   * This project's version: from a resource Maven filters at every build, so it is known in a jar and in
+   * {@code target/classes} alike; "unknown" when the classes were built without Maven (an IDE).
+   */
   public static String project() {
-    return version("io.tablestoreycsb", "bench-kit");
+    String version = versionIn("/io/tablestoreycsb/kit/cli/tool-version.properties");
+    return version.startsWith("${") ? "unknown" : version;
   }
 
   /** The version in the jar of {@code group:artifact} on the class path, or "unknown". */
   public static String version(String group, String artifact) {
-    String resource = "/META-INF/maven/" + group + "/" + artifact + "/pom.properties";
+    return versionIn("/META-INF/maven/" + group + "/" + artifact + "/pom.properties");
+  }
+
+  /** The {@code version} property of a properties resource on the class path, or "unknown". */
+  private static String versionIn(String resource) {
     try (InputStream in = ToolVersion.class.getResourceAsStream(resource)) {
       if (in == null) {
         return "unknown";
