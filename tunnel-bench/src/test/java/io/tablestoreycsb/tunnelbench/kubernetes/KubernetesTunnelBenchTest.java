@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesTestCluster;
-import io.tablestoreycsb.cluster.kubernetes.LocalProcessPodContainers;
+import io.tablestoreycsb.cluster.kubernetes.PodContainers;
 import io.tablestoreycsb.cluster.kubernetes.TestKubelet;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import io.tablestoreycsb.cluster.objectstore.S3Clients;
@@ -34,6 +34,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class KubernetesTunnelBenchTest {
   static final String NAMESPACE = "test";
   static final String IMAGE = "tablestore-ycsb-tunnel-bench:test";
+  static final String IMAGE_BUILD = "mvn -B -Prunner-image -pl tunnel-bench -am package -DskipTests -Djib.goal=dockerBuild";
 
   @RegisterExtension
   static final KubernetesTestCluster cluster = new KubernetesTestCluster(NAMESPACE, "results");
@@ -52,9 +53,9 @@ class KubernetesTunnelBenchTest {
     endpointProperties = dir.resolve("mock.properties");
     tablestore.mock().writeProperties(endpointProperties);
     cluster.putSecret("capacity-plan", endpointProperties);
-    // Pods run as local processes of this module's classes, also where a Docker engine runs: CI builds
-    // the planner's runner image, not tunnel-bench's, so its container path is not exercised here.
-    kubelet = cluster.startKubelet(dir.resolve("kubelet"), new LocalProcessPodContainers());
+    // Containers of the tunnel-bench image where the Docker engine holds it (CI builds it), else local
+    // processes of this module's classes.
+    kubelet = cluster.startKubelet(dir.resolve("kubelet"), PodContainers.forThisMachine(IMAGE, IMAGE_BUILD));
     kubelet.nodes("node-a", "node-b");
   }
 
