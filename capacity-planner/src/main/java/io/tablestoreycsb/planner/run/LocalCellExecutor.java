@@ -80,8 +80,8 @@ public final class LocalCellExecutor implements CellExecutor, AutoCloseable {
   /**
    * The same executor keeping its runner JVMs between cells: runner i of every cell is the same process
    * (replaced when it dies), which starts and warms up once and then serves cell after cell; what each
-   * runner prints between cells goes to {@code logDir}. Runners end with this JVM. The executors made
-   * from this one ({@link #startingAt}) keep runners warm too, each in a pool of its own.
+   * runner prints between cells goes to {@code logDir}. Runners end with {@link #close} or this JVM. The
+   * executors made from this one ({@link #startingAt}) keep runners warm too, each in a pool of its own.
    */
   public LocalCellExecutor keepingRunnersWarm(Path logDir) {
     return new LocalCellExecutor(javaExecutable, classpath, startSkew, startAtEpochMs, logDir);
