@@ -19,7 +19,7 @@ import java.util.List;
  * start gate, releases them together at one instant, samples their status lines while they run and
  * collects their records.
  *
- * <p>Runner JVMs are either started for each cell and end with it (a pod's single cell), or kept warm
+ * <p>Runner JVMs are either started for each cell and end with it, or kept warm
  * ({@link #keepingRunnersWarm}): started once and handed cell after cell ({@link RunnerPool}), so that a
  * plan pays JVM start-up and JIT warm-up once, not in every cell.
  */
@@ -46,7 +46,6 @@ public final class LocalCellExecutor implements CellExecutor, AutoCloseable {
   private final String javaExecutable;
   private final String classpath;
   private final Duration startSkew;
-  private final long startAtEpochMs;
   /** Null: every cell starts runner JVMs of its own. */
   private final Path warmLogDir;
   private final RunnerPool pool;
@@ -56,35 +55,24 @@ public final class LocalCellExecutor implements CellExecutor, AutoCloseable {
    *     check that skewed runners are measured over their common window
    */
   public LocalCellExecutor(String javaExecutable, String classpath, Duration startSkew) {
-    this(javaExecutable, classpath, startSkew, 0, null);
+    this(javaExecutable, classpath, startSkew, null);
   }
 
-  private LocalCellExecutor(String javaExecutable, String classpath, Duration startSkew, long startAtEpochMs,
-      Path warmLogDir) {
+  private LocalCellExecutor(String javaExecutable, String classpath, Duration startSkew, Path warmLogDir) {
     this.javaExecutable = javaExecutable;
     this.classpath = classpath;
     this.startSkew = startSkew;
-    this.startAtEpochMs = startAtEpochMs;
     this.warmLogDir = warmLogDir;
     this.pool = warmLogDir == null ? null : new RunnerPool(warmLogDir, this::serveCommand);
   }
 
   /**
-   * The same executor releasing its runners at a fixed instant (when they are ready before it), not as
-   * soon as they are ready: a runner in a pod so starts with the other pods of its cell.
-   */
-  public LocalCellExecutor startingAt(long epochMs) {
-    return new LocalCellExecutor(javaExecutable, classpath, startSkew, epochMs, warmLogDir);
-  }
-
-  /**
    * The same executor keeping its runner JVMs between cells: runner i of every cell is the same process
    * (replaced when it dies), which starts and warms up once and then serves cell after cell; what each
-   * runner prints between cells goes to {@code logDir}. Runners end with {@link #close} or this JVM. The
-   * executors made from this one ({@link #startingAt}) keep runners warm too, each in a pool of its own.
+   * runner prints between cells goes to {@code logDir}. Runners end with {@link #close} or this JVM.
    */
   public LocalCellExecutor keepingRunnersWarm(Path logDir) {
-    return new LocalCellExecutor(javaExecutable, classpath, startSkew, startAtEpochMs, logDir);
+    return new LocalCellExecutor(javaExecutable, classpath, startSkew, logDir);
   }
 
   /** Process ids of the warm runners kept (empty when runners are not kept), in runner order. */
@@ -120,13 +108,13 @@ public final class LocalCellExecutor implements CellExecutor, AutoCloseable {
   @Override
   public CellOutcome run(CellKey key, List<RunnerSpec> specs, long expectedSeconds, Listener listener)
       throws IOException, InterruptedException {
-    return runStartingAt(startAtEpochMs, key, specs, expectedSeconds, listener);
+    return runStartingAt(0, key, specs, expectedSeconds, listener);
   }
 
   /**
    * {@link #run} releasing the runners at {@code epochMs} (when they are ready before it; at once when it
-   * is 0), on this executor's warm runners: a pod that serves a plan's cells gets each cell's instant
-   * with the cell, and {@link #startingAt} would start runners of a pool of its own.
+   * is 0): a pod that serves a plan's cells gets each cell's instant with the cell, so its runner starts
+   * with the other pods' runners of that cell.
    */
   public CellOutcome runStartingAt(long epochMs, CellKey key, List<RunnerSpec> specs, long expectedSeconds,
       Listener listener) throws IOException, InterruptedException {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A runner in a pod starts at the instant the planner set for its whole cell (startingAt), not when it
+ * A runner in a pod starts at the instant the planner set for its whole cell (runStartingAt), not when it
  * alone is ready: pods on different machines so begin together.
  */
 class LocalCellExecutorStartAtTest {
@@ -28,7 +28,7 @@ class LocalCellExecutorStartAtTest {
         Map.of("recordcount", "100", "operationcount", "100000000", "maxexecutiontime", "1", "status.interval", "1"),
         1, "-t", "READ", 1, 40, 0, 100, dir.resolve("runner-0"), List.of());
 
-    CellOutcome outcome = LocalCellExecutor.ofThisJvm().startingAt(instant).run(KEY, List.of(spec), 1,
+    CellOutcome outcome = LocalCellExecutor.ofThisJvm().runStartingAt(instant, KEY, List.of(spec), 1,
         new CellExecutor.Listener() {
           @Override
           public void starting(int ready, int total) {
