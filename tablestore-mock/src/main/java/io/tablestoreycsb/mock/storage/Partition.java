@@ -39,6 +39,9 @@ public final class Partition {
   public interface LoggedChange {
     int action();
 
+    /** The record's time: the commit time the change was applied at (read while it held the row). */
+    long timestampMillis();
+
     /** The record's PlainBuffer; called after the row changed, so it may read what the change recorded. */
     byte[] record();
 
@@ -90,9 +93,10 @@ public final class Partition {
   /**
    * As {@link #compute(byte[], UnaryOperator)}, and when the table's stream is enabled, appends
    * {@code logged} to the change log in the same step (under the log's lock, so the log's order
-   * is the commit order) stamped {@code nowMillis}. Nothing is logged when the change throws.
+   * is the commit order) stamped with its {@link LoggedChange#timestampMillis()}. Nothing is logged
+   * when the change throws.
    */
-  public StoredRow compute(byte[] key, UnaryOperator<StoredRow> change, LoggedChange logged, long nowMillis) {
+  public StoredRow compute(byte[] key, UnaryOperator<StoredRow> change, LoggedChange logged) {
     ChangeLog log = changeLog;
     if (log == null) {
       return compute(key, change, 0);
@@ -100,7 +104,7 @@ public final class Partition {
     synchronized (log) {
       // The record is about the size of the change: reserve room for it along with the row.
       StoredRow after = compute(key, change, ChangeLog.RECORD_OVERHEAD_BYTES + key.length);
-      log.append(nowMillis, logged.action(), logged.record(), logged.originRecord());
+      log.append(logged.timestampMillis(), logged.action(), logged.record(), logged.originRecord());
       return after;
     }
   }
