@@ -10,6 +10,7 @@
 //   - the table's stream: every acknowledged write appears exactly once, no failed write appears,
 //     the records of a row replay to the values the writes returned, in an order that respects
 //     real time (a write acknowledged before another was sent comes first);
+//   - the same of what the SDK's TunnelWorker delivers from a Stream tunnel made before the writes;
 //   - an auto-increment primary key: every acknowledged insert got a value of its own, each
 //     client's values grow, and every acknowledged row is in the table.
 //
@@ -66,6 +67,13 @@ func main() {
 	}
 	defer clients[0].DeleteTable(&tablestore.DeleteTableRequest{TableName: table})
 
+	tun, err := createStreamTunnel(cfg, table)
+	if err != nil {
+		fmt.Printf("FAIL create a Stream tunnel of %s: %v\n", table, err)
+		os.Exit(1)
+	}
+	defer tun.delete()
+
 	started := time.Now()
 	rec := &recorder{start: started}
 	runWorkload(cfg, clients, table, rec)
@@ -79,12 +87,21 @@ func main() {
 	c.run("the counter ends at the sum of its acknowledged increments", func() error {
 		return checkCounter(clients[0], table, history)
 	})
+	var streamed []streamRecord
 	c.run("the stream holds every acknowledged write once, in an order the writes allow", func() error {
 		records, err := readStream(clients[0], table)
 		if err != nil {
 			return err
 		}
-		return checkStream(history, records)
+		streamed = records
+		return checkStream("stream", history, records)
+	})
+	c.run("the Tunnel delivers every acknowledged write once, in an order the writes allow", func() error {
+		records, err := tun.consume(len(streamed))
+		if err != nil {
+			return err
+		}
+		return checkStream("tunnel", history, records)
 	})
 	c.run("auto-increment keys are unique, grow per client, and every acknowledged row is stored", func() error {
 		return checkAutoIncrement(cfg, clients)
@@ -600,7 +617,7 @@ func toStreamRecord(r *tablestore.StreamRecord) streamRecord {
 	return rec
 }
 
-func checkStream(history []porcupine.Operation, records []streamRecord) error {
+func checkStream(source string, history []porcupine.Operation, records []streamRecord) error {
 	writes := map[int64]porcupine.Operation{} // acknowledged writes but deletes, by id
 	refused := map[int64]bool{}
 	deletes := map[string]int{}
@@ -650,7 +667,7 @@ func checkStream(history []porcupine.Operation, records []streamRecord) error {
 			return err
 		}
 	}
-	fmt.Printf("stream: %d records for %d acknowledged writes and deletes\n", len(records), len(writes)+countDeletes(history))
+	fmt.Printf("%s: %d records for %d acknowledged writes and deletes\n", source, len(records), len(writes)+countDeletes(history))
 	return nil
 }
 

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code src/test/sdk-conformance/go-history}): per-row linearizability of gets, puts, atomic
  * increments, compare-and-set updates, insert-if-absent puts, deletes and BatchWriteRow rows (the
  * Porcupine checker, not timing); a counter's acknowledged deltas against its final value; every
- * acknowledged write exactly once in the table's stream, in an order real time allows and that
- * replays to the values the writes returned; auto-increment keys unique and growing per client.
+ * acknowledged write exactly once in the table's stream and in what the SDK's TunnelWorker delivers
+ * from a Stream tunnel, in an order real time allows and that replays to the values the writes
+ * returned; auto-increment keys unique and growing per client.
  * Against the standalone mock and the embedded one. Skipped, with the reason, without go or the
  * network to fetch the modules.
  */
@@ -28,8 +29,8 @@ class GoConcurrentHistoryTest {
   private static final Path PROGRAM = MODULE_DIR.resolve("src/test/sdk-conformance/go-history");
   private static final Path WORK = MODULE_DIR.resolve("target/sdk-conformance");
   private static final Duration PROGRAM_LIMIT = Duration.ofMinutes(5);
-  /** The program's checks (no unexpected errors, linearizable, counter, stream, auto-increment). */
-  private static final int CHECKS = 5;
+  /** The program's checks (no unexpected errors, linearizable, counter, stream, Tunnel, auto-increment). */
+  private static final int CHECKS = 6;
 
   @TempDir
   Path dir;
