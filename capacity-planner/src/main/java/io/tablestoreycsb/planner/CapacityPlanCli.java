@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code bin/capacity-plan estimate|run|render|report|quickstart|compare}. Exit codes: 0 done, 1 some cells failed or the
- * endpoint refused, 2 bad command line or matrix file.
+ * endpoint refused, 2 bad command line or matrix file, 3 a {@code --fail-if} threshold was breached
+ * ({@link io.tablestoreycsb.planner.threshold.Threshold#EXIT_BREACHED}).
  */
 @Command(name = "capacity-plan", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
     description = "Runs the Tablestore white paper's test matrix over several YCSB runners and reports it.",

@@ -7,7 +7,12 @@ import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.planner.report.PlanRecord;
 import io.tablestoreycsb.planner.run.PlanEstimate;
+import io.tablestoreycsb.planner.gate.Gate;
+import io.tablestoreycsb.planner.matrix.CaseSpec;
+import io.tablestoreycsb.planner.threshold.Threshold;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -55,6 +60,9 @@ final class RunCommand implements Callable<Integer> {
       description = "Latency objective the report answers for, e.g. \"p99 < 10ms\" (overrides the matrix's slo).")
   String slo;
 
+  @CommandLine.Mixin
+  ThresholdOptions thresholds = new ThresholdOptions();
+
   @Option(names = "--yes", description = "Run without asking, also against an endpoint that is not on this machine"
       + " (which may cost money: see the estimate printed first).")
   boolean yes;
@@ -82,6 +90,11 @@ final class RunCommand implements Callable<Integer> {
       // error now (exit 2; a password in it is not echoed), not a failure of every cell.
       ClientConfig.from(connection);
     }
+    // Thresholds are checked now, not after hours of cells: the matrix's fail-if, then --fail-if.
+    List<Threshold> failIf = new ArrayList<>(plan.matrix().failIf());
+    failIf.addAll(thresholds.thresholds());
+    Gate.checkSinglePlan(failIf, "--fail-if");
+    Gate.checkCases(failIf, plan.matrix().cases().stream().map(CaseSpec::name).toList(), "--fail-if");
     PrintWriter terminal = spec.commandLine().getOut();
     Planner planner = new Planner(terminal);
     PlanEstimate cost = planner.estimate(plan);
@@ -92,7 +105,7 @@ final class RunCommand implements Callable<Integer> {
       return 1;
     }
     int failed = planner.run(plan);
-    int reportExit = planner.report(plan);
+    int reportExit = planner.report(List.of(plan.out()), plan.out(), plan.sloOverride(), failIf);
     return failed > 0 ? 1 : reportExit;
   }
 
