@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
 @Command(name = "capacity-plan", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
     description = "Runs the Tablestore white paper's test matrix over several YCSB runners and reports it.",
     subcommands = {EstimateCommand.class, RunCommand.class, RenderCommand.class, ReportCommand.class,
-        QuickstartCommand.class, CompareCommand.class},
+        QuickstartCommand.class, CompareCommand.class, DiffCommand.class},
     exitCodeOnInvalidInput = 2)
 public final class CapacityPlanCli implements Runnable {
   @CommandLine.Spec
@@ -72,6 +72,6 @@ public final class CapacityPlanCli implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
-        "a command is required: estimate, run, render, report, quickstart or compare");
+        "a command is required: estimate, run, render, report, diff, quickstart or compare");
   }
 }

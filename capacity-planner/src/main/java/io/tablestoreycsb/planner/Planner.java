@@ -28,6 +28,7 @@ import io.tablestoreycsb.planner.run.TableAdmin;
 import io.tablestoreycsb.planner.runner.CellExecutor;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.threshold.Threshold;
+import io.tablestoreycsb.planner.timeline.PlanTimelines;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -118,7 +119,7 @@ public final class Planner {
    */
   public int report(List<Path> dirs, Path out, Slo sloOverride, List<Threshold> failIf) throws Exception {
     ReportData data = ReportData.collect(dirs, sloOverride);
-    Path html = ReportWriter.write(data, out);
+    Path html = ReportWriter.write(data, out, PlanTimelines.read(dirs));
     terminal.print(ReportWriter.terminalTable(data.rows()));
     terminal.print(SloTable.terminal(data.rows()));
     if (!data.failures().isEmpty()) {

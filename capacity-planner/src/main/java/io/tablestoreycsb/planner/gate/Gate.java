@@ -4,6 +4,8 @@ import io.tablestoreycsb.binding.config.Suggestions;
 import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.Latency;
+import io.tablestoreycsb.planner.diff.AnswerFigure;
+import io.tablestoreycsb.planner.diff.PlanDiff;
 import io.tablestoreycsb.planner.report.SloTable;
 import io.tablestoreycsb.planner.threshold.Scope;
 import io.tablestoreycsb.planner.threshold.Threshold;
@@ -60,7 +62,7 @@ public final class Gate {
     List<Judgement> out = new ArrayList<>();
     for (Threshold t : thresholds) {
       if (t instanceof Threshold.SloBelow s) {
-        out.add(sloBelow(s, SloTable.answers(rows)));
+        out.add(sloBelow(s, SloTable.answers(rows), rows));
       } else if (t instanceof Threshold.LatencyAbove l) {
         out.add(latencyAbove(l, rows));
       }
@@ -99,18 +101,21 @@ public final class Gate {
     return s.matches(r.cell().instanceType(), r.cell().caseName(), r.cell().partitions(), r.cell().threads());
   }
 
-  private static Judgement sloBelow(Threshold.SloBelow t, List<SloTable.Answer> answers) {
+  private static Judgement sloBelow(Threshold.SloBelow t, List<SloTable.Answer> answers, List<CellResult> rows) {
     List<String> breaches = new ArrayList<>();
     int judged = 0;
+    int unjudged = 0;
     for (SloTable.Answer a : answers) {
       if (!t.scope().matches(a.instanceType(), caseOf(a), a.partitions(), null)) {
         continue;
       }
       judged++;
-      double answer = a.best() == null ? 0 : a.best().rates().qpsRows();
-      if (answer < t.rowsPerSecond()) {
-        breaches.add(answerName(a) + ": " + (a.best() == null ? "no cell met " + a.slo() + " (counts as 0 rows/s)"
-            : Formats.num(answer) + " rows/s within " + a.slo()) + ", below " + Formats.num(t.rowsPerSecond()));
+      AnswerFigure figure = AnswerFigure.of(a, rows);
+      unjudged += figure.judged() ? 0 : 1;
+      if (figure.rowsPerSecond() < t.rowsPerSecond()) {
+        breaches.add(answerName(a) + ": " + (figure.cell() == null ? "no cell met " + a.slo() + " (counts as 0 rows/s)"
+            : Formats.num(figure.rowsPerSecond()) + " rows/s within " + a.slo()) + figure.note() + ", below "
+            + Formats.num(t.rowsPerSecond()));
       }
     }
     if (judged == 0) {
@@ -118,7 +123,8 @@ public final class Gate {
       breaches.add("no SLO answer to judge: no cell in scope has a latency objective (set slo in the matrix, or "
           + "--slo)");
     }
-    return new Judgement(t, judged + " SLO answer(s)", breaches);
+    return new Judgement(t, judged + " SLO answer(s)" + (unjudged == 0 ? "" : ", " + unjudged
+        + " of them from cells the report could not judge"), breaches);
   }
 
   private static Judgement latencyAbove(Threshold.LatencyAbove t, List<CellResult> rows) {
@@ -136,6 +142,77 @@ public final class Gate {
       }
     }
     return new Judgement(t, judged + " cell(s)", breaches);
+  }
+
+  /**
+   * Judges thresholds against a diff: regressions compare the two plans, the others judge the new plan alone.
+   */
+  public static List<Judgement> judge(List<Threshold> thresholds, PlanDiff diff) {
+    List<Threshold> single = thresholds.stream().filter(t -> !t.needsBaseline()).toList();
+    checkScopes(single, diff.newRows());
+    List<Judgement> singles = judge(single, diff.newRows());
+    List<Judgement> out = new ArrayList<>();
+    int next = 0;
+    for (Threshold t : thresholds) {
+      if (t instanceof Threshold.SloRegression s) {
+        out.add(sloRegression(s, diff));
+      } else if (t instanceof Threshold.LatencyRegression l) {
+        out.add(latencyRegression(l, diff));
+      } else {
+        out.add(singles.get(next++));
+      }
+    }
+    return out;
+  }
+
+  private static Judgement sloRegression(Threshold.SloRegression t, PlanDiff diff) {
+    List<String> breaches = new ArrayList<>();
+    int judged = 0;
+    for (PlanDiff.AnswerChange a : diff.answers()) {
+      if (a.base() == null || !t.scope().matches(a.instanceType(), a.caseName(), a.partitions(), null)) {
+        continue;
+      }
+      double before = a.baseFigure().rowsPerSecond();
+      if (!(before > 0)) {
+        continue;
+      }
+      judged++;
+      double after = a.after() == null ? 0 : a.newFigure().rowsPerSecond();
+      double change = (after - before) / before;
+      if (-change > t.fraction()) {
+        breaches.add(a.label() + ": SLO answer " + Formats.num(before) + " -> " + (a.after() == null ? "not run"
+            : Formats.num(after)) + " rows/s (" + String.format(Locale.ROOT, "%+.1f%%", change * 100)
+            + "), beyond -" + Formats.num(t.fraction() * 100) + "%");
+      }
+    }
+    if (judged == 0) {
+      breaches.add("no SLO answer of the base plan to compare: no case in scope met an objective there");
+    }
+    return new Judgement(t, judged + " SLO answer(s)", breaches);
+  }
+
+  private static Judgement latencyRegression(Threshold.LatencyRegression t, PlanDiff diff) {
+    List<String> breaches = new ArrayList<>();
+    int judged = 0;
+    for (PlanDiff.CellChange c : diff.cells()) {
+      if (!in(t.scope(), c.after())) {
+        continue;
+      }
+      double before = Latency.percentileMs(c.base().latencyUs(), t.percentile());
+      double after = Latency.percentileMs(c.after().latencyUs(), t.percentile());
+      if (!(before > 0)) {
+        continue;
+      }
+      judged++;
+      double change = (after - before) / before;
+      if (change > t.fraction()) {
+        breaches.add(c.label() + ": " + percentileName(t.percentile()) + " " + Formats.ms(before) + " -> "
+            + Formats.ms(after) + " ms (" + String.format(Locale.ROOT, "%+.1f%%", change * 100) + "), beyond +"
+            + Formats.num(t.fraction() * 100) + "%" + (c.p99Ms().withinNoise() && t.percentile() == PlanDiff.PERCENTILE
+                ? " (within the per-interval noise)" : ""));
+      }
+    }
+    return new Judgement(t, judged + " cell(s) in both plans", breaches);
   }
 
   /** The case name of an answer (its title carries the sweep setting after a comma). */
@@ -172,7 +249,7 @@ public final class Gate {
     int breached = 0;
     for (Judgement j : judgements) {
       if (!j.breached()) {
-        out.printf("threshold '%s': held (%s judged)%n", j.threshold(), j.judged());
+        out.printf("threshold '%s': held (judged: %s)%n", j.threshold(), j.judged());
         continue;
       }
       breached++;

@@ -80,7 +80,7 @@ class GateTest {
     int status = Gate.print(judgements, new PrintWriter(text));
 
     assertThat(status).isEqualTo(Threshold.EXIT_BREACHED).isNotIn(0, 1, 2);
-    assertThat(text.toString()).contains("threshold 'slo < 1': held (3 SLO answer(s) judged)",
+    assertThat(text.toString()).contains("threshold 'slo < 1': held (judged: 3 SLO answer(s))",
         "threshold 'p99 > 35ms': BREACHED by 1 of 5 cell(s)", "  mock random-read p=1 threads=8: p99 40.0 ms",
         "1 of 2 threshold(s) breached: exit status 3");
     assertThat(Gate.print(Gate.judge(List.of(ThresholdParser.parse("slo < 1")), ROWS),
