@@ -23,6 +23,7 @@ import io.tablestoreycsb.planner.run.Plan;
 import io.tablestoreycsb.planner.run.PlanEstimate;
 import io.tablestoreycsb.planner.run.PlannedCell;
 import io.tablestoreycsb.planner.run.Progress;
+import io.tablestoreycsb.planner.run.ProgressListener;
 import io.tablestoreycsb.planner.run.RunnerSpecFactory;
 import io.tablestoreycsb.planner.run.TableAdmin;
 import io.tablestoreycsb.planner.runner.CellExecutor;
@@ -50,9 +51,16 @@ public final class Planner {
   public static final String RUNNER_LOGS_DIR = "runners";
 
   private final PrintWriter terminal;
+  private ProgressListener listener = ProgressListener.NONE;
 
   public Planner(PrintWriter terminal) {
     this.terminal = terminal;
+  }
+
+  /** Who hears of the plan's progress besides the terminal (run --live); returns this planner. */
+  public Planner listening(ProgressListener value) {
+    listener = value;
+    return this;
   }
 
   /** The time, rows, data and capacity units of the cells the options choose, before anything runs. */
@@ -155,8 +163,10 @@ public final class Planner {
         : embeddedMock == null ? new BindingTableAdmin(endpointProperties)
         : new EmbeddedMockTableAdmin(new BindingTableAdmin(endpointProperties), embeddedMock);
     CellExecutor executor = cellExecutor(options.kubernetes(), options.out());
+    Progress progress = new Progress(progressOut, options.progressInterval());
+    progress.listener(listener);
     Plan plan = new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, options.runnerJvmOptions()),
-        executor, tables, options.out(), new Progress(progressOut, options.progressInterval()));
+        executor, tables, options.out(), progress);
     int failed;
     try {
       failed = plan.run(cells);

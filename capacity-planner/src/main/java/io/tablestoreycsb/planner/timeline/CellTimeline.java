@@ -30,7 +30,12 @@ public record CellTimeline(CellKey key, List<IntervalFigures> intervals) {
 
   /** The timeline of the runners of one cell; empty when they measured nothing. */
   public static CellTimeline of(CellKey key, List<RunnerResult> runners) {
-    List<Histogram> all = runners.stream().flatMap(r -> r.intervals().stream()).toList();
+    return ofIntervals(key, runners.stream().map(RunnerResult::intervals).toList());
+  }
+
+  /** The timeline of each runner's interval histograms (read while the cell still runs, say). */
+  public static CellTimeline ofIntervals(CellKey key, List<List<Histogram>> runners) {
+    List<Histogram> all = runners.stream().flatMap(List::stream).toList();
     if (all.isEmpty()) {
       return new CellTimeline(key, List.of());
     }
