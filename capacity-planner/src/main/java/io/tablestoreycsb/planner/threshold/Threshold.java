@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 
 /**
  * A limit a plan's results must keep, else the command exits with {@link #EXIT_BREACHED}: the grammar
- * ({@link ThresholdParser}) is documented in docs/thresholds.md. Every kind has a {@link Scope}; its
+ * ({@link ThresholdParser}) is documented in docs/compare-and-gate.md. Every kind has a {@link Scope}; its
  * {@link #toString()} is the threshold as written, in its canonical form.
  */
 public sealed interface Threshold {
