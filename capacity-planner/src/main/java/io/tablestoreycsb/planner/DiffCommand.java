@@ -71,11 +71,11 @@ final class DiffCommand implements Callable<Integer> {
   /** The SLO answers before and after, and what changed among the cells, for the terminal. */
   static void print(PlanDiff diff, PrintWriter out) {
     out.printf("%nThe SLO answer, base %s -> new %s%n", diff.baseName(), diff.newName());
-    out.printf(Locale.ROOT, "%-28s %10s %14s %14s %9s%n", "Case", "Partitions", "Base QPS(row)", "New QPS(row)",
+    out.printf(Locale.ROOT, "%-28s %10s %24s %24s %9s%n", "Case", "Partitions", "Base QPS(row)", "New QPS(row)",
         "Change");
     for (PlanDiff.AnswerChange a : diff.answers()) {
       List<String> c = DiffWriter.answerCells(a);
-      out.printf(Locale.ROOT, "%-28s %10s %14s %14s %9s%n", c.get(0), c.get(1), c.get(3), c.get(5), c.get(7));
+      out.printf(Locale.ROOT, "%-28s %10s %24s %24s %9s%n", c.get(0), c.get(1), c.get(3), c.get(5), c.get(7));
     }
     long higher = diff.cells().stream().filter(c -> !c.rowsPerSecond().withinNoise()
         && c.rowsPerSecond().difference() > 0).count();
