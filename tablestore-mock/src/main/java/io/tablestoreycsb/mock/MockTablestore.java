@@ -1,5 +1,10 @@
 package io.tablestoreycsb.mock;
 
+import io.tablestoreycsb.mock.admin.AdminAccess;
+import io.tablestoreycsb.mock.admin.AdminContext;
+import io.tablestoreycsb.mock.admin.AdminRouter;
+import io.tablestoreycsb.mock.admin.AdminRoutes;
+import io.tablestoreycsb.mock.admin.StateReset;
 import io.tablestoreycsb.mock.faults.FaultPlan;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
@@ -15,9 +20,12 @@ import io.tablestoreycsb.mock.storage.Table;
 import io.tablestoreycsb.mock.tunnel.TunnelService;
 import io.tablestoreycsb.mock.storage.MemoryBudget;
 import io.tablestoreycsb.mock.transport.MockHttpServer;
+import io.tablestoreycsb.mock.transport.RequestHandler;
 import io.tablestoreycsb.mock.transport.ServerOptions;
 import java.io.IOException;
 import java.io.Writer;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +55,10 @@ public final class MockTablestore implements AutoCloseable {
   private final FaultPlan faultPlan;
   private final RequestJournal journal;
   private final MemoryBudget budget;
-  private final RequestPipeline pipeline;
+  /** What the server hands requests to: the admin API in front of the Tablestore pipeline. */
+  private final RequestHandler handler;
+  private final AdminContext admin;
+  private final boolean adminSigned;
   private final Catalog catalog;
   /** The options of the first start, with its actual port, so a resumed server listens where clients expect it. */
   private final ServerOptions options;
@@ -58,14 +69,16 @@ public final class MockTablestore implements AutoCloseable {
   private boolean closed;
 
   private MockTablestore(Credentials credentials, MockHttpServer server, FaultPlan faultPlan, RequestJournal journal,
-      MemoryBudget budget, RequestPipeline pipeline, Catalog catalog, ServerOptions options) {
+      MemoryBudget budget, RequestHandler handler, AdminContext admin, boolean adminSigned, ServerOptions options) {
     this.credentials = credentials;
     this.server = server;
     this.faultPlan = faultPlan;
     this.journal = journal;
     this.budget = budget;
-    this.pipeline = pipeline;
-    this.catalog = catalog;
+    this.handler = handler;
+    this.admin = admin;
+    this.adminSigned = adminSigned;
+    this.catalog = admin.catalog();
     this.host = server.host();
     this.port = server.port();
     this.options = new ServerOptions(options.host(), port, options.maxRequestBodyBytes(), options.bodyMemoryBytes(),
@@ -111,7 +124,22 @@ public final class MockTablestore implements AutoCloseable {
     return journal;
   }
 
-  /** Bytes of row data the memory budget allows. */
+  /**
+   * Drops every table (rows, indexes, streams), every tunnel and every open local transaction, as
+   * {@code POST /_mock/reset} does; fault rules and the journal stay.
+   */
+  public StateReset.Dropped reset() {
+    return StateReset.reset(admin);
+  }
+
+  /**
+   * Whether the admin API ({@code /_mock/...}) needs signed requests: when bound beyond loopback,
+   * or when built with {@code adminSigned(true)}. See docs/mock-admin.md.
+   */
+  public boolean adminSigned() {
+    return adminSigned;
+  }
+
   /**
    * How many rows {@code table} holds now, counted in the mock's storage: no request is made, so no
    * partition capacity is spent and nothing is journaled (a GetRange over the whole table pays for every
@@ -132,6 +160,7 @@ public final class MockTablestore implements AutoCloseable {
     return rows;
   }
 
+  /** Bytes of row data the memory budget allows. */
   public long memoryBudgetBytes() {
     return budget.limitBytes();
   }
@@ -154,7 +183,7 @@ public final class MockTablestore implements AutoCloseable {
       throw new IllegalStateException("the mock is closed");
     }
     if (server == null) {
-      server = MockHttpServer.start(options, pipeline);
+      server = MockHttpServer.start(options, handler);
     }
   }
 
@@ -207,6 +236,7 @@ public final class MockTablestore implements AutoCloseable {
     private boolean rangePagesEndAtPartitionBoundary = true;
     private Duration localTransactionIdleTimeout = LocalTransactions.DEFAULT_IDLE_TIMEOUT;
     private int journalCapacity = RequestJournal.DEFAULT_CAPACITY;
+    private boolean adminSigned;
     private final FaultPlan faultPlan = new FaultPlan();
 
     private Builder() {}
@@ -357,6 +387,15 @@ public final class MockTablestore implements AutoCloseable {
       return this;
     }
 
+    /**
+     * true: the admin API ({@code /_mock/...}) serves only requests signed with the mock's
+     * credentials, even on loopback. Bound beyond loopback it always does. Default false.
+     */
+    public Builder adminSigned(boolean signed) {
+      this.adminSigned = signed;
+      return this;
+    }
+
     /** Rows per second each partition serves before responses queue; 0 = unlimited (default). */
     public Builder partitionCapacity(double rowsPerSecond) {
       faultPlan.setPartitionCapacity(rowsPerSecond);
@@ -369,14 +408,29 @@ public final class MockTablestore implements AutoCloseable {
       Catalog catalog = new Catalog(budget);
       TunnelService tunnels = new TunnelService(catalog, instanceName, Clock.systemUTC());
       RequestJournal journal = new RequestJournal(journalCapacity);
+      LocalTransactions transactions = new LocalTransactions(localTransactionIdleTimeout);
       RequestPipeline pipeline = new RequestPipeline(catalog, credentials, faultPlan, journal, Clock.systemUTC(),
-          rangePagesEndAtPartitionBoundary, tunnels.actions(), new LocalTransactions(localTransactionIdleTimeout));
+          rangePagesEndAtPartitionBoundary, tunnels.actions(), transactions);
+      AdminContext admin = new AdminContext(instanceName, catalog, faultPlan, journal, tunnels, transactions);
+      boolean signed = adminSigned || !isLoopback(host);
+      RequestHandler handler = new AdminRouter(AdminRoutes.standard(admin),
+          signed ? AdminAccess.signed(credentials, Clock.systemUTC()) : AdminAccess.open(),
+          new LoadReport(faultPlan.load(), pipeline));
       int maxBody = ServiceLimits.MAX_REQUEST_BODY_BYTES;
       ServerOptions options = new ServerOptions(host, port, maxBody,
           bodyMemoryBytes > 0 ? bodyMemoryBytes : ServerOptions.defaultBodyMemoryBytes(maxBody),
           requestReadTimeout, idleTimeout, workerThreads);
-      MockHttpServer server = MockHttpServer.start(options, new LoadReport(faultPlan.load(), pipeline));
-      return new MockTablestore(credentials, server, faultPlan, journal, budget, pipeline, catalog, options);
+      MockHttpServer server = MockHttpServer.start(options, handler);
+      return new MockTablestore(credentials, server, faultPlan, journal, budget, handler, admin, signed, options);
+    }
+
+    /** Whether {@code host} is a loopback address; one that does not resolve counts as not. */
+    private static boolean isLoopback(String host) {
+      try {
+        return InetAddress.getByName(host).isLoopbackAddress();
+      } catch (UnknownHostException e) {
+        return false;
+      }
     }
   }
 }

@@ -4,6 +4,7 @@ import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.faults.Durations;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
+import io.tablestoreycsb.mock.journal.RequestJournal;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -139,6 +140,17 @@ public final class MockCli implements Callable<Integer> {
           + " otherwise it gets OTSTimeout and its connection is closed (default: 30s).")
   private Duration requestReadTimeout;
 
+  @Option(names = "--journal-capacity", paramLabel = "ROWS",
+      defaultValue = "" + RequestJournal.DEFAULT_CAPACITY,
+      description = "Rows the request journal keeps for GET /_mock/journal (a request weighs its rows,"
+          + " at least 1; the oldest go first); 0 turns it off (default: ${DEFAULT-VALUE}).")
+  private int journalCapacity;
+
+  @Option(names = "--admin-signed",
+      description = "Serve the admin API (/_mock/...) only to requests signed with the mock's credentials,"
+          + " also on loopback. Bound beyond loopback it always requires them.")
+  private boolean adminSigned;
+
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
   private boolean help;
 
@@ -222,7 +234,8 @@ public final class MockCli implements Callable<Integer> {
         .credentials(resolveAccessKeyId(), resolveAccessKeySecret())
         .partitionCapacity(partitionCapacity)
         .rangePagesEndAtPartitionBoundary(!rangePagesAcrossPartitions)
-        .journalCapacity(0); // no one in this process reads a journal: keep its cost and memory out
+        .journalCapacity(journalCapacity)
+        .adminSigned(adminSigned);
 
     faults.forEach(builder::fault);
     latencies.forEach(builder::latency);
@@ -294,6 +307,10 @@ public final class MockCli implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(),
           "Invalid value for option '--partition-capacity': " + partitionCapacity
               + " (rows per second; 0 or more, 0 = unlimited)");
+    }
+    if (journalCapacity < 0) {
+      throw new ParameterException(spec.commandLine(), "Invalid value for option '--journal-capacity': "
+          + journalCapacity + " (rows to keep; 0 turns the journal off)");
     }
     if (accessKeyId != null && accessKeyId.isBlank()) {
       throw new ParameterException(spec.commandLine(),

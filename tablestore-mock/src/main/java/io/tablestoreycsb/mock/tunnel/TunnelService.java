@@ -114,6 +114,13 @@ public final class TunnelService {
         + (tunnelId.isEmpty() ? "" : " with id " + tunnelId) + " does not exist.");
   }
 
+  /** Drops every tunnel (the admin API's reset); returns how many there were. */
+  public synchronized int clear() {
+    int count = tunnels.size();
+    tunnels.clear();
+    return count;
+  }
+
   synchronized void delete(Tunnel tunnel) {
     tunnels.remove(tunnel.id);
     trim(tunnel.table);
