@@ -55,7 +55,7 @@ class ReportGoldenTest {
         new SyncRates(23_500, 25_100, 22_900.25, 3), 5.24, 0.8, 0.62, 27.1, 0.31, 41.5, 120.5, 480, 910, 1200.25,
         0.45, "writers", 1_795_431_101_000L, List.of(), List.of(),
         List.of(new HostFigures("this machine", 1, 120_012, 22_902.3, 0.62, 0.31, 41.5)));
-    ScenarioResult lost = new ScenarioResult("scale, out", 8, 2, 8, 10_000, 1024, 50_000, 9_990, missing,
+    ScenarioResult lost = new ScenarioResult("scale-out", 8, 2, 8, 10_000, 1024, 50_000, 9_990, missing,
         new SyncRates(9_000, 9_800, 8_700, 0), 5.75, 12.5, 1.8, 207, 0.9, 80.25, 2500, 9000, 12000, 15000,
         Double.NaN, "consumers", 1_795_431_201_000L, List.of("consumer-2 exited with 137", "time-out <after 60 s>"),
         List.of("consumer-1: pod tb-c-1 Failed, Killed"),
