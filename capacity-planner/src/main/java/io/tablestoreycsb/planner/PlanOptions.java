@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner;
 
-import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.run.CellFilter;
@@ -28,14 +28,14 @@ import java.util.List;
  *     {@code endpointProperties}
  * @param out the output directory (kept cells are resumed)
  * @param runnerJvmOptions JVM options of each runner process
- * @param kubernetes where Kubernetes runs the runners, or null for local runner processes
+ * @param executor where the runners run
  * @param assumptions what the estimate assumes and its prices
  * @param sloOverride the latency objective the report judges every cell by, or null for the matrix's
  * @param progressInterval time between progress lines
  */
 public record PlanOptions(Matrix matrix, boolean quick, CellFilter only, Sweep sweep, String command,
     Path endpointProperties, EmbeddedMock embeddedMock, Path out, List<String> runnerJvmOptions,
-    KubernetesSettings kubernetes, EstimateAssumptions assumptions, Slo sloOverride, Duration progressInterval) {
+    Executor executor, EstimateAssumptions assumptions, Slo sloOverride, Duration progressInterval) {
 
   /**
    * The mock a plan starts in the planner's JVM (quickstart, compare): a fresh one per plan, so that every
@@ -70,7 +70,7 @@ public record PlanOptions(Matrix matrix, boolean quick, CellFilter only, Sweep s
     private Path endpointProperties;
     private EmbeddedMock embeddedMock;
     private List<String> runnerJvmOptions = List.of();
-    private KubernetesSettings kubernetes;
+    private Executor executor = Executor.LOCAL;
     private EstimateAssumptions assumptions = new EstimateAssumptions(EstimateAssumptions.DEFAULT_LATENCY_MS,
         EstimateAssumptions.DEFAULT_PARTITION_ROWS_PER_SECOND, Double.NaN, Double.NaN);
     private Duration progressInterval = Duration.ofSeconds(10);
@@ -120,9 +120,9 @@ public record PlanOptions(Matrix matrix, boolean quick, CellFilter only, Sweep s
       return this;
     }
 
-    /** Runners as Kubernetes Jobs with these settings; null: local runner processes. */
-    public Builder kubernetes(KubernetesSettings settings) {
-      kubernetes = settings;
+    /** Where the runners run (default: local runner processes). */
+    public Builder executor(Executor where) {
+      executor = where;
       return this;
     }
 
@@ -139,7 +139,7 @@ public record PlanOptions(Matrix matrix, boolean quick, CellFilter only, Sweep s
     public PlanOptions build() {
       Matrix runs = quick ? matrix.quickened() : matrix;
       return new PlanOptions(sloOverride == null ? runs : runs.withSlo(sloOverride), quick, only, sweep, command,
-          endpointProperties, embeddedMock, out, runnerJvmOptions, kubernetes, assumptions, sloOverride,
+          endpointProperties, embeddedMock, out, runnerJvmOptions, executor, assumptions, sloOverride,
           progressInterval);
     }
   }

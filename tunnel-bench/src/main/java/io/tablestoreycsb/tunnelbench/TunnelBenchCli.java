@@ -35,6 +35,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.objectstore.ObjectStore;
+import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.cluster.options.KubernetesOptions;
 import io.tablestoreycsb.tunnelbench.kubernetes.ClusterAccess;
 import io.tablestoreycsb.tunnelbench.kubernetes.KubernetesLauncher;
@@ -162,20 +163,15 @@ public final class TunnelBenchCli implements Callable<Integer> {
     if (speedPartitions < 1 || speedPartitions > 64) {
       throw new IllegalArgumentException("--speed-partitions must be from 1 to 64, got " + speedPartitions);
     }
-    boolean onCluster = switch (executor) {
-      case "local" -> false;
-      case "kubernetes" -> true;
-      default -> throw new IllegalArgumentException("--executor '" + executor + "': use local or kubernetes");
-    };
-    if (onCluster && embedded) {
+    Executor where = Executor.parse(executor, kubernetes);
+    if (!where.onThisMachine() && embedded) {
       throw new IllegalArgumentException("--executor kubernetes needs an endpoint the pods can reach: the embedded"
           + " mock listens on this machine's 127.0.0.1 only. Give -P FILE (an instance, or bin/tablestore-mock"
           + " started where the pods reach it)");
     }
-    if (onCluster && speed) {
+    if (!where.onThisMachine() && speed) {
       throw new IllegalArgumentException("--speed measures this machine's processes; drop --executor kubernetes");
     }
-    KubernetesSettings clusterSettings = onCluster ? kubernetes.settings() : null;
     long rows = speedRows != null ? speedRows : quick ? 200_000 : 400_000;
     if (rows < 10_000 || rows > 20_000_000) {
       throw new IllegalArgumentException("--speed-rows must be from 10,000 to 20,000,000, got " + rows);
@@ -214,8 +210,17 @@ public final class TunnelBenchCli implements Callable<Integer> {
         terminal.printf("endpoint %s%n", endpoint);
       }
       Coordinator co = new Coordinator(endpoint, mock, jvmOptions, progress);
-      ProcessLauncher launcher = onCluster ? kubernetesLauncher(clusterSettings, plan, outDir, jvmOptions, terminal)
-          : new LocalLauncher(co);
+      ProcessLauncher launcher = where.launcher(new Executor.Launchers<>() {
+        @Override
+        public ProcessLauncher local() {
+          return new LocalLauncher(co);
+        }
+
+        @Override
+        public ProcessLauncher kubernetes(KubernetesSettings settings) {
+          return kubernetesLauncher(settings, plan, outDir, jvmOptions, terminal);
+        }
+      });
       List<ScenarioResult> results = new ArrayList<>();
       List<SpeedGoal> goals = new ArrayList<>();
       List<String> details = new ArrayList<>();
