@@ -45,12 +45,12 @@ final class CellColumns {
       data("sweep", "sweep", r -> r.cell().sweep()),
       figure("Partitions", r -> Integer.toString(r.cell().partitions()))
           .keys("partitions", "partitions", r -> r.cell().partitions()).terminal("Partitions", 10),
-      figure("Runner", r -> Integer.toString(r.cell().runners()))
-          .keys("runners", "runners", r -> r.cell().runners()).terminal("Runner", 7),
+      figure("Runner", r -> Integer.toString(r.shape().runners()))
+          .keys("runners", "runners", r -> r.shape().runners()).terminal("Runner", 7),
       figure("Thread", r -> Integer.toString(r.cell().threads()))
           .keys("threads", "threads", r -> r.cell().threads()).terminal("Thread", 7),
-      data("measure", "measure", r -> r.cell().measure()),
-      data("rows_per_request", "rowsPerRequest", r -> r.cell().rowsPerRequest()),
+      data("measure", "measure", r -> r.shape().measure()),
+      data("rows_per_request", "rowsPerRequest", r -> r.shape().rowsPerRequest()),
       figure("Target QPS(row)", r -> r.isOpenLoop() ? Formats.num(r.targetRowsPerSecond())
           : "-").onlyIf(CellResult::isOpenLoop).in(FIGURES, INTENDED),
       QPS,

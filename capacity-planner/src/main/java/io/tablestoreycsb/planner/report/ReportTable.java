@@ -38,14 +38,14 @@ final class ReportTable {
   }
 
   static String latencyNote(CellResult r) {
-    int rowsPerRequest = r.cell().rowsPerRequest();
-    return switch (r.cell().measure()) {
+    int rowsPerRequest = r.shape().rowsPerRequest();
+    return switch (r.shape().measure()) {
       case "BATCH_WRITE" -> "request latency = BATCH_WRITE (one BatchWriteRow of " + rowsPerRequest
           + " rows); YCSB's INSERT only times buffering a row and is not used";
       case "SCAN" -> "request latency = SCAN (one GetRange of up to " + rowsPerRequest + " rows)";
       case "READ" -> "request latency = READ (one GetRow)";
       case "INSERT" -> "request latency = INSERT (one PutRow)";
-      default -> "request latency = " + r.cell().measure();
+      default -> "request latency = " + r.shape().measure();
     };
   }
 }

@@ -89,7 +89,7 @@ public final class ReportWriter {
     if (a.best() != null) {
       json.put("qpsRows", a.best().rates().qpsRows());
       json.put("threads", a.best().cell().threads());
-      json.put("runners", a.best().cell().runners());
+      json.put("runners", a.best().shape().runners());
       json.put("latencyMs", a.best().sloLatencyMs());
       json.put("cuPerHour", a.best().rates().cuPerHour());
       json.put("heaviestTried", a.heaviestTried());

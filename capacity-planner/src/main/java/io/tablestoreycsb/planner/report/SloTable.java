@@ -126,7 +126,7 @@ public final class SloTable {
     return List.of(a.caseTitle(), a.slo().toString(), Integer.toString(a.partitions()),
         b == null ? (a.hostBoundCells() > 0 && a.closest() == null ? "not judged" : "none") : ReportTable.qps(b),
         b == null ? "" : (b.isOpenLoop() ? "target " + Formats.num(b.targetRowsPerSecond()) + ", " : "")
-            + b.cell().threads() + " threads x " + b.cell().runners() + " runners",
+            + b.cell().threads() + " threads x " + b.shape().runners() + " runners",
         b == null ? "" : Formats.ms(b.sloLatencyMs()), b == null ? "" : Formats.num(b.rates().cuPerHour()), a.note());
   }
 

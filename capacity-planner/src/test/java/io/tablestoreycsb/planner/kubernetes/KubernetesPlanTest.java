@@ -201,7 +201,7 @@ class KubernetesPlanTest {
         Function.identity()));
     assertThat(rows).containsOnlyKeys("batch-write", "random-read");
     rows.values().forEach(r -> {
-      assertThat(r.cell().runners()).isEqualTo(2);
+      assertThat(r.shape().runners()).isEqualTo(2);
       assertThat(r.rates().qpsRows()).isPositive();
       assertThat(r.rates().failed()).isZero();
     });
