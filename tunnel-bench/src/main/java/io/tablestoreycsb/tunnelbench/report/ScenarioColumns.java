@@ -25,13 +25,13 @@ final class ScenarioColumns {
       data("partitions", ScenarioResult::partitions),
       data("consumers", ScenarioResult::consumers),
       Column.<ScenarioResult>text("Scenario", ScenarioResult::label).terminal("scenario", -27),
-      data("writer_threads", ScenarioResult::writerThreads),
-      data("target_rows_per_s", ScenarioResult::targetRowsPerSecond),
-      data("row_bytes", ScenarioResult::rowBytes),
+      data("writer_threads", r -> r.setup().writerThreads()),
+      data("target_rows_per_s", r -> r.setup().targetRowsPerSecond()),
+      data("row_bytes", r -> r.setup().rowBytes()),
       figure("Rows written", r -> String.format(Locale.ROOT, "%,d", r.rowsWritten()))
           .keys("rows_written", null, ScenarioResult::rowsWritten).in(MORE),
-      figure("Written rows/s", r -> Formats.num(r.writeRowsPerSecond()))
-          .keys("written_rows_per_s", null, ScenarioResult::writeRowsPerSecond).in(MORE),
+      figure("Written rows/s", r -> Formats.num(r.writing().writeRowsPerSecond()))
+          .keys("written_rows_per_s", null, r -> r.writing().writeRowsPerSecond()).in(MORE),
       data("rows_consumed", r -> r.check().consumed()),
       data("rows_handed", r -> r.check().handed()),
       data("missing", r -> r.check().missing()),
@@ -50,14 +50,14 @@ final class ScenarioColumns {
           .keys("ms_per_1000_rows", null, r -> r.rates().msPer1000Rows()).terminal("ms/1000", 9).in(PAPER),
       paper(f -> Formats.num(f.msPer1000Rows()), PAPER).terminal("paper", 8),
       figure("Sync (s)", r -> Formats.num(r.syncSeconds())).keys("sync_s", null, ScenarioResult::syncSeconds).in(MORE),
-      figure("Catch-up (s)", r -> Formats.num(r.catchUpSeconds()))
-          .keys("catch_up_s", null, ScenarioResult::catchUpSeconds).in(MORE),
-      Column.<ScenarioResult>text("Bound by", r -> r.boundBy()).in(MORE),
+      figure("Catch-up (s)", r -> Formats.num(r.sync().catchUpSeconds()))
+          .keys("catch_up_s", null, r -> r.sync().catchUpSeconds()).in(MORE),
+      Column.<ScenarioResult>text("Bound by", r -> r.boundBy().toString()).in(MORE),
       figure("Consumer CPU (cores)", r -> Numbers.fine(r.consumerCpuCores()))
           .keys("consumer_cpu_cores", null, ScenarioResult::consumerCpuCores).terminal("CPU", 7).in(PAPER),
       paper(f -> Formats.num(f.cpuCores()), PAPER).terminal("paper", 9),
-      figure("CPU us/row", r -> Formats.num(r.consumerCpuMicrosPerRow()))
-          .keys("consumer_cpu_us_per_row", null, ScenarioResult::consumerCpuMicrosPerRow).in(MORE),
+      figure("CPU us/row", r -> Formats.num(r.consumerUse().consumerCpuMicrosPerRow()))
+          .keys("consumer_cpu_us_per_row", null, r -> r.consumerUse().consumerCpuMicrosPerRow()).in(MORE),
       paper(f -> Formats.num(f.cpuMicrosPerRow()), MORE),
       figure("Memory (GB)", r -> Numbers.fine(r.consumerMemoryGb()))
           .keys("consumer_memory_gb", null, ScenarioResult::consumerMemoryGb).terminal("mem GB", 8).in(PAPER),
@@ -65,13 +65,13 @@ final class ScenarioColumns {
       figure("Bandwidth (Mbit/s)", r -> Formats.num(r.bandwidthMbps()))
           .keys("bandwidth_mbps", null, ScenarioResult::bandwidthMbps).terminal("Mbit/s", 10).in(PAPER),
       paper(f -> Formats.num(f.bandwidthMbps()), PAPER),
-      lag("Lag p50 (ms)", "lag_p50_ms", ScenarioResult::lagP50Ms),
-      lag("p99", "lag_p99_ms", ScenarioResult::lagP99Ms),
-      lag("p99.9", "lag_p999_ms", ScenarioResult::lagP999Ms),
-      lag("max", "lag_max_ms", ScenarioResult::lagMaxMs),
+      lag("Lag p50 (ms)", "lag_p50_ms", r -> r.lag().lagP50Ms()),
+      lag("p99", "lag_p99_ms", r -> r.lag().lagP99Ms()),
+      lag("p99.9", "lag_p999_ms", r -> r.lag().lagP999Ms()),
+      lag("max", "lag_max_ms", r -> r.lag().lagMaxMs()),
       figure("Mock CPU (cores)", r -> Numbers.fine(r.mockCpuCores()))
           .keys("mock_cpu_cores", null, ScenarioResult::mockCpuCores).in(MORE),
-      data("bound_by", r -> r.boundBy()),
+      data("bound_by", r -> r.boundBy().toString()),
       paperData("paper_rows_per_s", PaperFigures.Figure::steadyRowsPerSecond),
       paperData("paper_ms_per_1000_rows", PaperFigures.Figure::msPer1000Rows),
       paperData("paper_cpu_cores", PaperFigures.Figure::cpuCores),
