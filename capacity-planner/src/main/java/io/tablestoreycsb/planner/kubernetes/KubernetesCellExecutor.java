@@ -7,7 +7,7 @@ import io.tablestoreycsb.cluster.kubernetes.PodLogs;
 import io.tablestoreycsb.cluster.kubernetes.PodStates;
 import io.tablestoreycsb.planner.results.LiveCell;
 import io.tablestoreycsb.planner.results.ResultStore;
-import io.tablestoreycsb.planner.run.PlanExecutorSupport;
+import io.tablestoreycsb.planner.run.Directories;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.CellExecutor;
@@ -280,7 +280,7 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
       }
       return records;
     } finally {
-      PlanExecutorSupport.deleteRecursively(staging);
+      Directories.deleteRecursively(staging);
     }
   }
 

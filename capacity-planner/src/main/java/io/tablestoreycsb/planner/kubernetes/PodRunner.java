@@ -4,7 +4,7 @@ import io.tablestoreycsb.planner.runner.YcsbCall;
 import io.tablestoreycsb.cluster.kubernetes.RunningJob;
 import io.tablestoreycsb.planner.results.LiveCell;
 import io.tablestoreycsb.planner.results.PlanCells;
-import io.tablestoreycsb.planner.run.PlanExecutorSupport;
+import io.tablestoreycsb.planner.run.Directories;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
 import io.tablestoreycsb.cluster.options.PodResultsOptions;
@@ -153,7 +153,7 @@ public final class PodRunner implements Callable<Integer> {
     }
     // each cell's result set in a directory of its own: nothing of one cell is uploaded with the next
     Path cellDir = resultDir.resolve("cell-" + cell.seq());
-    PlanExecutorSupport.deleteRecursively(cellDir);
+    Directories.deleteRecursively(cellDir);
     Files.createDirectories(cellDir);
     Path workload = resultDir.resolve("cell-" + cell.seq() + "-" + PodLayout.WORKLOAD_FILE);
     Files.writeString(workload, cell.workload(), StandardCharsets.UTF_8);
@@ -172,7 +172,7 @@ public final class PodRunner implements Callable<Integer> {
     if (record.error() != null) {
       System.err.println("pod-runner: cell " + cell.seq() + ": runner " + index + " failed: " + record.error());
     }
-    PlanExecutorSupport.deleteRecursively(cellDir);
+    Directories.deleteRecursively(cellDir);
     Files.deleteIfExists(workload);
   }
 

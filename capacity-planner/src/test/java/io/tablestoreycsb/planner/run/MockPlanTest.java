@@ -39,7 +39,7 @@ class MockPlanTest {
   @Test
   void fourCasesOnAFourPartitionTable(@TempDir Path dir) throws Exception {
     dir = Path.of("target", "mock-plan-test").toAbsolutePath();
-    PlanExecutorSupport.deleteRecursively(dir);
+    Directories.deleteRecursively(dir);
     Files.createDirectories(dir);
     Path matrixFile = dir.resolve("matrix");
     Files.writeString(matrixFile, String.join("\n",
