@@ -18,9 +18,7 @@ import java.util.Map;
  * @param partitions partition counts to test
  * @param table table name
  * @param db YCSB DB class the runners load
- * @param rowsPerPartition rows loaded per partition before read cases
- * @param loadThreads threads per runner during the load
- * @param loadWorkload workload file used for the load
+ * @param load how the tables are loaded before read cases
  * @param properties property overrides for every runner
  * @param cases the cases, in file order
  * @param quick the quick scale (used with --quick)
@@ -34,9 +32,7 @@ public record Matrix(
     List<Integer> partitions,
     String table,
     String db,
-    long rowsPerPartition,
-    int loadThreads,
-    String loadWorkload,
+    Load load,
     Map<String, String> properties,
     List<CaseSpec> cases,
     QuickScale quick,
@@ -48,6 +44,35 @@ public record Matrix(
   /** Whether the runners use the Tablestore binding (and so need an endpoint, pre-split tables and a load). */
   public boolean usesTablestore() {
     return db.equals(TABLESTORE_DB);
+  }
+
+  /**
+   * How a matrix's tables are loaded before its read cases.
+   *
+   * @param rowsPerPartition rows loaded per partition
+   * @param threads threads per runner during the load
+   * @param workload workload file used for the load
+   */
+  public record Load(long rowsPerPartition, int threads, String workload) {
+    /** The same load of {@code rows} per partition. */
+    public Load withRowsPerPartition(long rows) {
+      return new Load(rows, threads, workload);
+    }
+  }
+
+  /** Rows loaded per partition before read cases. */
+  public long rowsPerPartition() {
+    return load.rowsPerPartition();
+  }
+
+  /** Threads per runner during the load. */
+  public int loadThreads() {
+    return load.threads();
+  }
+
+  /** Workload file used for the load. */
+  public String loadWorkload() {
+    return load.workload();
   }
 
   /**
@@ -67,8 +92,8 @@ public record Matrix(
       shrunk.add(c.withScale(c.search() != null ? c.threads() : pickEvenly(c.threads(), quick.maxThreadPoints()),
           quick.duration()));
     }
-    return new Matrix(source, name, instanceType, runners, partitions, table, db, quick.rowsPerPartition(),
-        loadThreads, loadWorkload, properties, List.copyOf(shrunk), quick, slo);
+    return new Matrix(source, name, instanceType, runners, partitions, table, db,
+        load.withRowsPerPartition(quick.rowsPerPartition()), properties, List.copyOf(shrunk), quick, slo);
   }
 
   /** Keeps the first and last point and spreads the rest evenly. */
@@ -105,11 +130,11 @@ public record Matrix(
   /** The same matrix with {@code override} as every case's SLO (run --slo). */
   public Matrix withSlo(Slo override) {
     List<CaseSpec> cs = cases.stream().map(c -> c.withSlo(null)).toList();
-    return new Matrix(source, name, instanceType, runners, partitions, table, db, rowsPerPartition, loadThreads,
-        loadWorkload, properties, cs, quick, override);
+    return new Matrix(source, name, instanceType, runners, partitions, table, db, load, properties, cs, quick,
+        override);
   }
 
   public long totalLoadedRows(int partitionCount) {
-    return rowsPerPartition * partitionCount;
+    return load.rowsPerPartition() * partitionCount;
   }
 }

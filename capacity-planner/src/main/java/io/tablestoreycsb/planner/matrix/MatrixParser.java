@@ -250,8 +250,8 @@ public final class MatrixParser {
           positiveLong(quickSection, "rows-per-partition", Math.min(rowsPerPartition, 2000)),
           positiveInt(quickSection, "max-thread-points", 2));
     }
-    return new Matrix(source, name, instanceType, runners, partitions, table, db, rowsPerPartition, loadThreads,
-        loadWorkload, properties, List.copyOf(cases), quick, slo(plan));
+    return new Matrix(source, name, instanceType, runners, partitions, table, db,
+        new Matrix.Load(rowsPerPartition, loadThreads, loadWorkload), properties, List.copyOf(cases), quick, slo(plan));
   }
 
   /** Every loaded row needs a key number, and YCSB 0.17 numbers keys with an int. */
@@ -289,9 +289,9 @@ public final class MatrixParser {
     }
     List<Integer> threads = search != null ? search.points() : intList(threadsEntry);
     Duration duration = duration(required(s, "duration"));
-    return new CaseSpec(s.name, workload, phase, measure, rowsPerRequest, readsLoaded, threads, duration,
-        properties(s), s.line, slo(s), targets(s, CaseSpec.rowsPerOperation(measure, rowsPerRequest), runners),
-        stopRule(s, plan, duration), search);
+    return new CaseSpec(s.name, workload, phase, measure, rowsPerRequest, readsLoaded, properties(s), s.line, slo(s),
+        new CaseSpec.Cells(threads, duration, targets(s, CaseSpec.rowsPerOperation(measure, rowsPerRequest), runners),
+            stopRule(s, plan, duration), search));
   }
 
   /**
