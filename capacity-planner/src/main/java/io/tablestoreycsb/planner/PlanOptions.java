@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner;
 
-import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.run.CellFilter;
@@ -27,15 +27,14 @@ import java.util.List;
  * @param embeddedMock the mock the plan starts in this JVM for its runners, or null for the endpoint of
  *     {@code endpointProperties}
  * @param out the output directory (kept cells are resumed)
- * @param runnerJvmOptions JVM options of each runner process
- * @param kubernetes where Kubernetes runs the runners, or null for local runner processes
+ * @param runners where the runners run and with which JVM options
  * @param assumptions what the estimate assumes and its prices
  * @param sloOverride the latency objective the report judges every cell by, or null for the matrix's
  * @param progressInterval time between progress lines
  */
 public record PlanOptions(Matrix matrix, boolean quick, CellFilter only, Sweep sweep, String command,
-    Path endpointProperties, EmbeddedMock embeddedMock, Path out, List<String> runnerJvmOptions,
-    KubernetesSettings kubernetes, EstimateAssumptions assumptions, Slo sloOverride, Duration progressInterval) {
+    Path endpointProperties, EmbeddedMock embeddedMock, Path out, Runners runners,
+    EstimateAssumptions assumptions, Slo sloOverride, Duration progressInterval) {
 
   /**
    * The mock a plan starts in the planner's JVM (quickstart, compare): a fresh one per plan, so that every
@@ -45,8 +44,26 @@ public record PlanOptions(Matrix matrix, boolean quick, CellFilter only, Sweep s
    */
   public record EmbeddedMock(double partitionCapacity) {}
 
-  public PlanOptions {
-    runnerJvmOptions = List.copyOf(runnerJvmOptions);
+  /**
+   * Where a plan's runners run and with which JVM options.
+   *
+   * @param executor local runner processes or Kubernetes pods
+   * @param jvmOptions JVM options of each runner process
+   */
+  public record Runners(Executor executor, List<String> jvmOptions) {
+    public Runners {
+      jvmOptions = List.copyOf(jvmOptions);
+    }
+  }
+
+  /** JVM options of each runner process. */
+  public List<String> runnerJvmOptions() {
+    return runners.jvmOptions();
+  }
+
+  /** Where the runners run. */
+  public Executor executor() {
+    return runners.executor();
   }
 
   /**
@@ -70,7 +87,7 @@ public record PlanOptions(Matrix matrix, boolean quick, CellFilter only, Sweep s
     private Path endpointProperties;
     private EmbeddedMock embeddedMock;
     private List<String> runnerJvmOptions = List.of();
-    private KubernetesSettings kubernetes;
+    private Executor executor = Executor.LOCAL;
     private EstimateAssumptions assumptions = new EstimateAssumptions(EstimateAssumptions.DEFAULT_LATENCY_MS,
         EstimateAssumptions.DEFAULT_PARTITION_ROWS_PER_SECOND, Double.NaN, Double.NaN);
     private Duration progressInterval = Duration.ofSeconds(10);
@@ -120,9 +137,9 @@ public record PlanOptions(Matrix matrix, boolean quick, CellFilter only, Sweep s
       return this;
     }
 
-    /** Runners as Kubernetes Jobs with these settings; null: local runner processes. */
-    public Builder kubernetes(KubernetesSettings settings) {
-      kubernetes = settings;
+    /** Where the runners run (default: local runner processes). */
+    public Builder executor(Executor where) {
+      executor = where;
       return this;
     }
 
@@ -139,7 +156,7 @@ public record PlanOptions(Matrix matrix, boolean quick, CellFilter only, Sweep s
     public PlanOptions build() {
       Matrix runs = quick ? matrix.quickened() : matrix;
       return new PlanOptions(sloOverride == null ? runs : runs.withSlo(sloOverride), quick, only, sweep, command,
-          endpointProperties, embeddedMock, out, runnerJvmOptions, kubernetes, assumptions, sloOverride,
+          endpointProperties, embeddedMock, out, new Runners(executor, runnerJvmOptions), assumptions, sloOverride,
           progressInterval);
     }
   }

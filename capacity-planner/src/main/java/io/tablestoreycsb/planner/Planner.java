@@ -1,9 +1,6 @@
 package io.tablestoreycsb.planner;
 
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tablestoreycsb.mock.MockTablestore;
-import io.tablestoreycsb.planner.kubernetes.KubernetesCellExecutor;
-import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.planner.gate.Gate;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.Slo;
@@ -11,14 +8,10 @@ import io.tablestoreycsb.planner.report.PlanRecord;
 import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.report.ReportWriter;
 import io.tablestoreycsb.planner.report.SloTable;
-import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
-import io.tablestoreycsb.planner.results.ResultStore;
-import io.tablestoreycsb.cluster.objectstore.S3Clients;
 import io.tablestoreycsb.planner.run.BindingTableAdmin;
 import io.tablestoreycsb.planner.run.CellOrder;
 import io.tablestoreycsb.planner.run.EmbeddedMockTableAdmin;
 import io.tablestoreycsb.planner.run.EstimateAssumptions;
-import io.tablestoreycsb.planner.run.LocalCellExecutor;
 import io.tablestoreycsb.planner.run.Plan;
 import io.tablestoreycsb.planner.run.PlanEstimate;
 import io.tablestoreycsb.planner.run.PlannedCell;
@@ -162,7 +155,7 @@ public final class Planner {
     TableAdmin tables = !matrix.usesTablestore() ? TableAdmin.NONE
         : embeddedMock == null ? new BindingTableAdmin(endpointProperties)
         : new EmbeddedMockTableAdmin(new BindingTableAdmin(endpointProperties), embeddedMock);
-    CellExecutor executor = cellExecutor(options.kubernetes(), options.out());
+    CellExecutor executor = options.executor().launcher(new CellExecutors(options.out()));
     Progress progress = new Progress(progressOut, options.progressInterval());
     progress.listener(listener);
     Plan plan = new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, options.runnerJvmOptions()),
@@ -179,22 +172,6 @@ public final class Planner {
     progressOut.flush();
     terminal.printf("plan %s: %d of %d cells failed%n", matrix.name(), failed, cells.size());
     return failed;
-  }
-
-  /**
-   * Local runner processes, or Kubernetes Jobs: the cluster from the usual kubeconfig rules (or in-cluster),
-   * the object store's key from the environment.
-   */
-  private static CellExecutor cellExecutor(KubernetesSettings kubernetes, Path outDir) {
-    if (kubernetes == null) {
-      // Runner JVMs start once per plan, so no class-data archive is built for them: it saved 1.7 s of
-      // quickstart's five starts and cost 3.3 s to build in the first run after an install.
-      return LocalCellExecutor.ofThisJvm().keepingRunnersWarm(outDir.resolve(RUNNER_LOGS_DIR));
-    }
-    ObjectStoreCredentials credentials = ObjectStoreCredentials.fromEnvironment(System.getenv());
-    ResultStore store = new ResultStore(S3Clients.create(kubernetes.results(), credentials),
-        kubernetes.results().location(), RunnerRecord.FILE_NAME);
-    return new KubernetesCellExecutor(new KubernetesClientBuilder().build(), kubernetes, store);
   }
 
   /** Lets the progress lines (a PrintStream) go to the terminal's writer, a line at a time. */

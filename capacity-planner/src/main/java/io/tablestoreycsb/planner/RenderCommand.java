@@ -5,6 +5,8 @@ import io.tablestoreycsb.planner.kubernetes.CellHandover;
 import io.tablestoreycsb.planner.kubernetes.PlanManifests;
 import io.tablestoreycsb.planner.results.PlanCells;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.options.Executor;
+import io.tablestoreycsb.cluster.options.KubernetesOptions;
 import io.tablestoreycsb.cluster.kubernetes.SecretTemplate;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.report.ReportData;
@@ -60,12 +62,12 @@ final class RenderCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     OutputDirectory.check(out);
-    if (!executor.equals("kubernetes")) {
+    if (!(Executor.parse(executor, kubernetes) instanceof Executor.Kubernetes onKubernetes)) {
       throw new IllegalArgumentException("--executor '" + executor + "': only kubernetes has manifests to render");
     }
-    KubernetesSettings settings = kubernetes.settings();
+    KubernetesSettings settings = onKubernetes.settings();
     PlanOptions options = matrixOptions.plan("render", out).runnerJvmOptions(PlanOptions.runnerJvmOptions(runnerJvmOpts))
-        .kubernetes(settings).build();
+        .executor(onKubernetes).build();
     Matrix matrix = options.matrix();
     List<PlannedCell> cells = Planner.cells(options);
     // In the pod the endpoint properties come from the Secret; only whether there are any matters here.

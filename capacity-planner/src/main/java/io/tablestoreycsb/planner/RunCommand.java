@@ -4,7 +4,8 @@ import io.tablestoreycsb.binding.config.ClientConfig;
 import io.tablestoreycsb.binding.config.PropertiesFiles;
 import io.tablestoreycsb.kit.cli.ToolVersion;
 import io.tablestoreycsb.kit.report.Formats;
-import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.options.Executor;
+import io.tablestoreycsb.cluster.options.KubernetesOptions;
 import io.tablestoreycsb.planner.report.PlanRecord;
 import io.tablestoreycsb.planner.run.PlanEstimate;
 import io.tablestoreycsb.planner.gate.Gate;
@@ -48,8 +49,8 @@ final class RunCommand implements Callable<Integer> {
   int progressInterval;
 
   @Option(names = "--executor", defaultValue = "local", paramLabel = "local|kubernetes",
-      description = "Where runners run: local (JVMs on this machine, default) or kubernetes (an Indexed Job per "
-          + "cell, results through object storage; see docs/distributed-runs.md).")
+      description = "Where runners run: local (JVMs on this machine, default) or kubernetes (the pods of one "
+          + "Indexed Job per plan, results through object storage; see docs/distributed-runs.md).")
   String executor;
 
   @CommandLine.Mixin
@@ -94,7 +95,7 @@ final class RunCommand implements Callable<Integer> {
     // A directory, a missing file, a bad escape: named now, not after the estimate.
     Properties connection = endpointProperties == null ? null : PropertiesFiles.load(endpointProperties);
     PlanOptions plan = matrixOptions.plan("run", out).slo(ReportCommand.parseSlo(slo)).endpointProperties(endpointProperties)
-        .runnerJvmOptions(PlanOptions.runnerJvmOptions(runnerJvmOpts)).kubernetes(kubernetesSettings())
+        .runnerJvmOptions(PlanOptions.runnerJvmOptions(runnerJvmOpts)).executor(Executor.parse(executor, kubernetes))
         .assumptions(estimate.assumptions()).progressInterval(Duration.ofSeconds(progressInterval)).build();
     if (plan.matrix().usesTablestore()) {
       if (endpointProperties == null) {
@@ -147,15 +148,6 @@ final class RunCommand implements Callable<Integer> {
         server.close();
       }
     }
-  }
-
-  /** The settings of {@code --executor kubernetes}; null for local runners. */
-  private KubernetesSettings kubernetesSettings() {
-    return switch (executor) {
-      case "local" -> null;
-      case "kubernetes" -> kubernetes.settings();
-      default -> throw new IllegalArgumentException("--executor '" + executor + "': use local or kubernetes");
-    };
   }
 
   /** An endpoint not on this machine may be the paid service (or a proxy in front of it). */

@@ -3,6 +3,7 @@ package io.tablestoreycsb.tunnelbench;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.SecretTemplate;
+import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.cluster.options.KubernetesOptions;
 import io.tablestoreycsb.tunnelbench.kubernetes.KubernetesLauncher;
 import io.tablestoreycsb.tunnelbench.kubernetes.ScenarioManifests;
@@ -60,7 +61,7 @@ final class RenderCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!executor.equals("kubernetes")) {
+    if (!(Executor.parse(executor, kubernetes) instanceof Executor.Kubernetes onKubernetes)) {
       throw new IllegalArgumentException("--executor '" + executor + "': only kubernetes has manifests to render");
     }
     if (quick && scenarios != null) {
@@ -73,7 +74,7 @@ final class RenderCommand implements Callable<Integer> {
         }
       }
     }
-    KubernetesSettings settings = kubernetes.settings();
+    KubernetesSettings settings = onKubernetes.settings();
     BenchPlan plan = ScenarioParser.parse(TunnelBenchCli.resolve(scenarios != null ? scenarios
         : quick ? TunnelBenchCli.QUICK_SCENARIOS : TunnelBenchCli.PAPER_SCENARIOS));
     List<String> jvmOptions = Arrays.stream(childJvmOpts.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();

@@ -4,43 +4,24 @@ import io.tablestoreycsb.binding.config.ConfigException;
 import io.tablestoreycsb.kit.cli.Launcher;
 import io.tablestoreycsb.kit.cli.ToolVersion;
 import io.tablestoreycsb.kit.cli.UsageErrors;
-import io.tablestoreycsb.mock.MockTablestore;
-import io.tablestoreycsb.kit.report.BuildInfo;
 import io.tablestoreycsb.tunnelbench.child.Endpoint;
 import io.tablestoreycsb.tunnelbench.report.BenchReport;
-import io.tablestoreycsb.tunnelbench.report.ReportFiles;
-import io.tablestoreycsb.tunnelbench.report.RunFacts;
-import io.tablestoreycsb.tunnelbench.report.ScenarioResult;
-import io.tablestoreycsb.tunnelbench.report.SpeedGoal;
-import io.tablestoreycsb.tunnelbench.run.BenchProgress;
-import io.tablestoreycsb.tunnelbench.run.Coordinator;
-import io.tablestoreycsb.tunnelbench.run.ScenarioPlanRun;
 import io.tablestoreycsb.tunnelbench.scenario.BenchPlan;
-import io.tablestoreycsb.tunnelbench.scenario.Scenario;
 import io.tablestoreycsb.tunnelbench.scenario.ScenarioParser;
 import io.tablestoreycsb.tunnelbench.speed.SpeedRun;
 import java.io.PrintWriter;
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
-import io.tablestoreycsb.cluster.objectstore.ObjectStore;
+import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.cluster.options.KubernetesOptions;
 import io.tablestoreycsb.tunnelbench.kubernetes.ClusterAccess;
-import io.tablestoreycsb.tunnelbench.kubernetes.KubernetesLauncher;
-import io.tablestoreycsb.tunnelbench.run.BenchEstimate;
-import io.tablestoreycsb.tunnelbench.run.LocalLauncher;
-import io.tablestoreycsb.tunnelbench.run.ProcessLauncher;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -162,20 +143,15 @@ public final class TunnelBenchCli implements Callable<Integer> {
     if (speedPartitions < 1 || speedPartitions > 64) {
       throw new IllegalArgumentException("--speed-partitions must be from 1 to 64, got " + speedPartitions);
     }
-    boolean onCluster = switch (executor) {
-      case "local" -> false;
-      case "kubernetes" -> true;
-      default -> throw new IllegalArgumentException("--executor '" + executor + "': use local or kubernetes");
-    };
-    if (onCluster && embedded) {
+    Executor where = Executor.parse(executor, kubernetes);
+    if (!where.onThisMachine() && embedded) {
       throw new IllegalArgumentException("--executor kubernetes needs an endpoint the pods can reach: the embedded"
           + " mock listens on this machine's 127.0.0.1 only. Give -P FILE (an instance, or bin/tablestore-mock"
           + " started where the pods reach it)");
     }
-    if (onCluster && speed) {
+    if (!where.onThisMachine() && speed) {
       throw new IllegalArgumentException("--speed measures this machine's processes; drop --executor kubernetes");
     }
-    KubernetesSettings clusterSettings = onCluster ? kubernetes.settings() : null;
     long rows = speedRows != null ? speedRows : quick ? 200_000 : 400_000;
     if (rows < 10_000 || rows > 20_000_000) {
       throw new IllegalArgumentException("--speed-rows must be from 10,000 to 20,000,000, got " + rows);
@@ -195,69 +171,12 @@ public final class TunnelBenchCli implements Callable<Integer> {
         }
       }
     }
-    Files.createDirectories(outDir);
-    PrintWriter terminal = spec.commandLine().getOut();
-    BenchProgress progress = new BenchProgress(terminal, 2000);
     List<String> jvmOptions = Arrays.stream(childJvmOpts.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
-    long started = System.currentTimeMillis();
-    MockTablestore mock = null;
-    try {
-      Endpoint endpoint;
-      if (embedded) {
-        mock = MockTablestore.builder().start();
-        Path props = outDir.resolve("mock.properties");
-        mock.writeProperties(props);
-        endpoint = Endpoint.read(props);
-        terminal.printf("mock Tablestore on %s (this JVM)%n", mock.endpoint());
-      } else {
-        endpoint = given;
-        terminal.printf("endpoint %s%n", endpoint);
-      }
-      Coordinator co = new Coordinator(endpoint, mock, jvmOptions, progress);
-      ProcessLauncher launcher = onCluster ? kubernetesLauncher(clusterSettings, plan, outDir, jvmOptions, terminal)
-          : new LocalLauncher(co);
-      List<ScenarioResult> results = new ArrayList<>();
-      List<SpeedGoal> goals = new ArrayList<>();
-      List<String> details = new ArrayList<>();
-      if (speed) {
-        SpeedRun.Outcome o = SpeedRun.run(co, speedPartitions, rows,
-            quick ? SpeedRun.QUICK_ROUNDS : SpeedRun.ROUNDS, outDir.resolve("speed"));
-        goals.addAll(o.goals());
-        details.addAll(o.details());
-        terminal.println();
-        details.forEach(d -> terminal.println("detail " + d));
-        goals.forEach(g -> terminal.println(g.line()));
-      } else {
-        terminal.print(BenchEstimate.DEFAULT.text(plan));
-        terminal.flush();
-        results.addAll(ScenarioPlanRun.run(co, launcher, plan, outDir));
-      }
-      RunFacts facts = facts(plan, co, launcher, started, jvmOptions, speed, rows);
-      BenchReport report = new BenchReport(facts, results, goals, details);
-      Path html = ReportFiles.write(report, outDir);
-      terminal.printf("%ntunnel-bench ran in %.0f s%n", (System.currentTimeMillis() - started) / 1000.0);
-      // The report's path is the last line.
-      terminal.println(html);
-      terminal.flush();
-      return report.passed() ? 0 : 1;
-    } finally {
-      if (mock != null) {
-        mock.close();
-      }
-    }
-  }
-
-  /** The pods' launcher: this run's directory in the results location is named as its output directory. */
-  private ProcessLauncher kubernetesLauncher(KubernetesSettings settings, BenchPlan plan, Path outDir,
-      List<String> jvmOptions, PrintWriter terminal) {
-    ClusterAccess access = cluster.get();
-    ObjectStore store = new ObjectStore(access.s3().apply(settings.results()), settings.results().location());
-    String run = "tunnel-bench/" + outDir.getFileName();
-    long longest = plan.scenarios().stream().mapToLong(sc -> sc.settings().writeTime().toSeconds()
-        + sc.settings().drainTimeout().toSeconds()).max().orElse(0);
-    terminal.printf("pods on Kubernetes (namespace %s, image %s); results in %s/%s%n",
-        settings.namespaceIn(access.client()), settings.image(), settings.results().location(), run);
-    return new KubernetesLauncher(access.client(), settings, store, access.logs(), run, jvmOptions, longest);
+    TunnelBenchOptions.Measure measure = speed ? new TunnelBenchOptions.SpeedGoals(rows, speedPartitions,
+        quick ? SpeedRun.QUICK_ROUNDS : SpeedRun.ROUNDS) : new TunnelBenchOptions.Scenarios(plan);
+    BenchReport report = new TunnelBench(cluster, spec.commandLine().getOut()).run(new TunnelBenchOptions(measure,
+        given, where, jvmOptions, outDir));
+    return report.passed() ? 0 : 1;
   }
 
   /**
@@ -286,43 +205,5 @@ public final class TunnelBenchCli implements Callable<Integer> {
       return Path.of(home).resolve(p);
     }
     return p;
-  }
-
-  private static RunFacts facts(BenchPlan plan, Coordinator co, ProcessLauncher launcher, long started,
-      List<String> jvmOptions, boolean speed, long speedRows) {
-    DateTimeFormatter time = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT).withZone(ZoneOffset.UTC);
-    Map<String, String> lines = new LinkedHashMap<>();
-    lines.put("Run", time.format(Instant.ofEpochMilli(started)) + " to " + time.format(Instant.now()) + " UTC");
-    lines.put("Endpoint", co.embedded() ? "the embedded Tablestore mock (in the coordinator's JVM, "
-        + co.mock().endpoint() + "); its CPU is the 'Mock CPU' column" : co.endpoint().toString());
-    lines.put("Machine", hostName() + ": " + Runtime.getRuntime().availableProcessors() + " processors, "
-        + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ", Java "
-        + System.getProperty("java.version") + "; " + launcher.where());
-    BuildInfo build = BuildInfo.current();
-    lines.put("Versions", "tablestore-ycsb " + build.toolVersion() + ", Tablestore Java SDK " + build.sdkVersion()
-        + " (TunnelWorker, heartbeat 5 s)");
-    lines.put("Child processes", "JVM options " + String.join(" ", jvmOptions));
-    if (plan != null) {
-      lines.put("Scenarios", plan.name() + " (" + plan.source() + "), " + plan.scenarios().size() + " scenarios");
-      Scenario.Settings s = plan.scenarios().get(0).settings();
-      lines.put("Rows", "4 primary-key columns (hash BINARY(4), writer, batch, row INTEGER) and 2 attributes (sent_us"
-          + " INTEGER, payload STRING), " + s.rowBytes() + " bytes as Tablestore counts them");
-      lines.put("Writers", s.writerThreads() + " threads in one writer process, BatchWriteRow of " + s.batchRows()
-          + " rows, " + (s.rowsPerSecond() > 0 ? String.format(Locale.ROOT, "%,.0f rows/s", s.rowsPerSecond())
-          : "as fast as the endpoint answers") + ", for " + s.writeTime().toSeconds() + " s (warm-up "
-          + s.warmup().toSeconds() + " s) per scenario (scenarios may override)");
-    }
-    if (speed) {
-      lines.put("Speed goals", String.format(Locale.ROOT, "%,d rows read by the tunnel and by GetRange", speedRows));
-    }
-    return new RunFacts(plan != null ? plan.name() : "speed goals", lines);
-  }
-
-  private static String hostName() {
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (java.io.IOException e) {
-      return "unknown host";
-    }
   }
 }

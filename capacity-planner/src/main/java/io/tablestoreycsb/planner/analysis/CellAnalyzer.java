@@ -4,6 +4,8 @@ import io.tablestoreycsb.kit.hdr.HdrLogs;
 import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.matrix.TargetLabel;
 import io.tablestoreycsb.kit.resources.ClockReading;
+import io.tablestoreycsb.planner.runner.CellKey;
+import io.tablestoreycsb.planner.runner.CellShape;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -138,22 +140,22 @@ public final class CellAnalyzer {
         cuReported = false;
       }
       failed += r.output().failedOperations();
-      double cores = r.record().cpuSeconds() / r.processSeconds();
+      double cores = r.record().use().cpuSeconds() / r.processSeconds();
       cpuCores += cores;
-      cpuPerHost.merge(r.record().host(), cores, Double::sum);
-      cpusOfHost.put(r.record().host(), r.record().hostCpus());
-      peakMem = Math.max(peakMem, r.record().peakRssBytes() / 1e6);
-      ioMbPerSecond += (r.record().ioReadBytes() + r.record().ioWriteBytes()) / 1e6 / r.processSeconds();
-      threadsTotal += r.record().threads();
+      cpuPerHost.merge(r.record().host().host(), cores, Double::sum);
+      cpusOfHost.put(r.record().host().host(), r.record().host().hostCpus());
+      peakMem = Math.max(peakMem, r.record().use().peakRssBytes() / 1e6);
+      ioMbPerSecond += (r.record().use().ioReadBytes() + r.record().use().ioWriteBytes()) / 1e6 / r.processSeconds();
+      threadsTotal += r.record().cell().threads();
     }
     double rowsPerSecond = rows / seconds;
     Histogram all = HdrLogs.merge(histograms);
     double meanUs = all.getTotalCount() == 0 ? 0 : all.getMean();
-    String sweep = first.sweep() == null ? "" : first.sweep();
+    String sweep = first.cell().sweep() == null ? "" : first.cell().sweep();
     double target = TargetLabel.target(sweep);
     boolean openLoop = !Double.isNaN(target);
     // Rows per request as measured (a range read near the end of the key space returns fewer than 100).
-    double rowsPerRequest = requests > 0 ? rows / requests : first.rowsPerRequest();
+    double rowsPerRequest = requests > 0 ? rows / requests : first.shape().rowsPerRequest();
     double predicted = meanUs > 0 ? 1_000_000.0 / meanUs * threadsTotal * rowsPerRequest : 0;
     double ratio = predicted > 0 ? rowsPerSecond / predicted : 0;
     Optional<EndpointView> endpoint = RunnerHosts.endpoint(runners, window);
@@ -171,17 +173,18 @@ public final class CellAnalyzer {
       verdict = limit(ratio, cpuPerHost, cpusOfHost, seen);
     }
     int n = runners.size();
-    CellIdentity cell = new CellIdentity(first.instanceType(), first.caseName(), sweep, first.partitions(), n,
-        first.threads(), first.measure(), first.rowsPerRequest());
+    CellKey cell = new CellKey(first.cell().instanceType(), first.cell().caseName(), first.cell().partitions(), first.cell().threads(), sweep);
     Rates rates = new Rates(rowsPerSecond, requests / seconds, all.getTotalCount(), failed,
         rowsPerSecond * first.rowBytes() / 1e6, cuReported ? readCu / seconds : Double.NaN,
         cuReported ? writeCu / seconds : Double.NaN);
     Resources resources = new Resources(cpuCores / n, peakMem, ioMbPerSecond / n, List.copyOf(cpuPerHost.keySet()));
     ClockReading.Spread clocks = ClockReading.spread(runners.stream().map(RunnerResult::clock).toList())
         .orElse(null);
-    return new CellResult(cell, rates, all, new Prediction(predicted, ratio), resources, window, clocks, slo,
-        openLoop ? new OpenLoop(target, HdrLogs.merge(intendedHistograms)) : null, verdict, stop, false,
-        PartitionMerge.of(partitionParts, window.seconds()), hosts, endpoint.orElse(null), errors);
+    return new CellResult(cell, new CellShape(n, first.shape().measure(), first.shape().rowsPerRequest()), new CellFigures(rates, all,
+        new Prediction(predicted, ratio), openLoop ? new OpenLoop(target, HdrLogs.merge(intendedHistograms)) : null),
+        window, new RunnerSide(resources, clocks, hosts),
+        new EndpointSide(endpoint.orElse(null), errors, PartitionMerge.of(partitionParts, window.seconds())),
+        new Judgement(slo, verdict, stop, false));
   }
 
   /**

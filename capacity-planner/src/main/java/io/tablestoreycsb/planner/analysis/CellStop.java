@@ -15,36 +15,34 @@ package io.tablestoreycsb.planner.analysis;
  *     ("steady at 2,310 requests/s: 95% confidence +/-1.2%, drift +0.8% over the last 50s"); "" otherwise
  * @param steadyFromEpochMs start of the steady window, or 0 when the rate was never judged steady
  * @param mark what a saturation search made of the cell, or null
- * @param recordedReason of an output written before the stop was typed: the sentence it recorded (then
- *     {@code kind} is read from it and the figures above are 0 or ""); null otherwise
  */
 public record CellStop(String rule, StopKind kind, long durationSeconds, double steadyAfterSeconds,
-    String judgement, long steadyFromEpochMs, SearchMark mark, String recordedReason) {
+    String judgement, long steadyFromEpochMs, SearchMark mark) {
 
   /** A fixed-duration cell that ran its duration. */
   public static CellStop ranDuration(String rule, long durationSeconds) {
-    return new CellStop(rule, StopKind.RAN_DURATION, durationSeconds, 0, "", 0, null, null);
+    return new CellStop(rule, StopKind.RAN_DURATION, durationSeconds, 0, "", 0, null);
   }
 
   /** A steady-stopping cell that ended early, {@code afterSeconds} in, steady from {@code steadyFromEpochMs}. */
   public static CellStop steady(String rule, long capSeconds, double afterSeconds, String judgement,
       long steadyFromEpochMs) {
-    return new CellStop(rule, StopKind.STEADY, capSeconds, afterSeconds, judgement, steadyFromEpochMs, null, null);
+    return new CellStop(rule, StopKind.STEADY, capSeconds, afterSeconds, judgement, steadyFromEpochMs, null);
   }
 
   /** A steady-stopping cell that reached its cap while its rate was judged not steady. */
   public static CellStop capUnsteady(String rule, long capSeconds, String judgement) {
-    return new CellStop(rule, StopKind.CAP_UNSTEADY, capSeconds, 0, judgement, 0, null, null);
+    return new CellStop(rule, StopKind.CAP_UNSTEADY, capSeconds, 0, judgement, 0, null);
   }
 
   /** A steady-stopping cell whose rate was never judged. */
   public static CellStop notJudged(String rule, long durationSeconds) {
-    return new CellStop(rule, StopKind.NOT_JUDGED, durationSeconds, 0, "", 0, null, null);
+    return new CellStop(rule, StopKind.NOT_JUDGED, durationSeconds, 0, "", 0, null);
   }
 
   /** A cell of which nothing was recorded. */
   public static CellStop notRecorded() {
-    return new CellStop("fixed", StopKind.NOT_RECORDED, 0, 0, "", 0, null, null);
+    return new CellStop("fixed", StopKind.NOT_RECORDED, 0, 0, "", 0, null);
   }
 
   /** Whether the cell ended before its duration. */
@@ -54,8 +52,7 @@ public record CellStop(String rule, StopKind kind, long durationSeconds, double 
 
   /** The same stop with a saturation search's mark. */
   public CellStop withMark(SearchMark value) {
-    return new CellStop(rule, kind, durationSeconds, steadyAfterSeconds, judgement, steadyFromEpochMs, value,
-        recordedReason);
+    return new CellStop(rule, kind, durationSeconds, steadyAfterSeconds, judgement, steadyFromEpochMs, value);
   }
 
   /** Whether a saturation search made the cell its knee. */

@@ -60,13 +60,13 @@ public record MeasuredWindow(long startEpochMs, long endEpochMs, boolean common,
       if (!r.intervals().isEmpty()) {
         firstStart = Math.min(firstStart, r.intervals().get(0).getStartTimeStamp());
       }
-      long released = r.record().releasedEpochMs();
+      long released = r.record().times().releasedEpochMs();
       if (released > 0) {
         firstReleased = Math.min(firstReleased, released);
         lastReleased = Math.max(lastReleased, released);
       }
     }
-    boolean recorded = !runners.isEmpty() && runners.stream().allMatch(r -> r.record().releasedEpochMs() > 0);
+    boolean recorded = !runners.isEmpty() && runners.stream().allMatch(r -> r.record().times().releasedEpochMs() > 0);
     double skew = recorded ? lastReleased - firstReleased : Double.NaN;
     boolean common = end - start >= MIN_WINDOW_INTERVALS * typicalIntervalMs(runners);
     if (common && notBeforeEpochMs > start && end - notBeforeEpochMs >= MIN_WINDOW_INTERVALS * typicalIntervalMs(runners)) {

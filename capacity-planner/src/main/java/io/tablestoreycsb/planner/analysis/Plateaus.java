@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.analysis;
 
+import io.tablestoreycsb.planner.runner.CellKey;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,7 +18,7 @@ public final class Plateaus {
     List<CellResult> out = new ArrayList<>();
     CellResult previous = null;
     for (CellResult r : sorted) {
-      CellIdentity c = r.cell();
+      CellKey c = r.cell();
       boolean sameSeries = previous != null && previous.cell().instanceType().equals(c.instanceType())
           && previous.cell().caseName().equals(c.caseName()) && previous.cell().sweep().equals(c.sweep())
           && previous.cell().partitions() == c.partitions();

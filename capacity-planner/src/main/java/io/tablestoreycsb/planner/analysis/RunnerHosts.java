@@ -38,9 +38,9 @@ final class RunnerHosts {
    */
   static List<HostCpu> of(List<RunnerResult> runners, MeasuredWindow window, Optional<EndpointView> endpoint) {
     Map<String, List<RunnerResult>> byHost = new TreeMap<>();
-    runners.forEach(r -> byHost.computeIfAbsent(r.record().host(), h -> new ArrayList<>()).add(r));
+    runners.forEach(r -> byHost.computeIfAbsent(r.record().host().host(), h -> new ArrayList<>()).add(r));
     String endpointHost = endpoint.filter(EndpointView::local).flatMap(e -> runners.stream()
-        .filter(r -> !r.endpointLoad().isEmpty()).findFirst()).map(r -> r.record().host()).orElse(null);
+        .filter(r -> !r.endpointLoad().isEmpty()).findFirst()).map(r -> r.record().host().host()).orElse(null);
     List<HostCpu> out = new ArrayList<>();
     for (Map.Entry<String, List<RunnerResult>> e : byHost.entrySet()) {
       // Every runner on a host reads the same /proc/stat: the one with the most readings speaks for it.

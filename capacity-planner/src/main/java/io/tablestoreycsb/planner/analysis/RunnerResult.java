@@ -52,7 +52,7 @@ public record RunnerResult(Path dir, RunnerRecord record, YcsbOutput output, Lis
   public static RunnerResult read(Path dir) throws IOException {
     RunnerRecord record = RunnerRecord.read(dir.resolve(RunnerRecord.FILE_NAME));
     YcsbOutput output = YcsbOutput.read(dir.resolve(ResultFiles.STDOUT_FILE));
-    Path hdr = dir.resolve(ResultFiles.hdrLog(record.measure()));
+    Path hdr = dir.resolve(ResultFiles.hdrLog(record.shape().measure()));
     if (!Files.isRegularFile(hdr)) {
       throw new IOException(dir + ": no " + hdr.getFileName() + " (was the runner started with"
           + " measurementtype=hdrhistogram and hdrhistogram.fileoutput=true?)");
@@ -60,7 +60,7 @@ public record RunnerResult(Path dir, RunnerRecord record, YcsbOutput output, Lis
     List<Histogram> intervals = HdrLogs.readIntervals(hdr);
     Optional<BindingStats> stats = BindingStats.read(dir.resolve(ResultFiles.STATS_FILE));
     Optional<ClockReading> clock = ClockReading.read(dir.resolve(ResultFiles.CLOCK_FILE));
-    Path intended = dir.resolve(ResultFiles.hdrLog(INTENDED_PREFIX + record.measure()));
+    Path intended = dir.resolve(ResultFiles.hdrLog(INTENDED_PREFIX + record.shape().measure()));
     List<Histogram> intendedIntervals = Files.isRegularFile(intended) ? HdrLogs.readIntervals(intended) : List.of();
     return new RunnerResult(dir, record, output, List.copyOf(intervals), stats, clock, List.copyOf(intendedIntervals),
         HostCpuSample.readAll(dir.resolve(ResultFiles.HOST_CPU_FILE)),
@@ -98,15 +98,15 @@ public record RunnerResult(Path dir, RunnerRecord record, YcsbOutput output, Lis
         return r / (double) all;
       }
     }
-    return record.rowsPerRequest();
+    return record.shape().rowsPerRequest();
   }
 
   boolean isRead() {
-    String m = record.measure();
+    String m = record.shape().measure();
     return m.equals("READ") || m.equals("SCAN");
   }
 
   public double processSeconds() {
-    return Math.max(0.001, (record.endEpochMs() - record.startEpochMs()) / 1000.0);
+    return Math.max(0.001, (record.times().endEpochMs() - record.times().startEpochMs()) / 1000.0);
   }
 }

@@ -26,8 +26,7 @@ import java.util.Optional;
     @JsonSubTypes.Type(value = SearchMark.ProbeConfirmed.class, name = "PROBE_CONFIRMED"),
     @JsonSubTypes.Type(value = SearchMark.ProbeClimbing.class, name = "PROBE_CLIMBING"),
     @JsonSubTypes.Type(value = SearchMark.NoEvidence.class, name = "NO_EVIDENCE"),
-    @JsonSubTypes.Type(value = SearchMark.Skipped.class, name = "SKIPPED"),
-    @JsonSubTypes.Type(value = SearchMark.Recorded.class, name = "RECORDED")})
+    @JsonSubTypes.Type(value = SearchMark.Skipped.class, name = "SKIPPED")})
 public sealed interface SearchMark {
 
   /** Whether the mark makes its cell the knee of its series. */
@@ -110,17 +109,6 @@ public sealed interface SearchMark {
    * (0: none).
    */
   record Skipped(SearchMark why, int probeThreads) implements SearchMark {}
-
-  /**
-   * A mark as an output written before marks were typed recorded it: its sentence. It is the knee when
-   * the sentence says so (it begins with "knee").
-   */
-  record Recorded(String text) implements SearchMark {
-    @Override
-    public boolean knee() {
-      return text.startsWith("knee");
-    }
-  }
 
   /**
    * Why a cell's rows/s are no evidence of where the rate levels off.

@@ -70,7 +70,7 @@ public final class DiffWriter {
   }
 
   private static String answerAt(AnswerFigure a) {
-    return a.cell() == null ? "" : a.cell().cell().threads() + " threads x " + a.cell().cell().runners() + " runners";
+    return a.cell() == null ? "" : a.cell().cell().threads() + " threads x " + a.cell().shape().runners() + " runners";
   }
 
   static List<String> cellCells(PlanDiff.CellChange c) {

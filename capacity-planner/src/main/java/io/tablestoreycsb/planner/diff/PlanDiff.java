@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner.diff;
 
-import io.tablestoreycsb.planner.analysis.CellIdentity;
+import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.Verdict;
 import io.tablestoreycsb.planner.matrix.TargetLabel;
@@ -160,7 +160,7 @@ public record PlanDiff(String baseName, String newName, List<AnswerChange> answe
   static double[] perInterval(CellResult r, PlanTimelines timelines, ToDoubleFunction<IntervalFigures> figure,
       boolean scaleToRows) {
     double rowsPerRequest = r.rates().requestsPerSecond() > 0 ? r.rates().qpsRows() / r.rates().requestsPerSecond()
-        : r.cell().rowsPerRequest();
+        : r.shape().rowsPerRequest();
     return timelines.of(r.cell()).map(t -> t.within(r.window()).stream()
         .mapToDouble(f -> figure.applyAsDouble(f) * (scaleToRows ? rowsPerRequest : 1))
         .filter(v -> !Double.isNaN(v)).toArray()).orElse(new double[0]);
@@ -175,7 +175,7 @@ public record PlanDiff(String baseName, String newName, List<AnswerChange> answe
   private static Map<String, CellResult> byKey(List<CellResult> rows, boolean acrossInstances) {
     Map<String, CellResult> map = new LinkedHashMap<>();
     for (CellResult r : rows) {
-      CellIdentity c = r.cell();
+      CellKey c = r.cell();
       map.put((acrossInstances ? "" : c.instanceType()) + "\u0000" + c.caseName() + "\u0000" + c.sweep() + "\u0000"
           + c.partitions() + "\u0000" + c.threads(), r);
     }
@@ -184,7 +184,7 @@ public record PlanDiff(String baseName, String newName, List<AnswerChange> answe
 
   /** "random-read p=16 threads=8", the sweep and open-loop target after the case. */
   static String label(CellResult r, boolean withInstance) {
-    CellIdentity c = r.cell();
+    CellKey c = r.cell();
     String setting = TargetLabel.withoutTarget(c.sweep());
     return (withInstance ? c.instanceType() + " " : "") + c.caseName() + (setting.isEmpty() ? "" : ", " + setting)
         + " p=" + c.partitions() + " threads=" + c.threads()

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.kubernetes;
 
+import io.tablestoreycsb.planner.runner.YcsbCall;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
@@ -49,14 +50,15 @@ public record CellHandover(int seq, long startAtEpochMs, long expectedSeconds, S
         throw new IllegalArgumentException("runner specs must be in index order: position " + i + " holds runner "
             + s.runnerIndex());
       }
-      podSpecs.add(new RunnerSpec(s.key(), s.plan(), s.runnerIndex(), s.runners(), s.db(),
+      YcsbCall y = s.ycsb();
+      podSpecs.add(new RunnerSpec(s.key(), s.shape(), s.plan(), s.runnerIndex(), new YcsbCall(y.db(),
           Path.of(PodLayout.RESULT_DIR, PodLayout.WORKLOAD_FILE),
-          s.endpointProperties() == null ? null : Path.of(PodLayout.ENDPOINT_DIR, SecretKeys.ENDPOINT_PROPERTIES),
-          s.properties(), s.threads(), s.phaseFlag(), s.measure(), s.rowsPerRequest(), s.rowBytes(), s.insertStart(),
-          s.insertCount(), Path.of(PodLayout.RESULT_DIR), podJvmOptions(s.jvmOptions())));
+          y.endpointProperties() == null ? null : Path.of(PodLayout.ENDPOINT_DIR, SecretKeys.ENDPOINT_PROPERTIES),
+          y.properties(), y.threads(), y.phaseFlag()), s.rowBytes(), s.slice(), Path.of(PodLayout.RESULT_DIR),
+          podJvmOptions(s.jvmOptions())));
     }
     return new CellHandover(seq, startAtEpochMs, expectedSeconds, specs.get(0).key().relativeDir(),
-        Files.readString(specs.get(0).workload(), StandardCharsets.UTF_8), podSpecs);
+        Files.readString(specs.get(0).ycsb().workload(), StandardCharsets.UTF_8), podSpecs);
   }
 
   private static final String LOG4J_OPTION = "-Dlog4j2.configurationFile=";

@@ -7,7 +7,7 @@ import io.tablestoreycsb.cluster.kubernetes.PodLogs;
 import io.tablestoreycsb.cluster.kubernetes.PodStates;
 import io.tablestoreycsb.planner.results.LiveCell;
 import io.tablestoreycsb.planner.results.ResultStore;
-import io.tablestoreycsb.planner.run.PlanExecutorSupport;
+import io.tablestoreycsb.planner.run.Directories;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.CellExecutor;
@@ -144,7 +144,7 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
     int generation = generations.merge(plan + "\n" + runners, 1, Integer::sum);
     String session = Long.toString(System.currentTimeMillis());
     PlanManifests manifests = new PlanManifests(settings, plan, runners, generation, session,
-        specs.get(0).endpointProperties() != null);
+        specs.get(0).ycsb().endpointProperties() != null);
     planJob = PlanJob.start(client, settings.namespaceIn(client), manifests, results.planCells(plan, session));
     return planJob;
   }
@@ -231,7 +231,7 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
     try {
       for (RunnerSpec spec : specs) {
         Files.createDirectories(spec.dir());
-        String log = ResultFiles.hdrLog(spec.measure());
+        String log = ResultFiles.hdrLog(spec.shape().measure());
         live.get(spec.runnerIndex(), log, spec.dir().resolve(log));
       }
       if (listener.stopNow()) {
@@ -280,7 +280,7 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
       }
       return records;
     } finally {
-      PlanExecutorSupport.deleteRecursively(staging);
+      Directories.deleteRecursively(staging);
     }
   }
 
@@ -288,10 +288,8 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
     String error = pod == null ? "no pod ran (not scheduled before the Job ended)"
         : "pod " + pod.getMetadata().getName() + (PodStates.ended(pod) ? " left no result set: "
             : " did not finish the cell: ") + PodStates.failure(pod) + logTail;
-    return new RunnerRecord(spec.key().instanceType(), spec.plan(), spec.key().caseName(), spec.key().partitions(),
-        spec.runners(), spec.threads(), spec.runnerIndex(), spec.key().sweep(), spec.measure(), spec.rowsPerRequest(),
-        spec.rowBytes(), pod == null || pod.getSpec() == null ? "" : String.valueOf(pod.getSpec().getNodeName()), 0,
-        spec.insertStart(), spec.insertCount(), 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, error);
+    return RunnerRecord.failed(spec, pod == null || pod.getSpec() == null ? "" : String.valueOf(pod.getSpec()
+        .getNodeName()), error);
   }
 
   private String logTail(Pod pod) {

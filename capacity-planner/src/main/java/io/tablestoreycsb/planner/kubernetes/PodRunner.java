@@ -1,9 +1,10 @@
 package io.tablestoreycsb.planner.kubernetes;
 
+import io.tablestoreycsb.planner.runner.YcsbCall;
 import io.tablestoreycsb.cluster.kubernetes.RunningJob;
 import io.tablestoreycsb.planner.results.LiveCell;
 import io.tablestoreycsb.planner.results.PlanCells;
-import io.tablestoreycsb.planner.run.PlanExecutorSupport;
+import io.tablestoreycsb.planner.run.Directories;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
 import io.tablestoreycsb.cluster.options.PodResultsOptions;
@@ -152,7 +153,7 @@ public final class PodRunner implements Callable<Integer> {
     }
     // each cell's result set in a directory of its own: nothing of one cell is uploaded with the next
     Path cellDir = resultDir.resolve("cell-" + cell.seq());
-    PlanExecutorSupport.deleteRecursively(cellDir);
+    Directories.deleteRecursively(cellDir);
     Files.createDirectories(cellDir);
     Path workload = resultDir.resolve("cell-" + cell.seq() + "-" + PodLayout.WORKLOAD_FILE);
     Files.writeString(workload, cell.workload(), StandardCharsets.UTF_8);
@@ -171,7 +172,7 @@ public final class PodRunner implements Callable<Integer> {
     if (record.error() != null) {
       System.err.println("pod-runner: cell " + cell.seq() + ": runner " + index + " failed: " + record.error());
     }
-    PlanExecutorSupport.deleteRecursively(cellDir);
+    Directories.deleteRecursively(cellDir);
     Files.deleteIfExists(workload);
   }
 
@@ -184,19 +185,20 @@ public final class PodRunner implements Callable<Integer> {
   }
 
   private RunnerSpec localPaths(RunnerSpec s, Path workload, Path cellDir) {
-    Map<String, String> properties = new LinkedHashMap<>(s.properties());
+    Map<String, String> properties = new LinkedHashMap<>(s.ycsb().properties());
     if (properties.containsKey(StoppableWorkload.STOP_FILE)) {
       // the planner named a file on its own machine; in the pod the runner watches its own directory
       properties.put(StoppableWorkload.STOP_FILE, cellDir.resolve(ResultFiles.STOP_FILE).toString());
     }
-    return new RunnerSpec(s.key(), s.plan(), s.runnerIndex(), s.runners(), s.db(), workload,
-        s.endpointProperties() == null ? null : endpointProperties, properties, s.threads(), s.phaseFlag(),
-        s.measure(), s.rowsPerRequest(), s.rowBytes(), s.insertStart(), s.insertCount(), cellDir, s.jvmOptions());
+    YcsbCall y = s.ycsb();
+    return new RunnerSpec(s.key(), s.shape(), s.plan(), s.runnerIndex(), new YcsbCall(y.db(), workload,
+        y.endpointProperties() == null ? null : endpointProperties, properties, y.threads(), y.phaseFlag()),
+        s.rowBytes(), s.slice(), cellDir, s.jvmOptions());
   }
 
   /** Whether the cell may end early ({@code stop = steady}): its runner watches for a stop file. */
   static boolean stoppable(RunnerSpec spec) {
-    return spec.properties().containsKey(StoppableWorkload.STOP_FILE);
+    return spec.ycsb().properties().containsKey(StoppableWorkload.STOP_FILE);
   }
 
   /**
@@ -238,7 +240,7 @@ public final class PodRunner implements Callable<Integer> {
       }
       lastShared = System.currentTimeMillis();
       try {
-        Path log = spec.dir().resolve(ResultFiles.hdrLog(spec.measure()));
+        Path log = spec.dir().resolve(ResultFiles.hdrLog(spec.shape().measure()));
         if (Files.isRegularFile(log)) {
           live.put(spec.runnerIndex(), log);
         }

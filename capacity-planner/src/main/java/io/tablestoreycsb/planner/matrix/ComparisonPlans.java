@@ -16,8 +16,8 @@ public final class ComparisonPlans {
   /** Every case with its full thread list, run for {@code duration}, closed loop. */
   public static Matrix fixedSweep(Matrix m, Duration duration) {
     return with(m, m.cases().stream().map(c -> new CaseSpec(c.name(), c.workload(), c.phase(), c.measure(),
-        c.rowsPerRequest(), c.readsLoadedData(), c.threads(), duration, c.properties(), c.line(), null, List.of(),
-        StopRule.FIXED, null)).toList());
+        c.rowsPerRequest(), c.readsLoadedData(), c.properties(), c.line(), null,
+        CaseSpec.Cells.fixed(c.threads(), duration))).toList());
   }
 
   /** Every case searched from 1 thread up to its list's largest point, each cell ending once steady. */
@@ -26,13 +26,13 @@ public final class ComparisonPlans {
     return with(m, m.cases().stream().map(c -> {
       ThreadSearch search = new ThreadSearch(gain, Collections.max(c.threads()));
       return new CaseSpec(c.name(), c.workload(), c.phase(), c.measure(), c.rowsPerRequest(), c.readsLoadedData(),
-          search.points(), cap, c.properties(), c.line(), null, List.of(), stop, search);
+          c.properties(), c.line(), null, new CaseSpec.Cells(search.points(), cap, List.of(), stop, search));
     }).toList());
   }
 
   private static Matrix with(Matrix m, List<CaseSpec> cases) {
     return new Matrix(m.source(), m.name(), m.instanceType(), m.runners(), m.partitions(), m.table(), m.db(),
-        m.quick() == null ? m.rowsPerPartition() : m.quick().rowsPerPartition(), m.loadThreads(), m.loadWorkload(),
-        m.properties(), cases, m.quick(), null);
+        m.quick() == null ? m.load() : m.load().withRowsPerPartition(m.quick().rowsPerPartition()), m.properties(),
+        cases, m.quick(), null);
   }
 }

@@ -19,9 +19,7 @@ import java.util.Map;
  * @param partitions partition counts to test
  * @param table table name
  * @param db YCSB DB class the runners load
- * @param rowsPerPartition rows loaded per partition before read cases
- * @param loadThreads threads per runner during the load
- * @param loadWorkload workload file used for the load
+ * @param load how the tables are loaded before read cases
  * @param properties property overrides for every runner
  * @param cases the cases, in file order
  * @param quick the quick scale (used with --quick)
@@ -36,9 +34,7 @@ public record Matrix(
     List<Integer> partitions,
     String table,
     String db,
-    long rowsPerPartition,
-    int loadThreads,
-    String loadWorkload,
+    Load load,
     Map<String, String> properties,
     List<CaseSpec> cases,
     QuickScale quick,
@@ -51,10 +47,8 @@ public record Matrix(
 
   /** A matrix without thresholds. */
   public Matrix(Path source, String name, String instanceType, int runners, List<Integer> partitions, String table,
-      String db, long rowsPerPartition, int loadThreads, String loadWorkload, Map<String, String> properties,
-      List<CaseSpec> cases, QuickScale quick, Slo slo) {
-    this(source, name, instanceType, runners, partitions, table, db, rowsPerPartition, loadThreads, loadWorkload,
-        properties, cases, quick, slo, List.of());
+      String db, Load load, Map<String, String> properties, List<CaseSpec> cases, QuickScale quick, Slo slo) {
+    this(source, name, instanceType, runners, partitions, table, db, load, properties, cases, quick, slo, List.of());
   }
 
   /** The YCSB DB class of the Tablestore binding: a matrix's runners load it unless its {@code db} says otherwise. */
@@ -63,6 +57,35 @@ public record Matrix(
   /** Whether the runners use the Tablestore binding (and so need an endpoint, pre-split tables and a load). */
   public boolean usesTablestore() {
     return db.equals(TABLESTORE_DB);
+  }
+
+  /**
+   * How a matrix's tables are loaded before its read cases.
+   *
+   * @param rowsPerPartition rows loaded per partition
+   * @param threads threads per runner during the load
+   * @param workload workload file used for the load
+   */
+  public record Load(long rowsPerPartition, int threads, String workload) {
+    /** The same load of {@code rows} per partition. */
+    public Load withRowsPerPartition(long rows) {
+      return new Load(rows, threads, workload);
+    }
+  }
+
+  /** Rows loaded per partition before read cases. */
+  public long rowsPerPartition() {
+    return load.rowsPerPartition();
+  }
+
+  /** Threads per runner during the load. */
+  public int loadThreads() {
+    return load.threads();
+  }
+
+  /** Workload file used for the load. */
+  public String loadWorkload() {
+    return load.workload();
   }
 
   /**
@@ -82,8 +105,8 @@ public record Matrix(
       shrunk.add(c.withScale(c.search() != null ? c.threads() : pickEvenly(c.threads(), quick.maxThreadPoints()),
           quick.duration()));
     }
-    return new Matrix(source, name, instanceType, runners, partitions, table, db, quick.rowsPerPartition(),
-        loadThreads, loadWorkload, properties, List.copyOf(shrunk), quick, slo, failIf);
+    return new Matrix(source, name, instanceType, runners, partitions, table, db,
+        load.withRowsPerPartition(quick.rowsPerPartition()), properties, List.copyOf(shrunk), quick, slo, failIf);
   }
 
   /** Keeps the first and last point and spreads the rest evenly. */
@@ -120,11 +143,11 @@ public record Matrix(
   /** The same matrix with {@code override} as every case's SLO (run --slo). */
   public Matrix withSlo(Slo override) {
     List<CaseSpec> cs = cases.stream().map(c -> c.withSlo(null)).toList();
-    return new Matrix(source, name, instanceType, runners, partitions, table, db, rowsPerPartition, loadThreads,
-        loadWorkload, properties, cs, quick, override, failIf);
+    return new Matrix(source, name, instanceType, runners, partitions, table, db, load, properties, cs, quick,
+        override, failIf);
   }
 
   public long totalLoadedRows(int partitionCount) {
-    return rowsPerPartition * partitionCount;
+    return load.rowsPerPartition() * partitionCount;
   }
 }

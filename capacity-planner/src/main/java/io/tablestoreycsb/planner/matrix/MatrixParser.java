@@ -252,8 +252,9 @@ public final class MatrixParser {
           positiveLong(quickSection, "rows-per-partition", Math.min(rowsPerPartition, 2000)),
           positiveInt(quickSection, "max-thread-points", 2));
     }
-    return new Matrix(source, name, instanceType, runners, partitions, table, db, rowsPerPartition, loadThreads,
-        loadWorkload, properties, List.copyOf(cases), quick, slo(plan), failIf(plan, cases));
+    return new Matrix(source, name, instanceType, runners, partitions, table, db,
+        new Matrix.Load(rowsPerPartition, loadThreads, loadWorkload), properties, List.copyOf(cases), quick, slo(plan),
+        failIf(plan, cases));
   }
 
   /** {@code fail-if = slo < 1000; random-read p99 > 50ms}: thresholds separated by ';', cases the matrix has. */
@@ -319,9 +320,9 @@ public final class MatrixParser {
     }
     List<Integer> threads = search != null ? search.points() : intList(threadsEntry);
     Duration duration = duration(required(s, "duration"));
-    return new CaseSpec(s.name, workload, phase, measure, rowsPerRequest, readsLoaded, threads, duration,
-        properties(s), s.line, slo(s), targets(s, CaseSpec.rowsPerOperation(measure, rowsPerRequest), runners),
-        stopRule(s, plan, duration), search);
+    return new CaseSpec(s.name, workload, phase, measure, rowsPerRequest, readsLoaded, properties(s), s.line, slo(s),
+        new CaseSpec.Cells(threads, duration, targets(s, CaseSpec.rowsPerOperation(measure, rowsPerRequest), runners),
+            stopRule(s, plan, duration), search));
   }
 
   /**

@@ -33,9 +33,9 @@ public final class CellLine {
   /** "; runner host CPU 70% of 2 (...), busy with other work; mock: P0 99% busy, waited 7.9 ms" when read. */
   static String surroundings(CellResult r) {
     // A runner-host verdict already says it in full.
-    String host = r.hostCpu().isEmpty() || r.runnerHostBound() ? "" : "; runner host CPU " + ReportTable.hostCpu(r)
+    String host = r.hostCpu().isEmpty() || r.runnerHostBound() ? "" : "; runner host CPU " + CellText.hostCpu(r)
         + (r.hostBusyWithOtherWork() ? ", busy with other work" : "");
-    String endpoint = ReportTable.endpointView(r);
+    String endpoint = CellText.endpointView(r);
     return host + (endpoint.equals("-") ? "" : (r.endpoint() != null ? "; mock: " : "; service: ") + endpoint);
   }
 

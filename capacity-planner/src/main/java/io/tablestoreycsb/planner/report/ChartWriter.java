@@ -73,7 +73,7 @@ final class ChartWriter {
   static XYChart qpsVsThreads(String instance, String title, List<CellResult> rows) {
     XYChart chart = ChartStyle.lineChart(WIDTH, HEIGHT,
         instance + ": " + title + " - QPS(row) vs threads per runner",
-        "threads per runner (" + rows.get(0).cell().runners() + " runners)", "QPS(row), rows/s");
+        "threads per runner (" + rows.get(0).shape().runners() + " runners)", "QPS(row), rows/s");
     int index = 0;
     for (Map.Entry<Integer, List<CellResult>> e : byPartitions(rows).entrySet()) {
       List<CellResult> series = e.getValue();

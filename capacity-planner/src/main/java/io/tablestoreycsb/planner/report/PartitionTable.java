@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.kit.table.Table;
+import io.tablestoreycsb.kit.table.Html;
 import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.Latency;
@@ -85,13 +87,13 @@ final class PartitionTable {
     List<String> headers = headers(rows);
     int columns = headers.size() - 7;
     StringBuilder h = new StringBuilder("<table><tr>");
-    headers.forEach(col -> h.append("<th>").append(ReportWriter.esc(col)).append("</th>"));
+    headers.forEach(col -> h.append("<th>").append(Html.esc(col)).append("</th>"));
     h.append("</tr>\n");
     for (CellResult r : rows) {
       h.append("<tr>");
       for (String cell : cells(r, columns)) {
         boolean hot = cell.endsWith("*");
-        h.append(hot ? "<td style=\"background:#fdd\"><b>" : "<td>").append(ReportWriter.esc(cell))
+        h.append(hot ? "<td style=\"background:#fdd\"><b>" : "<td>").append(Html.esc(cell))
             .append(hot ? "</b></td>" : "</td>");
       }
       h.append("</tr>\n");
@@ -106,14 +108,14 @@ final class PartitionTable {
     for (CellResult r : rows) {
       for (PartitionFigure p : r.partitionFigures()) {
         Latency l = p.latency();
-        csv.append(String.join(",", ReportWriter.quote(r.cell().instanceType()), ReportWriter.quote(r.cell().caseName()),
-            ReportWriter.quote(r.cell().sweep()), Integer.toString(r.cell().partitions()),
+        csv.append(String.join(",", Table.csvValue(r.cell().instanceType()), Table.csvValue(r.cell().caseName()),
+            Table.csvValue(r.cell().sweep()), Integer.toString(r.cell().partitions()),
             Integer.toString(r.cell().threads()),
-            Integer.toString(p.partition()), ReportWriter.quote(p.start()), ReportWriter.d(p.qpsRows()),
-            ReportWriter.d(p.share()), Long.toString(p.rows()), Long.toString(p.requests()), Long.toString(p.errors()),
-            l == null ? ",,,,," : String.join(",", ReportWriter.d(l.avgMs()), ReportWriter.d(l.p50Ms()),
-                ReportWriter.d(l.p95Ms()), ReportWriter.d(l.p99Ms()), ReportWriter.d(l.p999Ms()),
-                ReportWriter.d(l.maxMs())))).append('\n');
+            Integer.toString(p.partition()), Table.csvValue(p.start()), Table.csvValue(p.qpsRows()),
+            Table.csvValue(p.share()), Long.toString(p.rows()), Long.toString(p.requests()), Long.toString(p.errors()),
+            l == null ? ",,,,," : String.join(",", Table.csvValue(l.avgMs()), Table.csvValue(l.p50Ms()),
+                Table.csvValue(l.p95Ms()), Table.csvValue(l.p99Ms()), Table.csvValue(l.p999Ms()),
+                Table.csvValue(l.maxMs())))).append('\n');
       }
     }
     return csv.toString();

@@ -57,10 +57,10 @@ public record ReportData(List<CellResult> rows, Map<String, String> failures, Re
           }
           RunnerRecord r = RunnerRecord.read(f);
           facts.addRunner(r);
-          if (r.caseName().equals(LOAD_CASE)) {
+          if (r.cell().caseName().equals(LOAD_CASE)) {
             continue;
           }
-          runnersByCell.computeIfAbsent(r.cellKey(), k -> new ArrayList<>()).add(f.getParent());
+          runnersByCell.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(f.getParent());
         }
       }
     }
@@ -117,15 +117,15 @@ public record ReportData(List<CellResult> rows, Map<String, String> failures, Re
     }
 
     void addRunner(RunnerRecord r) {
-      if (r.startEpochMs() > 0) {
-        firstStart = Math.min(firstStart, r.startEpochMs());
-        lastEnd = Math.max(lastEnd, r.endEpochMs());
+      if (r.times().startEpochMs() > 0) {
+        firstStart = Math.min(firstStart, r.times().startEpochMs());
+        lastEnd = Math.max(lastEnd, r.times().endEpochMs());
       }
       if (r.host() != null) {
-        cpusByHost.put(r.host(), r.hostCpus());
+        cpusByHost.put(r.host().host(), r.host().hostCpus());
       }
-      if (!r.caseName().equals(LOAD_CASE)) {
-        rowBytesByCase.put(ReportTable.caseTitle(r.caseName(), r.sweep()), r.rowBytes());
+      if (!r.cell().caseName().equals(LOAD_CASE)) {
+        rowBytesByCase.put(ReportTable.caseTitle(r.cell().caseName(), r.cell().sweep()), r.rowBytes());
       }
     }
 

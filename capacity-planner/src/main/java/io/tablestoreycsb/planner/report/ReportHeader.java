@@ -212,7 +212,7 @@ public record ReportHeader(List<PlanRecord> plans, List<List<Long>> planStarts, 
     if (!Double.isNaN(skew)) {
       text += "; runners started at most " + Formats.num(skew) + " ms apart";
     }
-    double clocks = rows.stream().mapToDouble(ReportTable::clockSpreadMs).filter(v -> !Double.isNaN(v)).max()
+    double clocks = rows.stream().filter(r -> r.clockSpread() != null).mapToDouble(r -> r.clockSpread().ms()).max()
         .orElse(Double.NaN);
     if (!Double.isNaN(clocks)) {
       text += "; their clocks were at most " + Formats.num(clocks) + " ms apart";

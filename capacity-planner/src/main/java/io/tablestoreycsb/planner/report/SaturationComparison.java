@@ -1,7 +1,7 @@
 package io.tablestoreycsb.planner.report;
 
 import io.tablestoreycsb.kit.report.Formats;
-import io.tablestoreycsb.planner.analysis.CellIdentity;
+import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -78,7 +78,7 @@ public final class SaturationComparison {
   private static Map<String, List<CellResult>> bySeries(List<CellResult> rows) {
     Map<String, List<CellResult>> out = new LinkedHashMap<>();
     for (CellResult r : rows) {
-      CellIdentity c = r.cell();
+      CellKey c = r.cell();
       if (c.caseName().equals(ReportData.LOAD_CASE)) {
         continue;
       }

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.report;
 
+import io.tablestoreycsb.kit.table.Html;
 import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.matrix.Slo;
@@ -125,7 +126,7 @@ public final class SloTable {
     return List.of(a.caseTitle(), a.slo().toString(), Integer.toString(a.partitions()),
         b == null ? (a.hostBoundCells() > 0 && a.closest() == null ? "not judged" : "none") : ReportTable.qps(b),
         b == null ? "" : (b.isOpenLoop() ? "target " + Formats.num(b.targetRowsPerSecond()) + ", " : "")
-            + b.cell().threads() + " threads x " + b.cell().runners() + " runners",
+            + b.cell().threads() + " threads x " + b.shape().runners() + " runners",
         b == null ? "" : Formats.ms(b.sloLatencyMs()), b == null ? "" : Formats.num(b.rates().cuPerHour()), a.note());
   }
 
@@ -155,16 +156,16 @@ public final class SloTable {
     if (answers.isEmpty()) {
       return "";
     }
-    StringBuilder h = new StringBuilder("<h2>The SLO answer</h2>\n<p>").append(ReportWriter.esc(TEXT)).append("</p>\n");
+    StringBuilder h = new StringBuilder("<h2>The SLO answer</h2>\n<p>").append(Html.esc(TEXT)).append("</p>\n");
     for (Map.Entry<String, List<Answer>> e : byInstanceType(answers).entrySet()) {
-      h.append("<h3>Instance type: ").append(ReportWriter.esc(e.getKey())).append("</h3>\n<table><tr>");
-      HEADERS.forEach(col -> h.append("<th>").append(ReportWriter.esc(col)).append("</th>"));
+      h.append("<h3>Instance type: ").append(Html.esc(e.getKey())).append("</h3>\n<table><tr>");
+      HEADERS.forEach(col -> h.append("<th>").append(Html.esc(col)).append("</th>"));
       h.append("</tr>\n");
       for (Answer a : e.getValue()) {
         h.append("<tr>");
         List<String> c = cells(a);
         for (int i = 0; i < c.size(); i++) {
-          h.append(i < 2 || i == c.size() - 1 ? "<td class=\"t\">" : "<td>").append(ReportWriter.esc(c.get(i)))
+          h.append(i < 2 || i == c.size() - 1 ? "<td class=\"t\">" : "<td>").append(Html.esc(c.get(i)))
               .append("</td>");
         }
         h.append("</tr>\n");

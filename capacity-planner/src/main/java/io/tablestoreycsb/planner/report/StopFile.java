@@ -15,12 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * A cell's {@link CellStop} in {@value #FILE_NAME}, one copy in each of its runner directories (so that it
- * travels with a runner directory copied elsewhere). The file holds the typed record and, for people and
- * for older versions of this tool, its sentences ({@code reason}, {@code search}).
- *
- * <p>A file written before the record was typed has only the sentences: its kind is read from its reason
- * (once, here), its sentences are shown as written, and its search note is the knee when it begins with
- * "knee", as those versions wrote it.
+ * travels with a runner directory copied elsewhere). The file holds the typed record and, for people, its
+ * sentences ({@code reason}, {@code search}); only the typed record is read back.
  */
 public final class StopFile {
   public static final String FILE_NAME = "stop.json";
@@ -29,7 +25,7 @@ public final class StopFile {
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   /**
-   * The file's content: the first five fields are those older versions wrote and read.
+   * The file's content: the typed stop, and its sentences for people.
    *
    * @param rule the stop rule, for people
    * @param stoppedEarly whether the cell ended before its duration
@@ -70,29 +66,13 @@ public final class StopFile {
     return runners.isEmpty() ? Optional.empty() : read(runners.get(0));
   }
 
+  /** The typed stop; a file without one (written before stops were typed) records none. */
   static CellStop of(Content c) {
-    if (c.kind() != null) {
-      return new CellStop(c.rule(), c.kind(), c.durationSeconds(), c.steadyAfterSeconds(),
-          c.judgement() == null ? "" : c.judgement(), c.steadyFromEpochMs(), c.searchMark(), null);
+    if (c.kind() == null) {
+      return CellStop.notRecorded();
     }
-    String reason = c.reason() == null ? "" : c.reason();
-    String search = c.search() == null ? "" : c.search();
-    return new CellStop(c.rule() == null ? "fixed" : c.rule(), legacyKind(c.stoppedEarly(), reason), 0, 0, "",
-        c.steadyFromEpochMs(), search.isEmpty() ? null : new SearchMark.Recorded(search), reason);
-  }
-
-  /** The kind of a stop written before kinds were recorded, from its reason as those versions worded it. */
-  private static StopKind legacyKind(boolean stoppedEarly, String reason) {
-    if (stoppedEarly) {
-      return StopKind.STEADY;
-    }
-    if (reason.contains("was not judged")) {
-      return StopKind.NOT_JUDGED;
-    }
-    if (reason.contains("before its rate was steady")) {
-      return StopKind.CAP_UNSTEADY;
-    }
-    return reason.isEmpty() ? StopKind.NOT_RECORDED : StopKind.RAN_DURATION;
+    return new CellStop(c.rule(), c.kind(), c.durationSeconds(), c.steadyAfterSeconds(),
+        c.judgement() == null ? "" : c.judgement(), c.steadyFromEpochMs(), c.searchMark());
   }
 
   private static List<Path> runnerDirs(Path cellDir) throws IOException {

@@ -23,9 +23,6 @@ public final class StopText {
 
   /** Why the cell ended: "steady after 2m10s: steady at 2,310 requests/s ...", "ran its 60s". */
   public static String reason(CellStop stop) {
-    if (stop.recordedReason() != null) {
-      return stop.recordedReason();
-    }
     String duration = Formats.clock(stop.durationSeconds());
     return switch (stop.kind()) {
       case RAN_DURATION -> "ran its " + duration;
@@ -88,9 +85,6 @@ public final class StopText {
     }
     if (mark instanceof SearchMark.Skipped s) {
       return of(s.why()) + (s.probeThreads() > 0 ? "; probing " + s.probeThreads() + " threads" : "");
-    }
-    if (mark instanceof SearchMark.Recorded r) {
-      return r.text();
     }
     throw new IllegalArgumentException("no words for " + mark);
   }

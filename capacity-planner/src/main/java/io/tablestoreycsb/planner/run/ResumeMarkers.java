@@ -28,7 +28,7 @@ public final class ResumeMarkers {
 
   /** Empties a directory for a fresh start of its cell. */
   public static void startOver(Path dir) throws IOException {
-    PlanExecutorSupport.deleteRecursively(dir);
+    Directories.deleteRecursively(dir);
     Files.createDirectories(dir);
   }
 

@@ -1,5 +1,8 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.runner.YcsbCall;
+import io.tablestoreycsb.planner.runner.KeySlice;
+import io.tablestoreycsb.planner.runner.CellShape;
 import io.tablestoreycsb.binding.config.ClientConfig;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.ResultFiles;
@@ -94,9 +97,9 @@ public final class RunnerSpecFactory {
         runnerProps.put("recordcount", Long.toString(loaded));
         runnerProps.put("operationcount", Long.toString(READ_OPERATIONS));
       }
-      specs.add(new RunnerSpec(cell.key(), matrix.name(), r, n, matrix.db(), workload, endpointProperties,
-          runnerProps, cell.key().threads(), c.phase().flag(), c.measure(), c.rowsPerRequest(), rowBytes, start,
-          count, cellDir.resolve("runner-" + r), jvmOptions));
+      specs.add(new RunnerSpec(cell.key(), new CellShape(n, c.measure(), c.rowsPerRequest()), matrix.name(), r,
+          new YcsbCall(matrix.db(), workload, endpointProperties, runnerProps, cell.key().threads(), c.phase().flag()),
+          rowBytes, new KeySlice(start, count), cellDir.resolve("runner-" + r), jvmOptions));
     }
     return specs;
   }
@@ -121,9 +124,9 @@ public final class RunnerSpecFactory {
     for (int r = 0; r < n; r++) {
       long start = sliceStart(total, n, r);
       long count = sliceStart(total, n, r + 1) - start;
-      specs.add(new RunnerSpec(key, matrix.name(), r, n, matrix.db(), workload, endpointProperties, props,
-          matrix.loadThreads(), CaseSpec.Phase.LOAD.flag(), "INSERT", 1, rowBytes, start, count,
-          loadDir.resolve("runner-" + r), jvmOptions));
+      specs.add(new RunnerSpec(key, new CellShape(n, "INSERT", 1), matrix.name(), r, new YcsbCall(matrix.db(),
+          workload, endpointProperties, props, matrix.loadThreads(), CaseSpec.Phase.LOAD.flag()), rowBytes,
+          new KeySlice(start, count), loadDir.resolve("runner-" + r), jvmOptions));
     }
     return specs;
   }

@@ -1,5 +1,8 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.runner.RunnerTimes;
+import io.tablestoreycsb.planner.runner.RunnerHost;
+import io.tablestoreycsb.planner.runner.ProcessUse;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.runner.RunnerResources;
@@ -28,8 +31,8 @@ final class RunnerVerdict {
     if (!out.finished()) {
       return "YCSB printed no [OVERALL] summary\n" + stderrTail.get();
     }
-    if (out.operations(spec.measure()) == 0) {
-      return "no " + spec.measure() + " request completed (see " + spec.dir().resolve(ResultFiles.STDERR_FILE)
+    if (out.operations(spec.shape().measure()) == 0) {
+      return "no " + spec.shape().measure() + " request completed (see " + spec.dir().resolve(ResultFiles.STDERR_FILE)
           + ")\n" + stderrTail.get();
     }
     return null;
@@ -40,12 +43,9 @@ final class RunnerVerdict {
     Optional<RunnerResources> self = RunnerResources.read(spec.dir().resolve(ResultFiles.RESOURCES_FILE));
     RunnerResources r = self.orElse(new RunnerResources(hostName(), Runtime.getRuntime().availableProcessors(),
         0, 0, 0, 0, 0, 0, 0, 0, 0));
-    RunnerRecord record = new RunnerRecord(spec.key().instanceType(), spec.plan(), spec.key().caseName(),
-        spec.key().partitions(), spec.runners(), spec.threads(), spec.runnerIndex(), spec.key().sweep(),
-        spec.measure(), spec.rowsPerRequest(), spec.rowBytes(), r.host(), r.hostCpus(), spec.insertStart(),
-        spec.insertCount(), startEpochMs, r.readyEpochMs(), r.startAtEpochMs(), r.releasedEpochMs(),
-        System.currentTimeMillis(), exitCode, r.cpuSeconds(), r.peakRssBytes(), r.ioReadBytes(), r.ioWriteBytes(),
-        error);
+    RunnerRecord record = RunnerRecord.of(spec, new RunnerHost(r.host(), r.hostCpus()), new RunnerTimes(startEpochMs,
+        r.readyEpochMs(), r.startAtEpochMs(), r.releasedEpochMs(), System.currentTimeMillis()),
+        new ProcessUse(r.cpuSeconds(), r.peakRssBytes(), r.ioReadBytes(), r.ioWriteBytes()), exitCode, error);
     record.write(spec.dir());
     return record;
   }

@@ -38,7 +38,7 @@ final class SteadyWatch {
     this.binMs = statusIntervalSeconds * 1000;
     this.durationSeconds = durationSeconds;
     for (RunnerSpec r : runners) {
-      logs.add(r.dir().resolve(ResultFiles.hdrLog(r.measure())));
+      logs.add(r.dir().resolve(ResultFiles.hdrLog(r.shape().measure())));
     }
   }
 

@@ -1,74 +1,78 @@
 package io.tablestoreycsb.planner.runner;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
- * The self-describing {@code runner.json} the executor writes next to each runner's result set once it ended, so that {@code report}
- * can merge directories produced anywhere (several machines, several runs) without the matrix file.
+ * The self-describing {@code runner.json} the executor writes next to each runner's result set once it ended, so
+ * that {@code report} can merge directories produced anywhere (several machines, several runs) without the
+ * matrix file. Made from the runner's spec ({@link #of}); the file holds its parts' fields side by side, one
+ * flat JSON object.
  *
- * @param instanceType instance type label
+ * @param cell the cell the runner belongs to
+ * @param shape how the cell's runners run it
  * @param plan plan name
- * @param caseName case name
- * @param partitions partition count
- * @param runners runners in the cell
- * @param threads threads of this runner
  * @param runnerIndex index of this runner in the cell (0-based)
- * @param sweep sweep setting "property=value" or ""
- * @param measure YCSB measurement holding the request latency
- * @param rowsPerRequest rows per request of the case
  * @param rowBytes approximate bytes of one row (key + fieldcount x fieldlength)
- * @param host host the runner ran on
- * @param hostCpus processors available on that host (to judge whether the runners saturated it)
- * @param insertStart first key number of the runner's slice
- * @param insertCount keys in the slice
- * @param startEpochMs when the runner's process was started
- * @param readyEpochMs when it was ready at its start gate (0 when unknown)
- * @param startAtEpochMs the instant its cell started at (0 when unknown)
- * @param releasedEpochMs when it started YCSB (0 when it never did)
- * @param endEpochMs end time
+ * @param slice the runner's key slice
+ * @param host the host it ran on
+ * @param times when it started, was ready, was released and ended
+ * @param use what its process used
  * @param exitCode process exit code
- * @param cpuSeconds CPU time (user + system) of the runner process
- * @param peakRssBytes peak resident set size (VmHWM)
- * @param ioReadBytes bytes the process read through read-type system calls (sockets and files; /proc/PID/io rchar)
- * @param ioWriteBytes bytes the process wrote through write-type system calls (/proc/PID/io wchar)
  * @param error the runner's failure, or null
  */
-public record RunnerRecord(
-    String instanceType,
-    String plan,
-    String caseName,
-    int partitions,
-    int runners,
-    int threads,
-    int runnerIndex,
-    String sweep,
-    String measure,
-    int rowsPerRequest,
-    int rowBytes,
-    String host,
-    int hostCpus,
-    long insertStart,
-    long insertCount,
-    long startEpochMs,
-    long readyEpochMs,
-    long startAtEpochMs,
-    long releasedEpochMs,
-    long endEpochMs,
-    int exitCode,
-    double cpuSeconds,
-    long peakRssBytes,
-    long ioReadBytes,
-    long ioWriteBytes,
-    String error) {
+public record RunnerRecord(CellKey cell, CellShape shape, String plan, int runnerIndex, int rowBytes, KeySlice slice,
+    RunnerHost host, RunnerTimes times, ProcessUse use, int exitCode, String error) {
 
   public static final String FILE_NAME = "runner.json";
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-  public CellKey cellKey() {
-    return new CellKey(instanceType, caseName, partitions, threads, sweep == null ? "" : sweep);
+  /** The record of the runner {@code spec} made, once it ended. */
+  public static RunnerRecord of(RunnerSpec spec, RunnerHost host, RunnerTimes times, ProcessUse use, int exitCode,
+      String error) {
+    return new RunnerRecord(spec.key(), spec.shape(), spec.plan(), spec.runnerIndex(), spec.rowBytes(), spec.slice(),
+        host, times, use, exitCode, error);
+  }
+
+  /** The record of a runner that left no result set: it failed with {@code error} on {@code host}. */
+  public static RunnerRecord failed(RunnerSpec spec, String host, String error) {
+    return of(spec, new RunnerHost(host, 0), RunnerTimes.NONE, ProcessUse.NONE, -1, error);
+  }
+
+  /** The flat object of runner.json: every part's fields side by side. */
+  @JsonValue
+  ObjectNode json() {
+    ObjectNode json = JSON.createObjectNode();
+    json.setAll((ObjectNode) JSON.valueToTree(cell));
+    json.setAll((ObjectNode) JSON.valueToTree(shape));
+    json.put("plan", plan);
+    json.put("runnerIndex", runnerIndex);
+    json.put("rowBytes", rowBytes);
+    for (Record part : List.of(slice, host, times, use)) {
+      json.setAll((ObjectNode) JSON.valueToTree(part));
+    }
+    json.put("exitCode", exitCode);
+    json.put("error", error);
+    return json;
+  }
+
+  @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+  static RunnerRecord fromJson(ObjectNode json) throws IOException {
+    CellKey key = JSON.treeToValue(json, CellKey.class);
+    return new RunnerRecord(key.sweep() == null ? new CellKey(key.instanceType(), key.caseName(), key.partitions(),
+        key.threads(), "") : key, JSON.treeToValue(json, CellShape.class), json.path("plan").asText(null),
+        json.path("runnerIndex").asInt(), json.path("rowBytes").asInt(), JSON.treeToValue(json, KeySlice.class),
+        JSON.treeToValue(json, RunnerHost.class), JSON.treeToValue(json, RunnerTimes.class),
+        JSON.treeToValue(json, ProcessUse.class), json.path("exitCode").asInt(),
+        json.path("error").isNull() ? null : json.path("error").asText(null));
   }
 
   public void write(Path dir) throws IOException {

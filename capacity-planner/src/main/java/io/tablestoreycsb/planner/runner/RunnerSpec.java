@@ -12,42 +12,17 @@ import java.util.Map;
  * its result set, {@link ResultFiles}). Executors turn it into a process here or a pod elsewhere.
  *
  * @param key the cell it belongs to
+ * @param shape how the cell's runners run it
  * @param plan plan name
  * @param runnerIndex index in the cell
- * @param runners runners in the cell
- * @param db YCSB DB class
- * @param workload workload file
- * @param endpointProperties the endpoint / credentials properties file (passed with -P, never as -p,
- *     so secrets never appear on a command line)
- * @param properties -p overrides, in order
- * @param threads -threads
- * @param phaseFlag -load or -t
- * @param measure measurement holding the request latency
- * @param rowsPerRequest rows per request
+ * @param ycsb what it asks of YCSB
  * @param rowBytes approximate bytes per row
- * @param insertStart first key number of this runner's slice
- * @param insertCount keys in the slice
+ * @param slice its slice of the key space
  * @param dir output directory of this runner
  * @param jvmOptions extra JVM options
  */
-public record RunnerSpec(
-    CellKey key,
-    String plan,
-    int runnerIndex,
-    int runners,
-    String db,
-    Path workload,
-    Path endpointProperties,
-    Map<String, String> properties,
-    int threads,
-    String phaseFlag,
-    String measure,
-    int rowsPerRequest,
-    int rowBytes,
-    long insertStart,
-    long insertCount,
-    Path dir,
-    List<String> jvmOptions) {
+public record RunnerSpec(CellKey key, CellShape shape, String plan, int runnerIndex, YcsbCall ycsb, int rowBytes,
+    KeySlice slice, Path dir, List<String> jvmOptions) {
 
   /**
    * The arguments of {@code site.ycsb.Client} for this runner, writing its result set to
@@ -56,21 +31,21 @@ public record RunnerSpec(
   public List<String> ycsbArguments(Path resultDir) {
     List<String> args = new ArrayList<>();
     args.add("-db");
-    args.add(db);
+    args.add(ycsb.db());
     args.add("-P");
-    args.add(workload.toString());
-    if (endpointProperties != null) {
+    args.add(ycsb.workload().toString());
+    if (ycsb.endpointProperties() != null) {
       args.add("-P");
-      args.add(endpointProperties.toString());
+      args.add(ycsb.endpointProperties().toString());
     }
-    properties.forEach((k, v) -> {
+    ycsb.properties().forEach((k, v) -> {
       args.add("-p");
       args.add(k + "=" + v);
     });
     args.add("-p");
-    args.add("insertstart=" + insertStart);
+    args.add("insertstart=" + slice.insertStart());
     args.add("-p");
-    args.add("insertcount=" + insertCount);
+    args.add("insertcount=" + slice.insertCount());
     args.add("-p");
     args.add("measurementtype=hdrhistogram");
     args.add("-p");
@@ -83,9 +58,9 @@ public record RunnerSpec(
     args.add("-p");
     args.add("tablestore.statsfile=" + resultDir.toAbsolutePath().resolve(ResultFiles.STATS_FILE));
     args.add("-threads");
-    args.add(Integer.toString(threads));
+    args.add(Integer.toString(ycsb.threads()));
     args.add("-s");
-    args.add(phaseFlag);
+    args.add(ycsb.phaseFlag());
     return args;
   }
 

@@ -2,7 +2,7 @@ package io.tablestoreycsb.planner.timeline;
 
 import io.tablestoreycsb.kit.report.ChartStyle;
 import io.tablestoreycsb.kit.report.Formats;
-import io.tablestoreycsb.planner.analysis.CellIdentity;
+import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.MeasuredWindow;
 import java.awt.Color;
@@ -33,7 +33,7 @@ public final class OverTimeCharts {
   private OverTimeCharts() {}
 
   /** The key under which a cell's images are listed in the report's chart map. */
-  public static String key(CellIdentity cell) {
+  public static String key(CellKey cell) {
     return "over-time\u0000" + cell;
   }
 
@@ -57,7 +57,7 @@ public final class OverTimeCharts {
   }
 
   /** "random-read p=4 threads=8". */
-  static String label(CellIdentity c) {
+  static String label(CellKey c) {
     return c.caseName() + (c.sweep().isEmpty() ? "" : " " + c.sweep()) + " p=" + c.partitions() + " threads="
         + c.threads();
   }
@@ -65,7 +65,7 @@ public final class OverTimeCharts {
   static XYChart rows(CellResult r, CellTimeline t) {
     XYChart chart = small(label(r.cell()) + ": rows/s over time", "QPS(row), rows/s");
     double rowsPerRequest = r.rates().requestsPerSecond() > 0 ? r.rates().qpsRows() / r.rates().requestsPerSecond()
-        : r.cell().rowsPerRequest();
+        : r.shape().rowsPerRequest();
     long origin = t.intervals().get(0).startEpochMs();
     double[] x = seconds(t, origin);
     double[] y = t.intervals().stream().mapToDouble(f -> f.requestsPerSecond() * rowsPerRequest).toArray();
@@ -126,7 +126,7 @@ public final class OverTimeCharts {
   }
 
   /** The HTML of one cell's charts, side by side: empty without charts. */
-  public static String html(CellIdentity cell, Map<String, List<String>> charts) {
+  public static String html(CellKey cell, Map<String, List<String>> charts) {
     List<String> files = charts.getOrDefault(key(cell), List.of());
     if (files.isEmpty()) {
       return "";
@@ -141,7 +141,7 @@ public final class OverTimeCharts {
   }
 
   /** The Markdown of one cell's charts. */
-  public static String markdown(CellIdentity cell, Map<String, List<String>> charts) {
+  public static String markdown(CellKey cell, Map<String, List<String>> charts) {
     List<String> lines = new ArrayList<>();
     for (String f : charts.getOrDefault(key(cell), List.of())) {
       lines.add("![" + label(cell) + " over time](" + f + ")");

@@ -1,6 +1,5 @@
 package io.tablestoreycsb.planner.timeline;
 
-import io.tablestoreycsb.planner.analysis.CellIdentity;
 import io.tablestoreycsb.planner.analysis.RunnerResult;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
@@ -41,11 +40,11 @@ public final class PlanTimelines {
       try (Stream<Path> files = Files.walk(dir)) {
         for (Path f : files.filter(p -> p.getFileName().toString().equals(RunnerRecord.FILE_NAME)).sorted().toList()) {
           RunnerRecord r = RunnerRecord.read(f);
-          if (r.error() != null || r.caseName().equals("load")) {
+          if (r.error() != null || r.cell().caseName().equals("load")) {
             continue;
           }
           try {
-            byCell.computeIfAbsent(r.cellKey(), k -> new ArrayList<>()).add(RunnerResult.read(f.getParent()));
+            byCell.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(RunnerResult.read(f.getParent()));
           } catch (IOException | UncheckedIOException e) {
             // The report names the runner as failed; its timeline just has one runner fewer.
           }
@@ -58,11 +57,7 @@ public final class PlanTimelines {
   }
 
   /** The timeline of the cell a report row is, if its runners were read. */
-  public Optional<CellTimeline> of(CellIdentity cell) {
-    return Optional.ofNullable(cells.get(keyOf(cell)));
-  }
-
-  public static CellKey keyOf(CellIdentity c) {
-    return new CellKey(c.instanceType(), c.caseName(), c.partitions(), c.threads(), c.sweep());
+  public Optional<CellTimeline> of(CellKey cell) {
+    return Optional.ofNullable(cells.get(cell));
   }
 }

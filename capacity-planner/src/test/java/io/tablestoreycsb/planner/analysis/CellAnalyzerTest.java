@@ -11,15 +11,19 @@ class CellAnalyzerTest {
 
   @Test
   void theClientIsTheLimitWhenTheIdentityFailsOrTheHostIsOutOfCpu() {
-    assertThat(text(CellAnalyzer.limit(0.97, Map.of("h", 1.0), Map.of("h", 8)))).isEqualTo("service");
-    assertThat(text(CellAnalyzer.limit(0.80, Map.of("h", 1.0), Map.of("h", 8)))).isEqualTo("client (80% of identity)");
-    assertThat(text(CellAnalyzer.limit(0.99, Map.of("h", 7.0), Map.of("h", 8)))).isEqualTo("client CPU (7.0 of 8 cores on host h)");
+    assertThat(CellAnalyzer.limit(0.97, Map.of("h", 1.0), Map.of("h", 8))).isEqualTo(new Verdict.Service());
+    Verdict client = CellAnalyzer.limit(0.80, Map.of("h", 1.0), Map.of("h", 8));
+    assertThat(client).isEqualTo(new Verdict.Client(0.80));
+    assertThat(CellAnalyzer.limit(0.99, Map.of("h", 7.0), Map.of("h", 8))).isEqualTo(new Verdict.ClientCpu("h", 7.0, 8));
+    // As the report says them.
+    assertThat(text(client)).isEqualTo("client (80% of identity)");
+    assertThat(text(new Verdict.ClientCpu("h", 7.0, 8))).isEqualTo("client CPU (7.0 of 8 cores on host h)");
   }
 
   @Test
   void aCellMeasuringWellAboveTheIdentityIsUnsteadyNotServiceBound() {
-    assertThat(text(CellAnalyzer.limit(1.08, Map.of("h", 1.0), Map.of("h", 8)))).isEqualTo("service");
-    assertThat(text(CellAnalyzer.limit(2.01, Map.of("h", 1.0), Map.of("h", 8)))).startsWith("unsteady");
+    assertThat(CellAnalyzer.limit(1.08, Map.of("h", 1.0), Map.of("h", 8))).isEqualTo(new Verdict.Service());
+    assertThat(CellAnalyzer.limit(2.01, Map.of("h", 1.0), Map.of("h", 8))).isEqualTo(new Verdict.AboveIdentity());
   }
 
   @Test
@@ -27,12 +31,13 @@ class CellAnalyzerTest {
     Map<String, Double> cpu = Map.of("h", 1.0);
     Map<String, Integer> cpus = Map.of("h", 8);
     // Threads wait by design when the service keeps up: 30% of the identity is no client limit here.
-    assertThat(text(CellAnalyzer.openLoopLimit(0.99, 0.30, cpu, cpus))).isEqualTo("target met");
-    assertThat(text(CellAnalyzer.openLoopLimit(0.60, 0.98, cpu, cpus)))
-        .isEqualTo("target not reached (60% of it): every thread was waiting on the service");
-    assertThat(text(CellAnalyzer.openLoopLimit(0.60, 0.50, cpu, cpus)))
-        .isEqualTo("target not reached (60% of it): client (50% of identity)");
-    assertThat(text(CellAnalyzer.openLoopLimit(0.99, 0.30, Map.of("h", 7.5), cpus))).startsWith("client CPU");
+    assertThat(CellAnalyzer.openLoopLimit(0.99, 0.30, cpu, cpus)).isEqualTo(new Verdict.TargetMet());
+    Verdict waited = CellAnalyzer.openLoopLimit(0.60, 0.98, cpu, cpus);
+    assertThat(waited).isEqualTo(new Verdict.TargetNotReached(0.60, new Verdict.ThreadsWaited()));
+    assertThat(CellAnalyzer.openLoopLimit(0.60, 0.50, cpu, cpus))
+        .isEqualTo(new Verdict.TargetNotReached(0.60, new Verdict.Client(0.50)));
+    assertThat(CellAnalyzer.openLoopLimit(0.99, 0.30, Map.of("h", 7.5), cpus)).isInstanceOf(Verdict.ClientCpu.class);
+    assertThat(text(waited)).isEqualTo("target not reached (60% of it): every thread was waiting on the service");
   }
 
   @Test
@@ -72,7 +77,8 @@ class CellAnalyzerTest {
     // A throttled container binds it even with idle processors; steal counts like any other use.
     Verdict throttled = CellAnalyzer.limit(0.99, cpu, cpus, seen(List.of(host(0.3, 0, 0, 0, 0.45)), null,
         ServiceErrors.NONE));
-    assertThat(text(throttled)).contains("container throttled in 45% of its periods");
+    assertThat(throttled).isInstanceOf(Verdict.RunnerHost.class);
+    assertThat(((Verdict.RunnerHost) throttled).cpu().throttled()).isEqualTo(0.45);
     assertThat(((Verdict.RunnerHost) CellAnalyzer.limit(0.99, cpu, cpus, seen(List.of(host(0.2, 0, 0.1, 0.6,
         Double.NaN)), null, ServiceErrors.NONE))).cpu().mainUser()).isEqualTo("steal");
     // An open-loop cell too, whatever its target.
@@ -85,20 +91,25 @@ class CellAnalyzerTest {
     Map<String, Double> cpu = Map.of("vm", 1.8);
     Map<String, Integer> cpus = Map.of("vm", 2);
     HostCpu calm = host(0.3, 0.1, 0.05, 0, Double.NaN);
-    assertThat(text(CellAnalyzer.limit(0.99, cpu, cpus, seen(List.of(calm), mock(0.99, 0), ServiceErrors.NONE))))
-        .isEqualTo("service: the mock's partitions at capacity (P0 99% busy, responses waited 4.0 ms on average;"
-            + " 1 of 2 partitions at 90% or more)");
-    assertThat(text(CellAnalyzer.limit(0.99, cpu, cpus, seen(List.of(calm), mock(0.3, 6.0), ServiceErrors.NONE))))
-        .isEqualTo("service: injected latency (PutRow rule added 6.00 ms of the 8.00 ms mean)");
+    Verdict atCapacity = CellAnalyzer.limit(0.99, cpu, cpus, seen(List.of(calm), mock(0.99, 0), ServiceErrors.NONE));
+    assertThat(atCapacity).isInstanceOf(Verdict.PartitionsAtCapacity.class);
+    Verdict.PartitionsAtCapacity p = (Verdict.PartitionsAtCapacity) atCapacity;
+    assertThat(List.of(p.partition(), p.atCapacity(), p.partitions())).containsExactly(0, 1L, 2);
+    assertThat(p.busy()).isEqualTo(0.99);
+    assertThat(p.saturatedHost()).isNull();
+    assertThat(text(atCapacity)).isEqualTo("service: the mock's partitions at capacity (P0 99% busy, responses"
+        + " waited 4.0 ms on average; 1 of 2 partitions at 90% or more)");
+    assertThat(CellAnalyzer.limit(0.99, cpu, cpus, seen(List.of(calm), mock(0.3, 6.0), ServiceErrors.NONE)))
+        .isEqualTo(new Verdict.InjectedLatency("PutRow", 6.0, 8.0, null));
     Verdict own = CellAnalyzer.limit(0.99, cpu, cpus, seen(List.of(calm), mock(0.3, 1.0), ServiceErrors.NONE));
     assertThat(own).isInstanceOf(Verdict.MockProcessing.class);
     assertThat(own.evidence()).isFalse();
-    assertThat(text(own)).startsWith("the mock's own processing, not its service model (busiest partition 30% busy");
+    assertThat(((Verdict.MockProcessing) own).busiestPartition()).isEqualTo(0.3);
     // A real service that refused 2% of the requests said it was the limit.
-    assertThat(text(CellAnalyzer.limit(0.99, cpu, cpus, seen(List.of(calm), null, new ServiceErrors(20, 0)))))
-        .isEqualTo("service: it refused requests (20.0 throttling and 0.0 server-busy errors/s at 1000 requests/s)");
-    assertThat(text(CellAnalyzer.limit(0.99, cpu, cpus, seen(List.of(calm), null, new ServiceErrors(1, 0)))))
-        .isEqualTo("service");
+    assertThat(CellAnalyzer.limit(0.99, cpu, cpus, seen(List.of(calm), null, new ServiceErrors(20, 0))))
+        .isEqualTo(new Verdict.ServiceRefused(20, 0, 1000));
+    assertThat(CellAnalyzer.limit(0.99, cpu, cpus, seen(List.of(calm), null, new ServiceErrors(1, 0))))
+        .isEqualTo(new Verdict.Service());
   }
 
   @Test
@@ -112,8 +123,7 @@ class CellAnalyzerTest {
     // So do latency rules that added most of the latency: they set the pace, the host added the rest.
     Verdict injected = CellAnalyzer.limit(0.99, Map.of("vm", 0.3), Map.of("vm", 2), seen(List.of(saturated),
         mock(0.3, 6.0), ServiceErrors.NONE));
-    assertThat(text(injected)).startsWith("service: injected latency (PutRow rule added 6.00 ms of the 8.00 ms mean);"
-        + " the rest includes the saturated runner host vm 95% busy");
+    assertThat(injected).isEqualTo(new Verdict.InjectedLatency("PutRow", 6.0, 8.0, saturated));
     // Below half the latency, the host is the bound.
     assertThat(CellAnalyzer.limit(0.99, Map.of("vm", 0.3), Map.of("vm", 2), seen(List.of(saturated),
         mock(0.3, 3.0), ServiceErrors.NONE))).isInstanceOf(Verdict.RunnerHost.class);

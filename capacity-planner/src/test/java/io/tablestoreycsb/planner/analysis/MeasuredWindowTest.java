@@ -1,5 +1,11 @@
 package io.tablestoreycsb.planner.analysis;
 
+import io.tablestoreycsb.planner.runner.ProcessUse;
+import io.tablestoreycsb.planner.runner.RunnerTimes;
+import io.tablestoreycsb.planner.runner.RunnerHost;
+import io.tablestoreycsb.planner.runner.KeySlice;
+import io.tablestoreycsb.planner.runner.CellShape;
+import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.report.VerdictText;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -125,9 +131,10 @@ class MeasuredWindowTest {
         }
         intervals.add(interval(s, s + 1000, Math.round(count), latencyUs));
       }
-      RunnerRecord record = new RunnerRecord("i", "p", "random-read", 1, n, 4, i, "", "READ", 1, 120, "host", 8,
-          0, 100, starts[i] - 2000, starts[i] - 500, starts[i], starts[i], starts[i] + seconds * 1000L, 0, 1.0,
-          100_000_000L, 0, 0, null);
+      RunnerRecord record = new RunnerRecord(new CellKey("i", "random-read", 1, 4, ""), new CellShape(n, "READ", 1),
+          "p", i, 120, new KeySlice(0, 100), new RunnerHost("host", 8), new RunnerTimes(starts[i] - 2000,
+          starts[i] - 500, starts[i], starts[i], starts[i] + seconds * 1000L), new ProcessUse(1.0, 100_000_000L, 0, 0),
+          0, null);
       results.add(new RunnerResult(Path.of("runner-" + i), record, YcsbOutput.parse(List.of()), intervals,
           Optional.empty(), Optional.empty(), List.of()));
     }

@@ -1,6 +1,8 @@
 package io.tablestoreycsb.planner.analysis;
 
 import io.tablestoreycsb.planner.matrix.Slo;
+import io.tablestoreycsb.planner.runner.CellKey;
+import io.tablestoreycsb.planner.runner.CellShape;
 import io.tablestoreycsb.kit.resources.ClockReading;
 import java.util.List;
 import org.HdrHistogram.Histogram;
@@ -176,10 +178,11 @@ public final class TestCells {
     }
 
     public CellResult build() {
-      return new CellResult(new CellIdentity(instanceType, caseName, sweep, partitions, runners, threads, measure, 1),
-          new Rates(qps, qps, requests, 0, mbPerSecond, readCuPerSecond, writeCuPerSecond), latencyUs,
-          new Prediction(qps, 1), resources, window, clockSpread, slo, openLoop, verdict, stop, false,
-          partitionFigures, hostCpu, endpoint, ServiceErrors.NONE);
+      return new CellResult(new CellKey(instanceType, caseName, partitions, threads, sweep),
+          new CellShape(runners, measure, 1), new CellFigures(new Rates(qps, qps, requests, 0, mbPerSecond,
+          readCuPerSecond, writeCuPerSecond), latencyUs, new Prediction(qps, 1), openLoop), window,
+          new RunnerSide(resources, clockSpread, hostCpu), new EndpointSide(endpoint, ServiceErrors.NONE,
+          partitionFigures), new Judgement(slo, verdict, stop, false));
     }
   }
 }

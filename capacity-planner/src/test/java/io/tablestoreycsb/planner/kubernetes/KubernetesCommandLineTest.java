@@ -8,7 +8,7 @@ import io.tablestoreycsb.cluster.kubernetes.PodContainers;
 import io.tablestoreycsb.mock.junit.MockTablestoreExtension;
 import io.tablestoreycsb.planner.CapacityPlanCli;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
-import io.tablestoreycsb.planner.run.PlanExecutorSupport;
+import io.tablestoreycsb.planner.run.Directories;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,7 +42,7 @@ class KubernetesCommandLineTest {
   /** A fresh directory with the endpoint's properties, a matrix of one read case and a kubeconfig. */
   private static Path prepare(String name, String threads, String duration) throws Exception {
     Path dir = Path.of("target", "kubernetes-cli-test", name).toAbsolutePath();
-    PlanExecutorSupport.deleteRecursively(dir);
+    Directories.deleteRecursively(dir);
     Files.createDirectories(dir);
     Path endpoint = dir.resolve("mock.properties");
     tablestore.mock().writeProperties(endpoint);

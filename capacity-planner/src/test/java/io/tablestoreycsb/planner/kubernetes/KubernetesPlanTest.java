@@ -24,7 +24,7 @@ import io.tablestoreycsb.planner.run.BindingTableAdmin;
 import io.tablestoreycsb.planner.run.CellFilter;
 import io.tablestoreycsb.planner.run.CellOrder;
 import io.tablestoreycsb.planner.run.Plan;
-import io.tablestoreycsb.planner.run.PlanExecutorSupport;
+import io.tablestoreycsb.planner.run.Directories;
 import io.tablestoreycsb.planner.run.Progress;
 import io.tablestoreycsb.planner.run.RunnerSpecFactory;
 import io.tablestoreycsb.planner.run.PlannedCell;
@@ -75,7 +75,7 @@ class KubernetesPlanTest {
   @BeforeEach
   void setUp(org.junit.jupiter.api.TestInfo test) throws Exception {
     dir = Path.of("target", "kubernetes-plan-test", test.getTestMethod().orElseThrow().getName()).toAbsolutePath();
-    PlanExecutorSupport.deleteRecursively(dir);
+    Directories.deleteRecursively(dir);
     Files.createDirectories(dir);
     endpointProperties = dir.resolve("mock.properties");
     tablestore.mock().writeProperties(endpointProperties);
@@ -201,7 +201,7 @@ class KubernetesPlanTest {
         Function.identity()));
     assertThat(rows).containsOnlyKeys("batch-write", "random-read");
     rows.values().forEach(r -> {
-      assertThat(r.cell().runners()).isEqualTo(2);
+      assertThat(r.shape().runners()).isEqualTo(2);
       assertThat(r.rates().qpsRows()).isPositive();
       assertThat(r.rates().failed()).isZero();
     });

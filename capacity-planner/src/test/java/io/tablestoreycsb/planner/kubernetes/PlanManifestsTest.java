@@ -1,5 +1,8 @@
 package io.tablestoreycsb.planner.kubernetes;
 
+import io.tablestoreycsb.planner.runner.KeySlice;
+import io.tablestoreycsb.planner.runner.YcsbCall;
+import io.tablestoreycsb.planner.runner.CellShape;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -45,9 +48,10 @@ class PlanManifestsTest {
       Map<String, String> props = new LinkedHashMap<>();
       props.put("table", "usertable_p16");
       props.put("maxexecutiontime", "300");
-      specs.add(new RunnerSpec(KEY, "paper", i, runners, "io.tablestoreycsb.binding.TablestoreClient", workload,
-          endpoint, props, 32, "-load", "BATCH_WRITE", 200, 1024, i * 1000L, 1000, tmp.resolve("runner-" + i),
-          List.of("-Xmx6g")));
+      specs.add(new RunnerSpec(KEY, new CellShape(runners, "BATCH_WRITE", 200), "paper", i,
+        new YcsbCall("io.tablestoreycsb.binding.TablestoreClient", workload, endpoint,
+        props, 32, "-load"),
+        1024, new KeySlice(i * 1000L, 1000), tmp.resolve("runner-" + i), List.of("-Xmx6g")));
     }
     return specs;
   }
@@ -130,12 +134,12 @@ class PlanManifestsTest {
     assertThat(handover.workload()).contains("recordcount=1000");
     List<RunnerSpec> podSpecs = handover.specs();
     assertThat(podSpecs).extracting(RunnerSpec::runnerIndex).containsExactly(0, 1, 2);
-    assertThat(podSpecs).extracting(RunnerSpec::insertStart).containsExactly(0L, 1000L, 2000L);
-    assertThat(podSpecs).extracting(RunnerSpec::threads).containsOnly(32);
+    assertThat(podSpecs).extracting(s -> s.slice().insertStart()).containsExactly(0L, 1000L, 2000L);
+    assertThat(podSpecs).extracting(s -> s.ycsb().threads()).containsOnly(32);
     assertThat(podSpecs.get(1).ycsbArguments(Path.of("/results")))
         .containsSubsequence("-p", "insertstart=1000").containsSubsequence("-threads", "32").contains("-load");
-    assertThat(podSpecs.get(0).workload()).isEqualTo(Path.of(PodLayout.RESULT_DIR, PodLayout.WORKLOAD_FILE));
-    assertThat(podSpecs.get(0).endpointProperties()).isEqualTo(Path.of(PodLayout.ENDPOINT_DIR, SecretKeys.ENDPOINT_PROPERTIES));
+    assertThat(podSpecs.get(0).ycsb().workload()).isEqualTo(Path.of(PodLayout.RESULT_DIR, PodLayout.WORKLOAD_FILE));
+    assertThat(podSpecs.get(0).ycsb().endpointProperties()).isEqualTo(Path.of(PodLayout.ENDPOINT_DIR, SecretKeys.ENDPOINT_PROPERTIES));
   }
 
   @Test

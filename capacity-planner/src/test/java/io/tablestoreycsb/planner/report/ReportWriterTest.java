@@ -74,8 +74,8 @@ class ReportWriterTest {
     // Every row is in both tables, named by its partitions, runners and threads.
     assertThat(figures).contains("<th>Bound by</th>", "<th>p99 (ms)</th>", "<th>Measured/<wbr>Predicted</th>")
         .doesNotContain("Runner host CPU", "Window (UTC", "Stopped", "Predicted QPS(row)");
-    assertThat(ran).startsWith("<tr><th>Partitions</th><th>Runner</th><th>Thread</th><th>Predicted QPS(row)</th>"
-        + "<th>CPU cores/<wbr>runner")
+    assertThat(ran).startsWith("<tr><th>Partitions</th><th>Runner</th><th>Thread</th><th>CPU cores/<wbr>runner</th>"
+        + "<th>Peak mem/<wbr>runner (MB)</th><th>Predicted QPS(row)</th>")
         .contains("<th>Runner host CPU</th>", "<th>Endpoint view</th>", "<th>Stopped</th>")
         .doesNotContain("Bound by", "p99 (ms)");
     assertThat(figures.split("<tr>")).hasSize(4);

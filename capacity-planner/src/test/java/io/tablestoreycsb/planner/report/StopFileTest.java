@@ -16,8 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * stop.json keeps a cell's stop typed, with its sentences for people and for older versions of the tool;
- * a file an older version wrote (sentences only) still says how the cell ended and whether it is the knee.
+ * stop.json keeps a cell's stop typed, with its sentences for people; only the typed stop is read back.
  */
 class StopFileTest {
   private static final String RULE = "steady (at least 20s, within 5%)";
@@ -65,9 +64,9 @@ class StopFileTest {
     }
   }
 
-  /** As a version before typed stops wrote them: the knee of a search that stopped at 8 threads. */
+  /** A file of a version before typed stops (its sentences only) records no stop: the sentences are not parsed. */
   @Test
-  void aFileOfAnOlderVersionIsReadFromItsSentences(@TempDir Path cell) throws Exception {
+  void aFileWithoutTheTypedStopRecordsNone(@TempDir Path cell) throws Exception {
     Path runner = Files.createDirectories(cell.resolve("runner-0"));
     Files.writeString(runner.resolve(StopFile.FILE_NAME), """
         {
@@ -81,29 +80,8 @@ class StopFileTest {
 
     CellStop stop = StopFile.readCell(cell).orElseThrow();
 
-    assertThat(stop.kind()).isEqualTo(StopKind.STEADY);
-    assertThat(stop.stoppedEarly()).isTrue();
-    assertThat(stop.steadyFromEpochMs()).isEqualTo(1_795_431_101_000L);
-    assertThat(stop.knee()).isTrue();
-    assertThat(StopText.stopped(stop)).isEqualTo("steady after 25s: steady at 970 requests/s: 95% confidence"
-        + " +/-1.2%; knee (2 to 8 threads added +3% rows/s)");
-  }
-
-  @Test
-  void anOlderFileThatRanToItsCapUnsteadyIsNoKnee(@TempDir Path cell) throws Exception {
-    Path runner = Files.createDirectories(cell.resolve("runner-0"));
-    Files.writeString(runner.resolve(StopFile.FILE_NAME), "{\"rule\":\"" + RULE + "\",\"stoppedEarly\":false,"
-        + "\"reason\":\"reached its cap of 1m00s before its rate was steady (noisy at 790 requests/s)\","
-        + "\"steadyFromEpochMs\":0,\"search\":\"saturation search stopped at 4 threads: rows/s grew +1% over the last"
-        + " two steps (under 10%)\"}");
-    Files.writeString(Files.createDirectories(cell.resolve("runner-1")).resolve(StopFile.FILE_NAME),
-        "{\"rule\":\"fixed\",\"stoppedEarly\":false,\"reason\":\"ran its 1m00s\",\"steadyFromEpochMs\":0}");
-
-    assertThat(StopFile.readCell(cell).orElseThrow().kind()).isEqualTo(StopKind.CAP_UNSTEADY);
-    assertThat(StopFile.readCell(cell).orElseThrow().knee()).isFalse();
-    CellStop fixed = StopFile.read(cell.resolve("runner-1")).orElseThrow();
-    assertThat(fixed.kind()).isEqualTo(StopKind.RAN_DURATION);
-    assertThat(fixed.mark()).isNull();
-    assertThat(StopText.stopped(fixed)).isEqualTo("ran its 1m00s");
+    assertThat(stop).isEqualTo(CellStop.notRecorded());
+    assertThat(stop.knee()).isFalse();
+    assertThat(StopText.stopped(stop)).isEmpty();
   }
 }

@@ -79,10 +79,10 @@ class BasicDbPlanTest {
       results.add(io.tablestoreycsb.planner.analysis.RunnerResult.read(runner));
       RunnerRecord record = RunnerRecord.read(runner.resolve(RunnerRecord.FILE_NAME));
       assertThat(record.error()).isNull();
-      assertThat(record.cpuSeconds()).isPositive();
-      assertThat(record.peakRssBytes()).isGreaterThan(10_000_000L);
-      assertThat(record.insertStart()).isEqualTo(r * 50L);
-      assertThat(record.insertCount()).isEqualTo(50L);
+      assertThat(record.use().cpuSeconds()).isPositive();
+      assertThat(record.use().peakRssBytes()).isGreaterThan(10_000_000L);
+      assertThat(record.slice().insertStart()).isEqualTo(r * 50L);
+      assertThat(record.slice().insertCount()).isEqualTo(50L);
     }
     // The report measures the window both runners covered: the intervals between start-up and stop.
     MeasuredWindow window = MeasuredWindow.of(results);
@@ -107,7 +107,7 @@ class BasicDbPlanTest {
     assertThat(read.rates().requests()).isEqualTo(windowRequests);
     assertThat(read.latency().p99Ms()).isEqualTo(merged.getValueAtPercentile(99) / 1000.0);
     assertThat(read.latency().avgMs()).isCloseTo(merged.getMean() / 1000.0, org.assertj.core.data.Offset.offset(1e-9));
-    assertThat(read.cell().runners()).isEqualTo(2);
+    assertThat(read.shape().runners()).isEqualTo(2);
     // Identity: predicted = 1000 / avg(ms) x 2 runners x 2 threads.
     assertThat(read.prediction().qpsRows()).isCloseTo(1000 / read.latency().avgMs() * 4, org.assertj.core.data.Percentage.withPercentage(0.01));
     assertThat(read.prediction().measuredOverPredicted()).isCloseTo(read.rates().qpsRows() / read.prediction().qpsRows(),

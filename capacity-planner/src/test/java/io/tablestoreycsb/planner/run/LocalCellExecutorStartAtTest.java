@@ -1,5 +1,8 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.runner.KeySlice;
+import io.tablestoreycsb.planner.runner.YcsbCall;
+import io.tablestoreycsb.planner.runner.CellShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.planner.runner.CellKey;
@@ -24,9 +27,10 @@ class LocalCellExecutorStartAtTest {
   @Test
   void aRunnerReadyBeforeTheCellsInstantWaitsForIt(@TempDir Path dir) throws Exception {
     long instant = System.currentTimeMillis() + 10_000; // JVM start and class loading take far less
-    RunnerSpec spec = new RunnerSpec(KEY, "test", 0, 1, "site.ycsb.BasicDB", WORKLOAD, null,
-        Map.of("recordcount", "100", "operationcount", "100000000", "maxexecutiontime", "1", "status.interval", "1"),
-        1, "-t", "READ", 1, 40, 0, 100, dir.resolve("runner-0"), List.of());
+    RunnerSpec spec = new RunnerSpec(KEY, new CellShape(1, "READ", 1), "test", 0,
+        new YcsbCall("site.ycsb.BasicDB", WORKLOAD, null,
+        Map.of("recordcount", "100", "operationcount", "100000000", "maxexecutiontime", "1", "status.interval", "1"), 1, "-t"),
+        40, new KeySlice(0, 100), dir.resolve("runner-0"), List.of());
 
     CellOutcome outcome = LocalCellExecutor.ofThisJvm().runStartingAt(instant, KEY, List.of(spec), 1,
         new CellExecutor.Listener() {
@@ -41,8 +45,8 @@ class LocalCellExecutorStartAtTest {
 
     assertThat(outcome.succeeded()).as(outcome.errors()).isTrue();
     RunnerRecord record = outcome.records().get(0);
-    assertThat(record.readyEpochMs()).isPositive().isLessThan(instant);
-    assertThat(record.startAtEpochMs()).isEqualTo(instant);
-    assertThat(record.releasedEpochMs()).isBetween(instant, instant + 2_000);
+    assertThat(record.times().readyEpochMs()).isPositive().isLessThan(instant);
+    assertThat(record.times().startAtEpochMs()).isEqualTo(instant);
+    assertThat(record.times().releasedEpochMs()).isBetween(instant, instant + 2_000);
   }
 }

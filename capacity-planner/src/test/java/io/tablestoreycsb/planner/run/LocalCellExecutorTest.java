@@ -1,5 +1,8 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.runner.KeySlice;
+import io.tablestoreycsb.planner.runner.YcsbCall;
+import io.tablestoreycsb.planner.runner.CellShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.planner.runner.CellKey;
@@ -28,10 +31,10 @@ class LocalCellExecutorTest {
     assertThat(outcome.succeeded()).as(outcome.errors()).isTrue();
     RunnerRecord first = outcome.records().get(0);
     RunnerRecord second = outcome.records().get(1);
-    assertThat(first.startAtEpochMs()).isPositive().isEqualTo(second.startAtEpochMs());
-    assertThat(Math.abs(first.releasedEpochMs() - second.releasedEpochMs())).isLessThan(100);
-    assertThat(first.readyEpochMs()).isPositive().isLessThan(first.startAtEpochMs());
-    assertThat(first.cpuSeconds()).isPositive();
+    assertThat(first.times().startAtEpochMs()).isPositive().isEqualTo(second.times().startAtEpochMs());
+    assertThat(Math.abs(first.times().releasedEpochMs() - second.times().releasedEpochMs())).isLessThan(100);
+    assertThat(first.times().readyEpochMs()).isPositive().isLessThan(first.times().startAtEpochMs());
+    assertThat(first.use().cpuSeconds()).isPositive();
     assertThat(told).anyMatch(s -> s.startsWith("starting "));
   }
 
@@ -46,13 +49,14 @@ class LocalCellExecutorTest {
     assertThat(outcome.records().get(0).error()).contains("NoSuchJvmOption");
     assertThat(outcome.records().get(1).error())
         .startsWith("stopped before the start: runner 0 exited before it was ready");
-    assertThat(outcome.records().get(1).releasedEpochMs()).isZero(); // it never ran YCSB
+    assertThat(outcome.records().get(1).times().releasedEpochMs()).isZero(); // it never ran YCSB
   }
 
   private static RunnerSpec spec(Path dir, int index, List<String> jvmOptions) {
-    return new RunnerSpec(KEY, "test", index, 2, "site.ycsb.BasicDB", WORKLOAD, null,
-        Map.of("recordcount", "100", "operationcount", "100000000", "maxexecutiontime", "2", "status.interval", "1"),
-        1, "-t", "READ", 1, 40, index * 50L, 50, dir.resolve("runner-" + index), jvmOptions);
+    return new RunnerSpec(KEY, new CellShape(2, "READ", 1), "test", index,
+        new YcsbCall("site.ycsb.BasicDB", WORKLOAD, null,
+        Map.of("recordcount", "100", "operationcount", "100000000", "maxexecutiontime", "2", "status.interval", "1"), 1, "-t"),
+        40, new KeySlice(index * 50L, 50), dir.resolve("runner-" + index), jvmOptions);
   }
 
   private static CellExecutor.Listener listener(List<String> told) {

@@ -39,7 +39,7 @@ class MockPlanTest {
   @Test
   void fourCasesOnAFourPartitionTable(@TempDir Path dir) throws Exception {
     dir = Path.of("target", "mock-plan-test").toAbsolutePath();
-    PlanExecutorSupport.deleteRecursively(dir);
+    Directories.deleteRecursively(dir);
     Files.createDirectories(dir);
     Path matrixFile = dir.resolve("matrix");
     Files.writeString(matrixFile, String.join("\n",
@@ -113,7 +113,7 @@ class MockPlanTest {
     assertThat(rows).containsOnlyKeys("random-write", "batch-write", "random-read", "range-read");
     rows.values().forEach(r -> {
       assertThat(r.cell().partitions()).isEqualTo(4);
-      assertThat(r.cell().runners()).isEqualTo(2);
+      assertThat(r.shape().runners()).isEqualTo(2);
       assertThat(r.rates().qpsRows()).isPositive();
       assertThat(r.latency().p50Ms()).isPositive().isLessThanOrEqualTo(r.latency().p99Ms());
       assertThat(r.latency().p99Ms()).isLessThanOrEqualTo(r.latency().maxMs());
@@ -132,7 +132,7 @@ class MockPlanTest {
     });
     CellResult batch = rows.get("batch-write");
     // Each BATCH_WRITE request carries 200 rows: rows/s from the binding's stats is ~200 x requests/s.
-    assertThat(batch.cell().measure()).isEqualTo("BATCH_WRITE");
+    assertThat(batch.shape().measure()).isEqualTo("BATCH_WRITE");
     // (Rates are summed per runner, so the quotient carries floating-point error: allow 1e-9.)
     assertThat(batch.rates().qpsRows() / batch.rates().requestsPerSecond()).isBetween(150.0, 200.0 + 1e-9);
     assertThat(batch.rates().writeCuPerSecond()).isPositive();

@@ -57,12 +57,12 @@ class PlanShapeTest {
     PlannedCell read = cells.get(0);
     List<RunnerSpec> readers = factory.cell(read, Path.of("out"));
     assertThat(readers).hasSize(5);
-    assertThat(readers).extracting(RunnerSpec::insertStart).containsExactly(0L, 1600L, 3200L, 4800L, 6400L);
-    assertThat(readers).extracting(RunnerSpec::insertCount).containsOnly(1600L);
+    assertThat(readers).extracting(s -> s.slice().insertStart()).containsExactly(0L, 1600L, 3200L, 4800L, 6400L);
+    assertThat(readers).extracting(s -> s.slice().insertCount()).containsOnly(1600L);
     PlannedCell write = cells.stream().filter(c -> c.key().caseName().equals("random-write")).findFirst().orElseThrow();
     List<RunnerSpec> writers = factory.cell(write, Path.of("out"));
-    assertThat(writers.get(0).insertStart()).isEqualTo(8000L); // after the 4 x 2,000 loaded rows
-    assertThat(writers.get(1).insertStart() - writers.get(0).insertStart()).isEqualTo(writers.get(0).insertCount());
+    assertThat(writers.get(0).slice().insertStart()).isEqualTo(8000L); // after the 4 x 2,000 loaded rows
+    assertThat(writers.get(1).slice().insertStart() - writers.get(0).slice().insertStart()).isEqualTo(writers.get(0).slice().insertCount());
     List<String> cmd = writers.get(2).localCommand("java", "cp",
         new StartGate(0, Path.of("out/ready"), Path.of("out/release"), java.time.Duration.ofSeconds(5)));
     // The runner waits at its gate, then runs YCSB's client with the arguments after "--".
@@ -96,20 +96,20 @@ class PlanShapeTest {
     List<PlannedCell> cells = CellOrder.of(m, CellFilter.parse("case=random-write"), null);
     PlannedCell p16 = cells.stream().filter(c -> c.key().partitions() == 16).findFirst().orElseThrow();
     List<RunnerSpec> writers = factory.cell(p16, Path.of("out"));
-    assertThat(writers).extracting(RunnerSpec::insertCount).containsOnly(314_296_729L);
+    assertThat(writers).extracting(s -> s.slice().insertCount()).containsOnly(314_296_729L);
     RunnerSpec last = writers.get(writers.size() - 1);
-    assertThat(last.insertStart() + last.insertCount()).isLessThanOrEqualTo(Integer.MAX_VALUE);
+    assertThat(last.slice().insertStart() + last.slice().insertCount()).isLessThanOrEqualTo(Integer.MAX_VALUE);
     // Each runner's properties pass the binding's own check of a load.
     for (RunnerSpec w : writers) {
       java.util.Properties p = new java.util.Properties();
-      p.putAll(w.properties());
-      p.setProperty("insertstart", Long.toString(w.insertStart()));
-      p.setProperty("insertcount", Long.toString(w.insertCount()));
+      p.putAll(w.ycsb().properties());
+      p.setProperty("insertstart", Long.toString(w.slice().insertStart()));
+      p.setProperty("insertcount", Long.toString(w.slice().insertCount()));
       p.setProperty("dotransactions", "false");
       io.tablestoreycsb.binding.config.KeyNumberLimits.check(p);
     }
     PlannedCell p4 = cells.stream().filter(c -> c.key().partitions() == 4).findFirst().orElseThrow();
-    assertThat(factory.cell(p4, Path.of("out"))).extracting(RunnerSpec::insertCount).containsOnly(400_000_000L);
+    assertThat(factory.cell(p4, Path.of("out"))).extracting(s -> s.slice().insertCount()).containsOnly(400_000_000L);
   }
 
   @Test
@@ -130,10 +130,10 @@ class PlanShapeTest {
         "m/p4/batch-write/t2-tablestore.batchsize=200__target=5000");
     RunnerSpecFactory factory = new RunnerSpecFactory(m, Path.of("endpoint.properties"), List.of());
     // 10,000 rows/s of 100-row range reads over 5 runners: 20 GetRanges a second each.
-    assertThat(factory.cell(cells.get(0), Path.of("out")).get(0).properties())
+    assertThat(factory.cell(cells.get(0), Path.of("out")).get(0).ycsb().properties())
         .containsEntry("target", "20").containsEntry("measurement.interval", "both");
     // A batch write's YCSB operation is one row: 5,000 rows/s over 5 runners is 1,000 operations a second.
-    assertThat(factory.cell(cells.get(3), Path.of("out")).get(4).properties()).containsEntry("target", "1000");
+    assertThat(factory.cell(cells.get(3), Path.of("out")).get(4).ycsb().properties()).containsEntry("target", "1000");
     PlanEstimate e = PlanEstimate.of(m, cells, new EstimateAssumptions(4, 100, Double.NaN, Double.NaN));
     assertThat(e.cases().get(0).maxRowsPerSecond()).isEqualTo(20_000); // a target is not capped
   }

@@ -1,5 +1,8 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.runner.KeySlice;
+import io.tablestoreycsb.planner.runner.YcsbCall;
+import io.tablestoreycsb.planner.runner.CellShape;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellExecutor;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
@@ -19,9 +22,10 @@ public final class PlannerStandIn {
     Path dir = Path.of(args[0]);
     Path workload = Path.of(args[1]);
     CellKey key = new CellKey("basicdb", "random-read", 1, 1, "");
-    RunnerSpec spec = new RunnerSpec(key, "test", 0, 1, "site.ycsb.BasicDB", workload, null,
-        Map.of("recordcount", "100", "operationcount", "100000000", "maxexecutiontime", "600", "status.interval", "1"),
-        1, "-t", "READ", 1, 40, 0, 100, dir.resolve("runner-0"), List.of("-Xmx64m"));
+    RunnerSpec spec = new RunnerSpec(key, new CellShape(1, "READ", 1), "test", 0,
+        new YcsbCall("site.ycsb.BasicDB", workload, null,
+        Map.of("recordcount", "100", "operationcount", "100000000", "maxexecutiontime", "600", "status.interval", "1"), 1, "-t"),
+        40, new KeySlice(0, 100), dir.resolve("runner-0"), List.of("-Xmx64m"));
     LocalCellExecutor executor = args.length > 2 && args[2].equals("warm")
         ? LocalCellExecutor.ofThisJvm().keepingRunnersWarm(dir.resolve("runners")) : LocalCellExecutor.ofThisJvm();
     executor.run(key, List.of(spec), 1, new CellExecutor.Listener() {

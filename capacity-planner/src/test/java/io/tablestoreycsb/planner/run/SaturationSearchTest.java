@@ -30,8 +30,8 @@ class SaturationSearchTest {
   private static final String KNEE = "knee";
   private static final StopRule STEADY = new StopRule(true, Duration.ofSeconds(20), 0.05);
   private static final CaseSpec CASE = new CaseSpec("random-write", "w", CaseSpec.Phase.LOAD, "INSERT", 1, false,
-      new ThreadSearch(0.10, 16).points(), Duration.ofSeconds(60), Map.of(), 1, null, List.of(), STEADY,
-      new ThreadSearch(0.10, 16));
+      Map.of(), 1, null, new CaseSpec.Cells(new ThreadSearch(0.10, 16).points(), Duration.ofSeconds(60), List.of(),
+      STEADY, new ThreadSearch(0.10, 16)));
 
   @Test
   void noisyCellsAreNoEvidenceOfSaturation(@TempDir Path dir) throws Exception {
@@ -94,8 +94,8 @@ class SaturationSearchTest {
   void withoutConfirmationTheSearchStopsAtTheTwoStepRule(@TempDir Path dir) throws Exception {
     SaturationSearch search = new SaturationSearch();
     ThreadSearch unconfirmed = new ThreadSearch(0.10, 16, false);
-    CaseSpec c = new CaseSpec("random-write", "w", CaseSpec.Phase.LOAD, "INSERT", 1, false, unconfirmed.points(),
-        Duration.ofSeconds(60), Map.of(), 1, null, List.of(), STEADY, unconfirmed);
+    CaseSpec c = new CaseSpec("random-write", "w", CaseSpec.Phase.LOAD, "INSERT", 1, false, Map.of(), 1, null,
+        new CaseSpec.Cells(unconfirmed.points(), Duration.ofSeconds(60), List.of(), STEADY, unconfirmed));
     for (int threads : List.of(1, 2)) {
       assertThat(record(search, dir, c, threads, 1000 + threads, true)).isNull();
     }

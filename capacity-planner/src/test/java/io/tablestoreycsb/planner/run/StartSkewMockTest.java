@@ -68,7 +68,7 @@ class StartSkewMockTest {
       runners.add(RunnerResult.read(cell.resolve("runner-" + r)));
     }
     // Each runner started at its own instant, 3 s after the one before (to within scheduling noise).
-    List<Long> started = runners.stream().map(r -> r.record().releasedEpochMs()).toList();
+    List<Long> started = runners.stream().map(r -> r.record().times().releasedEpochMs()).toList();
     assertThat(started.get(1) - started.get(0)).isBetween(2900L, 3300L);
     assertThat(started.get(2) - started.get(1)).isBetween(2900L, 3300L);
 

@@ -1,5 +1,8 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.planner.runner.KeySlice;
+import io.tablestoreycsb.planner.runner.YcsbCall;
+import io.tablestoreycsb.planner.runner.CellShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.kit.hdr.HdrLogs;
@@ -179,9 +182,10 @@ class WarmRunnersMockTest {
 
   private static RunnerSpec spec(Path cellDir, Path props, int r, Path workload, Map<String, String> p, String phase,
       String measure) {
-    return new RunnerSpec(key(measure), "warm", r, RUNNERS, "io.tablestoreycsb.binding.TablestoreClient", workload,
-        props, p, 2, phase, measure, 1, 500, r * ROWS_PER_RUNNER, ROWS_PER_RUNNER, cellDir.resolve("runner-" + r),
-        MockPlanRun.SMALL_RUNNERS);
+    return new RunnerSpec(key(measure), new CellShape(RUNNERS, measure, 1), "warm", r,
+        new YcsbCall("io.tablestoreycsb.binding.TablestoreClient", workload, props,
+        p, 2, phase),
+        500, new KeySlice(r * ROWS_PER_RUNNER, ROWS_PER_RUNNER), cellDir.resolve("runner-" + r), MockPlanRun.SMALL_RUNNERS);
   }
 
   private static CellExecutor.Listener quiet() {

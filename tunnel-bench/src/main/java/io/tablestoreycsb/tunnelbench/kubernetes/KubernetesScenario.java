@@ -1,5 +1,6 @@
 package io.tablestoreycsb.tunnelbench.kubernetes;
 
+import io.tablestoreycsb.tunnelbench.report.LostConsumer;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -48,7 +49,7 @@ final class KubernetesScenario implements ScenarioProcesses {
   private final PodLogs logs;
   private final PodProcess writer;
   private final List<PodProcess> consumers = new ArrayList<>();
-  private final List<String> lost = new CopyOnWriteArrayList<>();
+  private final List<LostConsumer> lost = new CopyOnWriteArrayList<>();
   private final Thread mirror;
   private volatile boolean closed;
   private volatile String startingState = "";
@@ -104,7 +105,7 @@ final class KubernetesScenario implements ScenarioProcesses {
   }
 
   @Override
-  public List<String> lostConsumers() {
+  public List<LostConsumer> lostConsumers() {
     return List.copyOf(lost);
   }
 
@@ -152,10 +153,10 @@ final class KubernetesScenario implements ScenarioProcesses {
         p.logTail = logs.tail(pod, LOG_TAIL_LINES); // before the Job goes: its pods' logs go with it
       }
       p.pod = pod;
-      if (p != writer && p.released && !p.stopped && p.failed() && lost.stream().noneMatch(l -> l.startsWith(p.name
-          + ":"))) {
-        lost.add(p.name + ": pod " + pod.getMetadata().getName() + " on " + nodeOf(pod) + ", "
-            + PodStates.failure(pod));
+      if (p != writer && p.released && !p.stopped && p.failed()
+          && lost.stream().noneMatch(l -> l.consumer().equals(p.name))) {
+        lost.add(new LostConsumer(p.name, "pod " + pod.getMetadata().getName() + " on " + nodeOf(pod) + ", "
+            + PodStates.failure(pod)));
       }
     }
   }

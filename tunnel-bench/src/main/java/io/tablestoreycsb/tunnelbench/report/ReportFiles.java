@@ -1,5 +1,7 @@
 package io.tablestoreycsb.tunnelbench.report;
 
+import io.tablestoreycsb.kit.table.Html;
+import io.tablestoreycsb.kit.table.Markdown;
 import io.tablestoreycsb.tunnelbench.child.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -74,16 +76,14 @@ public final class ReportFiles {
 
   static String markdown(BenchReport report, List<String> charts) {
     StringBuilder md = new StringBuilder("# Tunnel incremental sync: ").append(report.facts().title())
-        .append("\n\n| | |\n|---|---|\n");
-    report.facts().lines().forEach((k, v) -> md.append("| **").append(k).append("** | ")
-        .append(v.replace("|", "\\|")).append(" |\n"));
+        .append("\n\n").append(Markdown.headerTable(report.facts().lines()));
     if (!report.results().isEmpty()) {
       md.append("\n## The paper's columns\n\n").append(PAPER_TEXT).append("\n\n");
-      table(md, ResultTables.PAPER_HEADERS, report.results().stream().map(ResultTables::paperCells).toList());
+      md.append(ScenarioColumns.TABLE.markdown(report.results(), ScenarioColumns.PAPER));
       md.append("\n## What the paper lacks: lag and the consumed-row check\n\n").append(MORE_TEXT).append("\n\n");
-      table(md, ResultTables.MORE_HEADERS, report.results().stream().map(ResultTables::moreCells).toList());
+      md.append(ScenarioColumns.TABLE.markdown(report.results(), ScenarioColumns.MORE));
       md.append("\n## Per consumer host\n\n").append(HOST_TEXT).append("\n\n");
-      table(md, ResultTables.HOST_HEADERS, ResultTables.hostRows(report.results()));
+      md.append(HostRow.TABLE.markdown(HostRow.of(report.results()), null));
       List<String> lost = lostLines(report.results());
       if (!lost.isEmpty()) {
         md.append("\n## Consumers lost while syncing\n\n").append(LOST_TEXT).append("\n\n");
@@ -111,121 +111,52 @@ public final class ReportFiles {
     return md.toString();
   }
 
-  private static void table(StringBuilder md, List<String> headers, List<List<String>> rows) {
-    md.append("| ").append(String.join(" | ", headers)).append(" |\n|");
-    headers.forEach(h -> md.append("---|"));
-    md.append('\n');
-    for (List<String> r : rows) {
-      md.append("| ").append(String.join(" | ", r.stream().map(c -> c.replace("|", "\\|")).toList())).append(" |\n");
-    }
-  }
-
-  /** A row per scenario and consumer host. */
+  /** A line per scenario and consumer host. */
   static String hostCsv(List<ScenarioResult> results) {
-    StringBuilder csv = new StringBuilder("group,partitions,consumers,host,host_consumers,rows_handed,rows_per_s,"
-        + "ms_per_1000_rows,cpu_cores,memory_gb,bandwidth_mbps\n");
-    for (ScenarioResult r : results) {
-      for (HostFigures h : r.hosts()) {
-        csv.append(String.join(",", r.group(), Integer.toString(r.partitions()), Integer.toString(r.consumers()),
-            h.host().replace(",", " "), Integer.toString(h.consumers()), Long.toString(h.rowsHanded()),
-            Numbers.csv(h.rowsPerSecond()), Numbers.csv(h.msPer1000Rows()), Numbers.csv(h.cpuCores()),
-            Numbers.csv(h.memoryGb()), Numbers.csv(h.bandwidthMbps()))).append('\n');
-      }
-    }
-    return csv.toString();
+    return HostRow.TABLE.csv(HostRow.of(results).stream().filter(h -> !h.total()).toList());
   }
 
   static String csv(List<ScenarioResult> results) {
-    StringBuilder csv = new StringBuilder("group,partitions,consumers,writer_threads,target_rows_per_s,row_bytes,"
-        + "rows_written,written_rows_per_s,rows_consumed,rows_handed,missing,duplicates,not_acknowledged,unexpected,"
-        + "steady_rows_per_s,peak_rows_per_s,average_rows_per_s,rate_windows,ms_per_1000_rows,sync_s,catch_up_s,"
-        + "consumer_cpu_cores,consumer_cpu_us_per_row,consumer_memory_gb,bandwidth_mbps,lag_p50_ms,lag_p99_ms,"
-        + "lag_p999_ms,lag_max_ms,mock_cpu_cores,bound_by,paper_rows_per_s,paper_ms_per_1000_rows,paper_cpu_cores,"
-        + "paper_memory_gb,paper_bandwidth_mbps,passed\n");
-    for (ScenarioResult r : results) {
-      var p = PaperFigures.of(r.consumers(), r.partitions());
-      csv.append(String.join(",", r.group(), Integer.toString(r.partitions()), Integer.toString(r.consumers()),
-          Integer.toString(r.writerThreads()), Numbers.csv(r.targetRowsPerSecond()), Integer.toString(r.rowBytes()),
-          Long.toString(r.rowsWritten()), Numbers.csv(r.writeRowsPerSecond()), Long.toString(r.check().consumed()),
-          Long.toString(r.check().handed()), Long.toString(r.check().missing()), Long.toString(r.check().duplicates()),
-          Long.toString(r.check().notAcknowledged()), Long.toString(r.check().unexpected()),
-          Numbers.csv(r.rates().steady()), Numbers.csv(r.rates().peak()), Numbers.csv(r.rates().average()),
-          Integer.toString(r.rates().windows()), Numbers.csv(r.rates().msPer1000Rows()), Numbers.csv(r.syncSeconds()),
-          Numbers.csv(r.catchUpSeconds()), Numbers.csv(r.consumerCpuCores()), Numbers.csv(r.consumerCpuMicrosPerRow()),
-          Numbers.csv(r.consumerMemoryGb()), Numbers.csv(r.bandwidthMbps()), Numbers.csv(r.lagP50Ms()),
-          Numbers.csv(r.lagP99Ms()), Numbers.csv(r.lagP999Ms()), Numbers.csv(r.lagMaxMs()),
-          Numbers.csv(r.mockCpuCores()), r.boundBy(),
-          p.map(f -> Numbers.csv(f.steadyRowsPerSecond())).orElse(""),
-          p.map(f -> Numbers.csv(f.msPer1000Rows())).orElse(""), p.map(f -> Numbers.csv(f.cpuCores())).orElse(""),
-          p.map(f -> Numbers.csv(f.memoryGb())).orElse(""), p.map(f -> Numbers.csv(f.bandwidthMbps())).orElse(""),
-          Boolean.toString(r.passed()))).append('\n');
-    }
-    return csv.toString();
+    return ScenarioColumns.TABLE.csv(results);
   }
 
   static String html(BenchReport report, List<String> charts) {
-    StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Tunnel incremental"
-        + " sync: ").append(esc(report.facts().title())).append("</title><style>body{font-family:sans-serif;margin:2em}"
-        + "table{border-collapse:collapse;font-size:13px;margin-bottom:1em}td,th{border:1px solid #bbb;padding:2px 4px;"
-        + "text-align:right}th{background:#eee}td.t{text-align:left}img{margin:8px 0;max-width:100%}"
-        + "table.header th,table.header td{text-align:left;vertical-align:top}"
-        + "pre{background:#f6f6f6;padding:6px;white-space:pre-wrap}</style></head><body>\n<h1>Tunnel incremental sync: ")
-        .append(esc(report.facts().title())).append("</h1>\n<table class=\"header\">\n");
-    report.facts().lines().forEach((k, v) -> h.append("<tr><th>").append(esc(k)).append("</th><td>").append(esc(v))
-        .append("</td></tr>\n"));
-    h.append("</table>\n");
+    StringBuilder h = new StringBuilder(Html.page("Tunnel incremental sync: " + report.facts().title(), ""))
+        .append(Html.headerTable(report.facts().lines()));
     if (!report.results().isEmpty()) {
-      h.append("<h2>The paper's columns</h2>\n<p>").append(esc(PAPER_TEXT)).append("</p>\n");
-      htmlTable(h, ResultTables.PAPER_HEADERS, report.results().stream().map(ResultTables::paperCells).toList());
-      h.append("<h2>What the paper lacks: lag and the consumed-row check</h2>\n<p>").append(esc(MORE_TEXT))
+      h.append("<h2>The paper's columns</h2>\n<p>").append(Html.esc(PAPER_TEXT)).append("</p>\n");
+      h.append(ScenarioColumns.TABLE.html(report.results(), ScenarioColumns.PAPER, null));
+      h.append("<h2>What the paper lacks: lag and the consumed-row check</h2>\n<p>").append(Html.esc(MORE_TEXT))
           .append("</p>\n");
-      htmlTable(h, ResultTables.MORE_HEADERS, report.results().stream().map(ResultTables::moreCells).toList());
-      h.append("<h2>Per consumer host</h2>\n<p>").append(esc(HOST_TEXT)).append("</p>\n");
-      htmlTable(h, ResultTables.HOST_HEADERS, ResultTables.hostRows(report.results()));
+      h.append(ScenarioColumns.TABLE.html(report.results(), ScenarioColumns.MORE, null));
+      h.append("<h2>Per consumer host</h2>\n<p>").append(Html.esc(HOST_TEXT)).append("</p>\n");
+      h.append(HostRow.TABLE.html(HostRow.of(report.results()), null, null));
       List<String> lost = lostLines(report.results());
       if (!lost.isEmpty()) {
-        h.append("<h2>Consumers lost while syncing</h2>\n<p>").append(esc(LOST_TEXT)).append("</p>\n<ul>\n");
-        lost.forEach(l -> h.append("<li>").append(esc(l)).append("</li>\n"));
+        h.append("<h2>Consumers lost while syncing</h2>\n<p>").append(Html.esc(LOST_TEXT)).append("</p>\n<ul>\n");
+        lost.forEach(l -> h.append("<li>").append(Html.esc(l)).append("</li>\n"));
         h.append("</ul>\n");
       }
       for (String c : charts) {
-        h.append("<div><img src=\"").append(esc(c)).append("\" alt=\"").append(esc(c)).append("\"></div>\n");
+        h.append("<div><img src=\"").append(Html.esc(c)).append("\" alt=\"").append(Html.esc(c)).append("\"></div>\n");
       }
     }
     if (!report.goals().isEmpty()) {
       h.append("<h2>Speed goals (measured side by side in this run)</h2>\n<pre>");
-      report.goals().forEach(g -> h.append(esc(g.line())).append('\n'));
+      report.goals().forEach(g -> h.append(Html.esc(g.line())).append('\n'));
       h.append("</pre>\n<ul>\n");
-      report.goals().forEach(g -> h.append("<li><code>").append(esc(g.name())).append("</code>: ")
-          .append(esc(g.meaning())).append("</li>\n"));
+      report.goals().forEach(g -> h.append("<li><code>").append(Html.esc(g.name())).append("</code>: ")
+          .append(Html.esc(g.meaning())).append("</li>\n"));
       h.append("</ul>\n<pre>");
-      report.speedDetails().forEach(d -> h.append(esc(d)).append('\n'));
+      report.speedDetails().forEach(d -> h.append(Html.esc(d)).append('\n'));
       h.append("</pre>\n");
     }
     for (ScenarioResult r : report.results()) {
       if (!r.errors().isEmpty()) {
-        h.append("<h3>Failed: ").append(esc(r.label())).append("</h3><pre>").append(esc(String.join("\n", r.errors())))
+        h.append("<h3>Failed: ").append(Html.esc(r.label())).append("</h3><pre>").append(Html.esc(String.join("\n", r.errors())))
             .append("</pre>\n");
       }
     }
     return h.append("</body></html>\n").toString();
-  }
-
-  private static void htmlTable(StringBuilder h, List<String> headers, List<List<String>> rows) {
-    h.append("<table><tr>");
-    headers.forEach(c -> h.append("<th>").append(esc(c)).append("</th>"));
-    h.append("</tr>\n");
-    for (List<String> r : rows) {
-      h.append("<tr>");
-      for (int i = 0; i < r.size(); i++) {
-        h.append(i == 0 || i == r.size() - 1 ? "<td class=\"t\">" : "<td>").append(esc(r.get(i))).append("</td>");
-      }
-      h.append("</tr>\n");
-    }
-    h.append("</table>\n");
-  }
-
-  private static String esc(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
   }
 }

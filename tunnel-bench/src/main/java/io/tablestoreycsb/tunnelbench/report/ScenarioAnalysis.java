@@ -55,10 +55,10 @@ public final class ScenarioAnalysis {
    * @param consumers each consumer's output
    * @param mockSamples the embedded mock's process samples, or an empty list
    * @param errors failures noticed while running (processes that failed, time-outs)
-   * @param lostConsumers consumers lost while syncing, whose channels the others took over ("consumer-1: why")
+   * @param lostConsumers consumers lost while syncing, whose channels the others took over
    */
   public static ScenarioResult analyse(Scenario s, long writeStartMs, WriterResult writer, BitSet written,
-      List<ConsumerOutput> consumers, List<Sample> mockSamples, List<String> errors, List<String> lostConsumers) {
+      List<ConsumerOutput> consumers, List<Sample> mockSamples, List<String> errors, List<LostConsumer> lostConsumers) {
     List<String> problems = new ArrayList<>(errors);
     long handed = 0;
     long unexpected = 0;
@@ -118,12 +118,17 @@ public final class ScenarioAnalysis {
     double catchUp = writer == null ? Double.NaN : Math.max(0, (last - writer.lastAckEpochMs()) / 1000.0);
     // Consumers that kept up finish within moments of the writers (at most a poll back-off, 2 s).
     double keptUp = Math.max(2.5, s.settings().writeTime().toMillis() / 1000.0 * 0.1);
-    String boundBy = Double.isNaN(catchUp) ? "n/a" : catchUp <= keptUp ? "writers" : "consumers";
-    return new ScenarioResult(s.group(), s.partitions(), s.consumers(), s.settings().writerThreads(),
-        s.settings().rowsPerSecond(), s.settings().rowBytes(), writer == null ? 0 : writer.rowsWritten(),
-        writer == null ? Double.NaN : writer.rowsPerSecond(), check, rates, seconds, catchUp,
-        seconds > 0 ? cpu / seconds : Double.NaN, check.consumed() > 0 ? cpu * 1e6 / check.consumed() : Double.NaN,
-        memory / GB, seconds > 0 ? io * 8 / 1e6 / seconds : Double.NaN, lag.p50Us() / 1000.0, lag.p99Us() / 1000.0,
-        lag.p999Us() / 1000.0, lag.maxUs() / 1000.0, mockCpu, boundBy, first, List.copyOf(problems), List.copyOf(lostConsumers), HostFigures.of(consumers, first, last));
+    BoundBy boundBy = Double.isNaN(catchUp) ? BoundBy.UNKNOWN : catchUp <= keptUp ? BoundBy.WRITERS
+        : BoundBy.CONSUMERS;
+    return new ScenarioResult(new ScenarioResult.Setup(s.group(), s.partitions(), s.consumers(),
+        s.settings().writerThreads(), s.settings().rowsPerSecond(), s.settings().rowBytes()),
+        new ScenarioResult.Writing(writer == null ? 0 : writer.rowsWritten(),
+            writer == null ? Double.NaN : writer.rowsPerSecond()), check, rates,
+        new ScenarioResult.Sync(seconds, catchUp, boundBy, first),
+        new ScenarioResult.ConsumerUse(seconds > 0 ? cpu / seconds : Double.NaN,
+            check.consumed() > 0 ? cpu * 1e6 / check.consumed() : Double.NaN, memory / GB,
+            seconds > 0 ? io * 8 / 1e6 / seconds : Double.NaN),
+        new ScenarioResult.Lag(lag.p50Us() / 1000.0, lag.p99Us() / 1000.0, lag.p999Us() / 1000.0,
+            lag.maxUs() / 1000.0), mockCpu, problems, lostConsumers, HostFigures.of(consumers, first, last));
   }
 }

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.tunnelbench.run;
 
+import io.tablestoreycsb.tunnelbench.report.LostConsumer;
 import io.tablestoreycsb.kit.child.ChildJvm;
 import io.tablestoreycsb.tunnelbench.child.ChildFiles;
 import io.tablestoreycsb.tunnelbench.child.ConsumerMain;
@@ -54,7 +55,7 @@ public final class LocalLauncher implements ProcessLauncher {
       }
 
       @Override
-      public List<String> lostConsumers() {
+      public List<LostConsumer> lostConsumers() {
         return List.of();
       }
 

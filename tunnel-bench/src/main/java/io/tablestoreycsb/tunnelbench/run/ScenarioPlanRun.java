@@ -25,8 +25,8 @@ public final class ScenarioPlanRun {
   /** "; consumer-1 lost (pod ...), its channels taken over by the others", or "". */
   private static String lost(ScenarioResult r) {
     StringBuilder text = new StringBuilder();
-    r.lostConsumers().forEach(l -> text.append("; ").append(l.substring(0, l.indexOf(':'))).append(" lost (")
-        .append(l.substring(l.indexOf(':') + 2)).append("), its channels taken over by the others"));
+    r.lostConsumers().forEach(l -> text.append("; ").append(l.consumer()).append(" lost (").append(l.why())
+        .append("), its channels taken over by the others"));
     return text.toString();
   }
 
@@ -47,7 +47,7 @@ public final class ScenarioPlanRun {
       results.add(r);
       terminal.printf(Locale.ROOT, "[scenario %d/%d] %s: %,.0f rows/s steady (peak %,.0f), consumer CPU %.2f cores,"
           + " lag p99 %,.0f ms; %s%s%n", i + 1, scenarios.size(), r.label(), r.rates().steady(), r.rates().peak(),
-          r.consumerCpuCores(), r.lagP99Ms(), r.check().summary() + lost(r), r.errors().isEmpty() ? ""
+          r.consumerCpuCores(), r.lag().lagP99Ms(), r.check().summary() + lost(r), r.errors().isEmpty() ? ""
           : "; FAILED: " + headline(r.errors().get(0)));
       terminal.flush();
     }

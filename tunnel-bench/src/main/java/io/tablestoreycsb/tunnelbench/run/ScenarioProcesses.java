@@ -1,5 +1,6 @@
 package io.tablestoreycsb.tunnelbench.run;
 
+import io.tablestoreycsb.tunnelbench.report.LostConsumer;
 import java.io.IOException;
 import java.util.List;
 
@@ -29,7 +30,7 @@ public interface ScenarioProcesses extends AutoCloseable {
   String startingState();
 
   /** Consumers that were lost while syncing (killed, evicted) and why; empty when none was. */
-  List<String> lostConsumers();
+  List<LostConsumer> lostConsumers();
 
   /**
    * The distinct rows every consumer (lost ones included) has stored so far, where the consumers keep

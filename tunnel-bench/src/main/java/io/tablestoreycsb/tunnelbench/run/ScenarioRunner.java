@@ -1,5 +1,6 @@
 package io.tablestoreycsb.tunnelbench.run;
 
+import io.tablestoreycsb.tunnelbench.report.LostConsumer;
 import io.tablestoreycsb.kit.hdr.HdrLogs;
 import io.tablestoreycsb.tunnelbench.child.ChildFiles;
 import io.tablestoreycsb.tunnelbench.child.ConsumerResult;
@@ -55,7 +56,7 @@ public final class ScenarioRunner {
     long writeStart = 0;
     Path writerDir = dir.resolve("writer");
     List<Path> consumerDirs = new ArrayList<>();
-    List<String> lost = new ArrayList<>();
+    List<LostConsumer> lost = new ArrayList<>();
     try (BenchTable table = new BenchTable(co.endpoint(), plan.tableOf(s))) {
       co.partitionCapacity(s.settings().partitionCapacity());
       boolean reused = table.prepare(s.partitions());
@@ -249,7 +250,7 @@ public final class ScenarioRunner {
       if (writerDoneAt > 0 && synced >= writtenFinal) {
         return;
       }
-      List<String> lost = processes.lostConsumers();
+      List<LostConsumer> lost = processes.lostConsumers();
       for (BenchProcess c : processes.consumers()) {
         if (!c.isAlive() && !isLost(c, lost)) {
           errors.add(c.name() + " exited while syncing:\n" + c.failureText());
@@ -257,7 +258,8 @@ public final class ScenarioRunner {
         }
       }
       if (lost.size() == processes.consumers().size()) {
-        errors.add("every consumer was lost while syncing: " + String.join("; ", lost));
+        errors.add("every consumer was lost while syncing: " + String.join("; ", lost.stream().map(LostConsumer::toString)
+            .toList()));
         return;
       }
       if (writerDoneAt == 0 && !writer.isAlive()) {
@@ -278,8 +280,8 @@ public final class ScenarioRunner {
   }
 
   /** Whether {@code c} is among the consumers lost while syncing (their channels went to the others). */
-  private static boolean isLost(BenchProcess c, List<String> lost) {
-    return lost.stream().anyMatch(l -> l.startsWith(c.name() + ":"));
+  private static boolean isLost(BenchProcess c, List<LostConsumer> lost) {
+    return lost.stream().anyMatch(l -> l.consumer().equals(c.name()));
   }
 
   /** Rows per second between successive looks, smoothed over about a second. */
@@ -309,7 +311,7 @@ public final class ScenarioRunner {
   }
 
   private ScenarioResult analyse(Scenario s, Path dir, Path writerDir, List<Path> consumerDirs, long writeStart,
-      List<String> errors, List<String> lost) throws IOException {
+      List<String> errors, List<LostConsumer> lost) throws IOException {
     WriterResult writer = readIfThere(writerDir.resolve(ChildFiles.WRITER_RESULT), WriterResult.class);
     BitSet written = Files.isRegularFile(writerDir.resolve(ChildFiles.WRITTEN))
         ? RowSets.readBits(writerDir.resolve(ChildFiles.WRITTEN)) : new BitSet();

@@ -42,13 +42,13 @@ class ScenarioAnalysisTest {
     assertThat(r.syncSeconds()).isEqualTo(4.0);
     // 110 lags: 70 of 10 ms, 40 of 1 s. The median is 10 ms and the 99th percentile 1 s; an average of the two
     // consumers' percentiles would say about 505 ms for both.
-    assertThat(r.lagP50Ms()).isCloseTo(10, within(0.1));
-    assertThat(r.lagP99Ms()).isCloseTo(1000, within(1.0));
+    assertThat(r.lag().lagP50Ms()).isCloseTo(10, within(0.1));
+    assertThat(r.lag().lagP99Ms()).isCloseTo(1000, within(1.0));
     // CPU: 0.5 + 0.25 cores over the whole window.
     assertThat(r.consumerCpuCores()).isCloseTo(0.75, within(0.01));
-    assertThat(r.consumerCpuMicrosPerRow()).isCloseTo(0.75 * 4 * 1e6 / 90, within(1.0));
+    assertThat(r.consumerUse().consumerCpuMicrosPerRow()).isCloseTo(0.75 * 4 * 1e6 / 90, within(1.0));
     assertThat(r.mockCpuCores()).as("no embedded mock").isNaN();
-    assertThat(r.boundBy()).as("the last row came 0.5 s after the last write").isEqualTo("writers");
+    assertThat(r.boundBy()).as("the last row came 0.5 s after the last write").isEqualTo(BoundBy.WRITERS);
     // per host: each consumer's own figures over the same window, and they add up to the totals
     assertThat(r.hosts()).extracting(HostFigures::host).containsExactly("host-a", "host-b");
     assertThat(r.hosts().get(0).cpuCores()).isCloseTo(0.5, within(0.01));
@@ -75,14 +75,15 @@ class ScenarioAnalysisTest {
     WriterResult writer = new WriterResult(100, 1, 0, 0, null, T0, T0 + 3_500);
 
     ScenarioResult r = ScenarioAnalysis.analyse(SCENARIO, T0, writer, ConsumedRowCheckTest.rows(0, 100), List.of(a, b),
-        List.of(), List.of(), List.of("consumer-1: pod p-1 on node-b, phase Failed, OOMKilled (exit code 137)"));
+        List.of(), List.of(), List.of(new LostConsumer("consumer-1",
+            "pod p-1 on node-b, phase Failed, OOMKilled (exit code 137)")));
 
     assertThat(r.passed()).as("every written row consumed, on one host or the other").isTrue();
     assertThat(r.check().duplicates()).isEqualTo(20);
     assertThat(r.syncSeconds()).as("from B's first row (its samples) to A's last").isCloseTo(3.97, within(0.01));
     assertThat(r.hosts()).extracting(HostFigures::host).containsExactly("node-a", "node-b");
     assertThat(r.hosts().get(1).rowsHanded()).as("B's rows up to its last sample").isEqualTo(60);
-    assertThat(r.lostConsumers()).singleElement().asString().startsWith("consumer-1: pod p-1 on node-b");
+    assertThat(r.lostConsumers()).extracting(LostConsumer::consumer).containsExactly("consumer-1");
     String md = ReportFiles.markdown(new BenchReport(new RunFacts("t", java.util.Map.of()), List.of(r), List.of(),
         List.of()), List.of());
     assertThat(md).contains("## Consumers lost while syncing").contains("- 2 consumers, 2 partitions: consumer-1: pod"

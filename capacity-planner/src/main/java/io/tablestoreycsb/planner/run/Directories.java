@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** File helpers of the plan runner. */
-public final class PlanExecutorSupport {
-  private PlanExecutorSupport() {}
+/** Directory trees the planner and its pods clear: a resumed cell's, a pod's staged result set. */
+public final class Directories {
+  private Directories() {}
 
   /** Deletes a directory tree; nothing if it does not exist. */
   public static void deleteRecursively(Path dir) throws IOException {

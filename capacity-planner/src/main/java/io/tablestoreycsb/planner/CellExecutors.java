@@ -1,0 +1,40 @@
+package io.tablestoreycsb.planner;
+
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
+import io.tablestoreycsb.cluster.objectstore.S3Clients;
+import io.tablestoreycsb.cluster.options.Executor;
+import io.tablestoreycsb.planner.kubernetes.KubernetesCellExecutor;
+import io.tablestoreycsb.planner.results.ResultStore;
+import io.tablestoreycsb.planner.run.LocalCellExecutor;
+import io.tablestoreycsb.planner.runner.CellExecutor;
+import io.tablestoreycsb.planner.runner.RunnerRecord;
+import java.nio.file.Path;
+
+/**
+ * The planner's cell executor of each {@link Executor}: warm runner JVMs on this machine, or the pods of a
+ * plan's Indexed Job (the cluster from the usual kubeconfig rules or in-cluster, the object store's key from
+ * the environment).
+ */
+final class CellExecutors implements Executor.Launchers<CellExecutor> {
+  private final Path outDir;
+
+  /** @param outDir the plan's output directory (the local runners' logs go below it) */
+  CellExecutors(Path outDir) {
+    this.outDir = outDir;
+  }
+
+  @Override
+  public CellExecutor local() {
+    return LocalCellExecutor.ofThisJvm().keepingRunnersWarm(outDir.resolve(Planner.RUNNER_LOGS_DIR));
+  }
+
+  @Override
+  public CellExecutor kubernetes(KubernetesSettings settings) {
+    ObjectStoreCredentials credentials = ObjectStoreCredentials.fromEnvironment(System.getenv());
+    ResultStore store = new ResultStore(S3Clients.create(settings.results(), credentials),
+        settings.results().location(), RunnerRecord.FILE_NAME);
+    return new KubernetesCellExecutor(new KubernetesClientBuilder().build(), settings, store);
+  }
+}
