@@ -7,6 +7,9 @@ import io.tablestoreycsb.mock.journal.RequestJournal;
 import io.tablestoreycsb.mock.operations.LoadReport;
 import io.tablestoreycsb.mock.operations.LocalTransactions;
 import io.tablestoreycsb.mock.operations.RequestPipeline;
+import io.tablestoreycsb.mock.persist.DataDirectory;
+import io.tablestoreycsb.mock.persist.Snapshots;
+import io.tablestoreycsb.mock.transport.RequestHandler;
 import io.tablestoreycsb.mock.protocol.Credentials;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import io.tablestoreycsb.mock.storage.Catalog;
@@ -47,8 +50,12 @@ public final class MockTablestore implements AutoCloseable {
   private final FaultPlan faultPlan;
   private final RequestJournal journal;
   private final MemoryBudget budget;
-  private final RequestPipeline pipeline;
+  /** What the server hands requests to: the pipeline, behind the data directory's durable replies when there is one. */
+  private final RequestHandler handler;
   private final Catalog catalog;
+  private final TunnelService tunnels;
+  /** Null when the state is kept in memory only. */
+  private final DataDirectory dataDirectory;
   /** The options of the first start, with its actual port, so a resumed server listens where clients expect it. */
   private final ServerOptions options;
   private final String host;
@@ -58,14 +65,17 @@ public final class MockTablestore implements AutoCloseable {
   private boolean closed;
 
   private MockTablestore(Credentials credentials, MockHttpServer server, FaultPlan faultPlan, RequestJournal journal,
-      MemoryBudget budget, RequestPipeline pipeline, Catalog catalog, ServerOptions options) {
+      MemoryBudget budget, RequestHandler handler, Catalog catalog, TunnelService tunnels, DataDirectory dataDirectory,
+      ServerOptions options) {
     this.credentials = credentials;
     this.server = server;
     this.faultPlan = faultPlan;
     this.journal = journal;
     this.budget = budget;
-    this.pipeline = pipeline;
+    this.handler = handler;
     this.catalog = catalog;
+    this.tunnels = tunnels;
+    this.dataDirectory = dataDirectory;
     this.host = server.host();
     this.port = server.port();
     this.options = new ServerOptions(options.host(), port, options.maxRequestBodyBytes(), options.bodyMemoryBytes(),
@@ -154,7 +164,7 @@ public final class MockTablestore implements AutoCloseable {
       throw new IllegalStateException("the mock is closed");
     }
     if (server == null) {
-      server = MockHttpServer.start(options, pipeline);
+      server = MockHttpServer.start(options, handler);
     }
   }
 
@@ -180,11 +190,51 @@ public final class MockTablestore implements AutoCloseable {
     }
   }
 
-  /** Stops the server; calling it again does nothing. */
+  /**
+   * Writes the whole state (tables with their settings and split points, rows with their
+   * versions, secondary indexes, streams, tunnels and their checkpoints) to {@code file}, replacing
+   * it whole. The file is in the data directory's format: it seeds a mock ({@code --seed}, {@link
+   * Builder#seed}) or {@link #restore}s one. Rows written while it runs may or may not be in it.
+   */
+  public void snapshot(Path file) throws IOException {
+    Snapshots.write(catalog, tunnels, file);
+  }
+
+  /**
+   * Replaces every table, row, stream and tunnel with those of the snapshot {@code file} (and,
+   * with a data directory, what the directory keeps, before this returns). Requests in flight
+   * meanwhile may see either state; a file that is not a snapshot is refused before anything
+   * changes ({@link io.tablestoreycsb.mock.persist.StateFileException}).
+   */
+  public synchronized void restore(Path file) {
+    if (dataDirectory == null) {
+      Snapshots.restore(file, catalog, tunnels, Clock.systemUTC());
+      return;
+    }
+    dataDirectory.pause();
+    try {
+      Snapshots.restore(file, catalog, tunnels, Clock.systemUTC());
+    } finally {
+      dataDirectory.keepCurrentState();
+    }
+  }
+
+  /** The data directory the state is kept in, or null when it is kept in memory only. */
+  public Path dataDirectory() {
+    return dataDirectory == null ? null : dataDirectory.path();
+  }
+
+  /** Stops the server and, with a data directory, writes what is left and releases it; calling it again does nothing. */
   @Override
   public synchronized void close() {
+    if (closed) {
+      return;
+    }
     closed = true;
     stopServing();
+    if (dataDirectory != null) {
+      dataDirectory.close();
+    }
   }
 
   @Override
@@ -208,8 +258,39 @@ public final class MockTablestore implements AutoCloseable {
     private Duration localTransactionIdleTimeout = LocalTransactions.DEFAULT_IDLE_TIMEOUT;
     private int journalCapacity = RequestJournal.DEFAULT_CAPACITY;
     private final FaultPlan faultPlan = new FaultPlan();
+    private Path dataDirectory;
+    private boolean syncDataDirectory;
+    private Path seed;
 
     private Builder() {}
+
+    /**
+     * Keeps the state in {@code dir} (created if missing): what it holds is loaded at start, and
+     * every write is in it before it is answered, so acknowledged writes survive the process
+     * being killed. One mock at a time uses a directory. Default: none (memory only).
+     */
+    public Builder dataDirectory(Path dir) {
+      this.dataDirectory = Objects.requireNonNull(dir, "dataDirectory");
+      return this;
+    }
+
+    /**
+     * With a data directory: also force every group commit to the disk (fsync), so acknowledged
+     * writes survive the machine too, at the disk's flush latency per commit. Default false.
+     */
+    public Builder syncDataDirectory(boolean sync) {
+      this.syncDataDirectory = sync;
+      return this;
+    }
+
+    /**
+     * Starts from the snapshot {@code file} ({@link MockTablestore#snapshot}, or a stopped mock's
+     * {@code DIR/state.mv}). With a data directory, the directory must be empty (a new one).
+     */
+    public Builder seed(Path file) {
+      this.seed = Objects.requireNonNull(file, "seed");
+      return this;
+    }
 
     /** Address to bind; default 127.0.0.1. */
     public Builder host(String host) {
@@ -375,8 +456,35 @@ public final class MockTablestore implements AutoCloseable {
       ServerOptions options = new ServerOptions(host, port, maxBody,
           bodyMemoryBytes > 0 ? bodyMemoryBytes : ServerOptions.defaultBodyMemoryBytes(maxBody),
           requestReadTimeout, idleTimeout, workerThreads);
-      MockHttpServer server = MockHttpServer.start(options, new LoadReport(faultPlan.load(), pipeline));
-      return new MockTablestore(credentials, server, faultPlan, journal, budget, pipeline, catalog, options);
+      DataDirectory data = dataDirectory == null ? null : DataDirectory.open(dataDirectory, syncDataDirectory);
+      try {
+        RequestHandler tablestore = pipeline;
+        if (data == null) {
+          if (seed != null) {
+            Snapshots.read(seed, catalog, tunnels, Clock.systemUTC());
+          }
+        } else {
+          if (seed != null && !data.isEmpty()) {
+            throw new IllegalArgumentException("cannot seed data directory " + dataDirectory + " from " + seed
+                + ": it already holds tables (a seed starts a new directory); use an empty directory, or drop the seed");
+          }
+          tablestore = data.start(catalog, tunnels, pipeline, Clock.systemUTC());
+          if (seed != null) {
+            data.pause();
+            Snapshots.read(seed, catalog, tunnels, Clock.systemUTC());
+            data.keepCurrentState();
+          }
+        }
+        RequestHandler handler = new LoadReport(faultPlan.load(), tablestore);
+        MockHttpServer server = MockHttpServer.start(options, handler);
+        return new MockTablestore(credentials, server, faultPlan, journal, budget, handler, catalog, tunnels, data,
+            options);
+      } catch (RuntimeException e) {
+        if (data != null) {
+          data.close();
+        }
+        throw e;
+      }
     }
   }
 }
