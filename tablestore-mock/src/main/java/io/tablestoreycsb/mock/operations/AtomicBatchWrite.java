@@ -84,7 +84,7 @@ final class AtomicBatchWrite {
     }
     List<RowWrites.Outcome> outcomes;
     try {
-      outcomes = AtomicRowWrites.apply(table, writes, context.nowMillis());
+      outcomes = AtomicRowWrites.apply(table, writes, context.nowMillis(), context.commitClock());
     } catch (AtomicRowWrites.GroupFailed e) {
       return groupFailed(tableName, rows, e.index, e.error, context);
     }

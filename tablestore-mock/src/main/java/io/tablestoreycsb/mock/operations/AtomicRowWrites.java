@@ -10,13 +10,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * Several row changes of one table applied all or none (an atomic BatchWriteRow, a local
  * transaction's commit). First every change is checked and its row computed in request order
  * against the rows as they are, a change seeing the rows the group's earlier changes left; a change
  * that fails (its condition, its table's rules) fails the group with nothing written. Then the rows
- * are swapped in one by one, each only if its row is still the one the group computed from; a row
+ * are swapped in one by one, each only if its row is still the one the group computed from (so the
+ * commit time a change read after reading its row is still later than that row's); a row
  * another request changed in between fails the group with OTSRowOperationConflict (which the SDKs
  * retry) after the rows already swapped are put back. A put-back row does not leave the stream: its
  * record stays, as the change did happen for a moment.
@@ -50,8 +52,8 @@ final class AtomicRowWrites {
    * @return each write's outcome, in order
    * @throws GroupFailed naming the write that failed; nothing was written
    */
-  static List<RowWrites.Outcome> apply(Table table, List<Write> writes, long nowMillis) {
-    List<Staged> staged = stage(table, writes, nowMillis);
+  static List<RowWrites.Outcome> apply(Table table, List<Write> writes, long nowMillis, LongSupplier commitClock) {
+    List<Staged> staged = stage(table, writes, nowMillis, commitClock);
     for (int i = 0; i < staged.size(); i++) {
       Staged s = staged.get(i);
       try {
@@ -60,7 +62,7 @@ final class AtomicRowWrites {
             throw new OtsException(ErrorCode.ROW_OPERATION_CONFLICT, "Data is being modified by the other request.");
           }
           return s.after();
-        }, s.logged(), nowMillis);
+        }, s.logged());
       } catch (OtsException e) {
         putBack(table, staged.subList(0, i));
         throw new GroupFailed(i, e);
@@ -73,7 +75,7 @@ final class AtomicRowWrites {
     return outcomes;
   }
 
-  private static List<Staged> stage(Table table, List<Write> writes, long nowMillis) {
+  private static List<Staged> stage(Table table, List<Write> writes, long nowMillis, LongSupplier commitClock) {
     Map<ByteBuffer, StoredRow> rowsSoFar = new HashMap<>();
     List<Staged> staged = new ArrayList<>(writes.size());
     for (int i = 0; i < writes.size(); i++) {
@@ -85,8 +87,8 @@ final class AtomicRowWrites {
         int partition = table.partitionIndexOf(change.key);
         ByteBuffer key = ByteBuffer.wrap(change.key);
         StoredRow before = rowsSoFar.containsKey(key) ? rowsSoFar.get(key) : table.partition(partition).get(change.key);
-        LoggedRowChange logged = new LoggedRowChange(table, change, nowMillis);
-        StoredRow after = RowWrites.next(table, change, checks, before, nowMillis, logged);
+        LoggedRowChange logged = new LoggedRowChange(table, change);
+        StoredRow after = RowWrites.next(table, change, checks, before, commitClock.getAsLong(), logged);
         rowsSoFar.put(key, after);
         staged.add(new Staged(change, checks, write.returnContent(), partition, before, after, logged));
       } catch (OtsException e) {
@@ -100,8 +102,7 @@ final class AtomicRowWrites {
   private static void putBack(Table table, List<Staged> applied) {
     for (int i = applied.size() - 1; i >= 0; i--) {
       Staged s = applied.get(i);
-      table.write(s.partition(), s.change().key, current -> sameRow(current, s.after()) ? s.before() : current, null,
-          0);
+      table.write(s.partition(), s.change().key, current -> sameRow(current, s.after()) ? s.before() : current, null);
     }
   }
 

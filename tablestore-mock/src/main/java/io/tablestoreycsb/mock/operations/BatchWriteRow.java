@@ -154,7 +154,7 @@ public final class BatchWriteRow extends ProtoAction<OtsInternalApi.BatchWriteRo
     context.row(table, change.key, null);
     try {
       context.checkRowFault();
-      RowWrites.Outcome outcome = write(table, change, row, transactionId, context.nowMillis());
+      RowWrites.Outcome outcome = write(table, change, row, transactionId, context);
       context.served(table, outcome.partition(), 1);
       context.consumed(outcome.consumed());
       return BatchWriteAnswers.written(outcome);
@@ -166,11 +166,12 @@ public final class BatchWriteRow extends ProtoAction<OtsInternalApi.BatchWriteRo
 
   /** Writes one row now, or with a transaction id in that local transaction. */
   private RowWrites.Outcome write(Table table, RowChange change, OtsInternalApi.RowInBatchWriteRowRequest row,
-      String transactionId, long nowMillis) {
+      String transactionId, RequestContext context) {
     OtsInternalApi.ReturnContent returnContent = row.hasReturnContent() ? row.getReturnContent() : null;
+    long nowMillis = context.nowMillis();
     if (transactionId == null) {
       transactions.checkNotLocked(table, change.primaryKey, nowMillis);
-      return RowWrites.apply(table, change, row.getCondition(), returnContent, nowMillis);
+      return RowWrites.apply(table, change, row.getCondition(), returnContent, nowMillis, context.commitClock());
     }
     return transactions.within(transactionId, nowMillis, transaction -> {
       transaction.checkInScope(table.name(), change.primaryKey, "row_change");

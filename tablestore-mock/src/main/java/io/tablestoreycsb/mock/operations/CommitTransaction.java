@@ -29,7 +29,7 @@ public final class CommitTransaction extends ProtoAction<OtsInternalApi.CommitTr
         if (catalog.find(transaction.table.name()) != transaction.table) {
           throw new OtsException(ErrorCode.OBJECT_NOT_EXIST, "Requested table does not exist.");
         }
-        transaction.commit(context.nowMillis());
+        transaction.commit(context.nowMillis(), context.commitClock());
       } catch (AtomicRowWrites.GroupFailed e) {
         throw e.error;
       } finally {

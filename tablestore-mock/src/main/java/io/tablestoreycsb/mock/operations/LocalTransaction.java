@@ -15,6 +15,7 @@ import java.util.NavigableMap;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.LongSupplier;
 
 /**
  * One local transaction: a table and a partition key value, the writes made in it (kept aside
@@ -77,8 +78,9 @@ final class LocalTransaction {
       long nowMillis) {
     RowWrites.checkWritable(table, change, nowMillis);
     RowWrites.Checks checks = RowWrites.Checks.of(table, condition);
+    // What the write will leave, for its answer; the commit computes the rows again at its own time.
     StoredRow after = RowWrites.next(table, change, checks, row(change.key), nowMillis,
-        new LoggedRowChange(table, change, nowMillis));
+        new LoggedRowChange(table, change));
     writes.add(new AtomicRowWrites.Write(change, condition, returnContent));
     rowsWritten.put(change.key, Optional.ofNullable(after));
     return RowWrites.outcome(table, change, checks, after, returnContent, table.partitionIndexOf(change.key));
@@ -109,8 +111,8 @@ final class LocalTransaction {
   }
 
   /** Applies the writes all or none ({@link AtomicRowWrites}). */
-  List<RowWrites.Outcome> commit(long nowMillis) {
-    return AtomicRowWrites.apply(table, writes, nowMillis);
+  List<RowWrites.Outcome> commit(long nowMillis, LongSupplier commitClock) {
+    return AtomicRowWrites.apply(table, writes, nowMillis, commitClock);
   }
 
   /** Table rows and the transaction's writes, both in scan order, merged; a write replaces the row of its key. */

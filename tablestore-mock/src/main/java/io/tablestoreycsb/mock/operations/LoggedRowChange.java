@@ -24,32 +24,42 @@ final class LoggedRowChange implements Partition.LoggedChange {
 
   private final Table table;
   private final RowChange change;
-  private final long nowMillis;
+  /** The commit time of the latest attempt: the timestamp of the record and of the cells written without one. */
+  private long commitMillis;
   /**
-   * The value each INCREMENT cell produced, by cell index (only those entries are used); made by the
-   * first increment, so the writes that increment nothing (every write when no stream is on) pay for none.
+   * The value each INCREMENT cell produced and that value's timestamp, by cell index (only those
+   * entries are used); made by the first increment, so the writes that increment nothing (every
+   * write when no stream is on) pay for none.
    */
   private long[] incrementResults;
+  private long[] incrementTimestamps;
   /** The row before the change (the latest attempt's), for the stream's origin columns. */
   private StoredRow before;
 
-  LoggedRowChange(Table table, RowChange change, long nowMillis) {
+  LoggedRowChange(Table table, RowChange change) {
     this.table = table;
     this.change = change;
-    this.nowMillis = nowMillis;
   }
 
-  /** Records the value the INCREMENT at {@code cellIndex} wrote (the latest attempt's wins). */
-  void incremented(int cellIndex, long result) {
+  /** Starts an attempt of the change at {@code commitMillis} on {@code row} as it was before (null: absent). */
+  void attempt(StoredRow row, long commitMillis) {
+    this.before = row;
+    this.commitMillis = commitMillis;
+  }
+
+  /** Records the value the INCREMENT at {@code cellIndex} wrote, and its version's timestamp (the latest attempt's win). */
+  void incremented(int cellIndex, long result, long timestamp) {
     if (incrementResults == null) {
       incrementResults = new long[change.cells.size()];
+      incrementTimestamps = new long[change.cells.size()];
     }
     incrementResults[cellIndex] = result;
+    incrementTimestamps[cellIndex] = timestamp;
   }
 
-  /** Records the row as it was before the change (null: absent). */
-  void before(StoredRow row) {
-    this.before = row;
+  @Override
+  public long timestampMillis() {
+    return commitMillis;
   }
 
   /**
@@ -123,10 +133,11 @@ final class LoggedRowChange implements Partition.LoggedChange {
       switch (cell.op()) {
         case PUT:
           writer.attribute(name, 0, name.length, cell.type(), cell.data(), cell.offset(), cell.length(),
-              cell.timestamp() >= 0 ? cell.timestamp() : nowMillis);
+              cell.timestamp() >= 0 ? cell.timestamp() : commitMillis);
           break;
         case INCREMENT:
-          writer.attribute(name, 0, name.length, Cells.INTEGER, Cells.longBytes(incrementResults[i]), 0, 8, nowMillis);
+          writer.attribute(name, 0, name.length, Cells.INTEGER, Cells.longBytes(incrementResults[i]), 0, 8,
+              incrementTimestamps[i]);
           break;
         case DELETE_ONE_VERSION:
           writer.deleteCell(name, PlainBufferConsts.DELETE_ONE_VERSION, cell.timestamp());

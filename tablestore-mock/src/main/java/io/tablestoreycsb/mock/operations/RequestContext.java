@@ -8,6 +8,7 @@ import io.tablestoreycsb.mock.protocol.OtsException;
 import io.tablestoreycsb.mock.storage.Table;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * What one request's execution needs besides its body: the time, the fault injection (per-row
@@ -21,6 +22,7 @@ public final class RequestContext {
   private final ActionName action;
   private final Injection injection;
   private final long nowMillis;
+  private final LongSupplier commitClock;
   private final Map<PartitionRef, Integer> rowsPerPartition = new LinkedHashMap<>();
   private final boolean recording;
   /** Made at the first row noted; stays null when the journal is off (nothing is gathered for it). */
@@ -32,12 +34,15 @@ public final class RequestContext {
   private int writeCu;
 
   /**
+   * @param commitClock the clock in ms that a write reads its commit time from ({@link #commitClock()})
    * @param recording whether to gather the request's rows for the journal
    */
-  public RequestContext(ActionName action, Injection injection, long nowMillis, boolean recording) {
+  public RequestContext(ActionName action, Injection injection, long nowMillis, LongSupplier commitClock,
+      boolean recording) {
     this.action = action;
     this.injection = injection;
     this.nowMillis = nowMillis;
+    this.commitClock = commitClock;
     this.recording = recording;
   }
 
@@ -45,9 +50,19 @@ public final class RequestContext {
     return action;
   }
 
-  /** The request's time in ms: the default timestamp of the cells it writes. */
+  /** The request's time in ms, read when it arrived: what it is checked against (TTL, time deviation, transactions). */
   public long nowMillis() {
     return nowMillis;
+  }
+
+  /**
+   * The clock a write reads while it holds its row: the timestamp of the versions it writes without
+   * one of their own, and of its stream record. Read there, not at arrival, so that of two writes of
+   * a row the one applied later never gets the earlier time (it would land as an older version and
+   * vanish behind the first, acknowledged and lost).
+   */
+  public LongSupplier commitClock() {
+    return commitClock;
   }
 
   /** Fails the current row of a batch with an injected row fault, if the fault plan draws one. */

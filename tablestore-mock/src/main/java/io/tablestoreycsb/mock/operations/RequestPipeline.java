@@ -82,7 +82,7 @@ public final class RequestPipeline implements RequestHandler {
         throw new OtsException(ErrorCode.UNSUPPORTED_OPERATION, "Unsupported operation: '" + actionName + "'.");
       }
       signingKey = authenticator.authenticate(actionName, lowerCaseHeaders, body);
-      context = new RequestContext(name, injection, nowMillis, journal.isOn());
+      context = new RequestContext(name, injection, nowMillis, clock::millis, journal.isOn());
       OtsException injected = injection.requestFault(name);
       if (injected != null) {
         if (journal.isOn()) {

@@ -11,10 +11,13 @@ import io.tablestoreycsb.mock.storage.RowBuilder;
 import io.tablestoreycsb.mock.storage.StoredRow;
 import io.tablestoreycsb.mock.storage.Table;
 import java.nio.charset.StandardCharsets;
+import java.util.function.LongSupplier;
 
 /**
- * Applies one row change to a table: the row-existence condition is checked and the row replaced
- * in one atomic step, so two conditional writers of the same row cannot both succeed.
+ * Applies one row change to a table: the row-existence condition is checked, the commit time read
+ * and the row replaced in one atomic step, so two conditional writers of the same row cannot both
+ * succeed, and of two writes of a row the later one is the newer version (an increment adds to
+ * the value the previous write left, whatever the order the requests arrived in).
  */
 final class RowWrites {
   /** The outcome of a successful write. */
@@ -23,13 +26,13 @@ final class RowWrites {
   private RowWrites() {}
 
   static Outcome apply(Table table, RowChange change, OtsInternalApi.Condition condition,
-      OtsInternalApi.ReturnContent returnContent, long nowMillis) {
+      OtsInternalApi.ReturnContent returnContent, long nowMillis, LongSupplier commitClock) {
     checkWritable(table, change, nowMillis);
     Checks checks = Checks.of(table, condition);
     int partitionIndex = table.partitionIndexOf(change.key);
-    LoggedRowChange logged = new LoggedRowChange(table, change, nowMillis);
+    LoggedRowChange logged = new LoggedRowChange(table, change);
     StoredRow after = table.write(partitionIndex, change.key,
-        stored -> next(table, change, checks, stored, nowMillis, logged), logged, nowMillis);
+        stored -> next(table, change, checks, stored, commitClock.getAsLong(), logged), logged);
     return outcome(table, change, checks, after, returnContent, partitionIndex);
   }
 
@@ -60,17 +63,19 @@ final class RowWrites {
   /**
    * The row {@code change} leaves where {@code stored} is (null: no row), once its condition
    * holds; OTSConditionCheckFail when it does not. Rows past the table's TTL count as absent.
+   * {@code commitMillis} is the time of the versions written without a timestamp of their own: a
+   * clock read after {@code stored} was committed, so that the new versions are not older than its.
    */
-  static StoredRow next(Table table, RowChange change, Checks checks, StoredRow stored, long nowMillis,
+  static StoredRow next(Table table, RowChange change, Checks checks, StoredRow stored, long commitMillis,
       LoggedRowChange logged) {
-    long minVisible = table.settings().minVisibleTimestamp(nowMillis);
+    long minVisible = table.settings().minVisibleTimestamp(commitMillis);
     StoredRow current = stored == null || stored.aliveSince(minVisible) ? stored : null; // expired rows are gone
-    logged.before(current);
+    logged.attempt(current, commitMillis);
     checkExistence(checks.expectation(), current);
     if (checks.columnCondition() != null && !checks.columnCondition().test(current)) {
       throw new OtsException(ErrorCode.CONDITION_CHECK_FAIL, "Condition check failed.");
     }
-    return mutate(current, change, table.settings().maxVersions(), nowMillis, logged);
+    return mutate(current, change, table.settings().maxVersions(), commitMillis, logged);
   }
 
   /** The answer to a write that left {@code after} in place: consumed capacity and return content. */
@@ -104,21 +109,22 @@ final class RowWrites {
     }
   }
 
-  private static StoredRow mutate(StoredRow current, RowChange change, int maxVersions, long nowMillis, LoggedRowChange logged) {
+  private static StoredRow mutate(StoredRow current, RowChange change, int maxVersions, long commitMillis,
+      LoggedRowChange logged) {
     switch (change.kind) {
       case DELETE:
         return null;
       case PUT: {
         RowBuilder columns = RowBuilder.empty();
         for (RowChange.CellChange cell : change.cells) {
-          columns.put(cell.nameBytes(), version(timestampOf(cell, nowMillis), cell), maxVersions);
+          columns.put(cell.nameBytes(), version(timestampOf(cell, commitMillis), cell), maxVersions);
         }
         return new StoredRow(change.key, columns.build());
       }
       case UPDATE: {
         RowBuilder columns = RowBuilder.from(current);
         for (int i = 0; i < change.cells.size(); i++) {
-          applyCell(columns, change.cells.get(i), maxVersions, nowMillis, logged, i);
+          applyCell(columns, change.cells.get(i), maxVersions, commitMillis, logged, i);
         }
         // A row whose last attribute column is deleted no longer exists.
         return columns.isEmpty() ? null : new StoredRow(change.key, columns.build());
@@ -128,11 +134,11 @@ final class RowWrites {
     }
   }
 
-  private static void applyCell(RowBuilder columns, RowChange.CellChange cell, int maxVersions, long nowMillis,
+  private static void applyCell(RowBuilder columns, RowChange.CellChange cell, int maxVersions, long commitMillis,
       LoggedRowChange logged, int cellIndex) {
     switch (cell.op()) {
       case PUT:
-        columns.put(cell.nameBytes(), version(timestampOf(cell, nowMillis), cell), maxVersions);
+        columns.put(cell.nameBytes(), version(timestampOf(cell, commitMillis), cell), maxVersions);
         break;
       case DELETE_ALL_VERSIONS:
         columns.deleteAllVersions(cell.nameBytes());
@@ -151,8 +157,11 @@ final class RowWrites {
           base = latest.longValue();
         }
         long result = base + cell.longValue();
-        columns.put(cell.nameBytes(), RowBuilder.Version.of(nowMillis, Cells.INTEGER, Cells.longBytes(result)), maxVersions);
-        logged.incremented(cellIndex, result);
+        // The sum must be the newest version, or a read would not see it: never older than the version
+        // it added to (one a client stamped ahead of the clock); at the same time, it replaces that one.
+        long timestamp = latest == null ? commitMillis : Math.max(commitMillis, latest.timestamp());
+        columns.put(cell.nameBytes(), RowBuilder.Version.of(timestamp, Cells.INTEGER, Cells.longBytes(result)), maxVersions);
+        logged.incremented(cellIndex, result, timestamp);
         break;
       }
       default:
@@ -164,8 +173,8 @@ final class RowWrites {
     return new RowBuilder.Version(timestamp, cell.type(), cell.data(), cell.offset(), cell.length());
   }
 
-  private static long timestampOf(RowChange.CellChange cell, long nowMillis) {
-    return cell.timestamp() >= 0 ? cell.timestamp() : nowMillis;
+  private static long timestampOf(RowChange.CellChange cell, long commitMillis) {
+    return cell.timestamp() >= 0 ? cell.timestamp() : commitMillis;
   }
 
   /** return_content: RT_PK returns the primary key; RT_AFTER_MODIFY the named columns after the change. */

@@ -24,7 +24,7 @@ final class SingleRowWrite {
     RowWrites.Outcome outcome;
     if (transactionId == null) {
       transactions.checkNotLocked(table, change.primaryKey, now);
-      outcome = RowWrites.apply(table, change, condition, returnContent, now);
+      outcome = RowWrites.apply(table, change, condition, returnContent, now, context.commitClock());
     } else {
       outcome = transactions.within(transactionId, now, transaction -> {
         transaction.checkInScope(tableName, change.primaryKey, field);

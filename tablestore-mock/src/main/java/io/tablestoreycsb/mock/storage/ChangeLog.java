@@ -104,7 +104,11 @@ public final class ChangeLog {
 
   /** As {@link #append(long, int, byte[])}, with the record's origin columns (null: none). */
   synchronized Record append(long timestampMillis, int action, byte[] row, byte[] origin) {
-    Record record = new Record(nextSequence++, timestampMillis, action, row, origin);
+    // The log's times never go back, so that readers from a point in time (sequenceAt) and trimming can
+    // scan in order: an atomic group reads its commit time before it takes its rows, and may commit
+    // after a single write that read a later time.
+    long stamped = size == 0 ? timestampMillis : Math.max(timestampMillis, at(size - 1).timestampMillis());
+    Record record = new Record(nextSequence++, stamped, action, row, origin);
     if (size == ring.length) {
       grow();
     }
@@ -112,8 +116,8 @@ public final class ChangeLog {
     size++;
     heapBytes += record.heapBytes();
     budget.add(record.heapBytes());
-    if (at(0).timestampMillis() < timestampMillis - retentionMillis) {
-      trimOlderThan(timestampMillis - retentionMillis);
+    if (at(0).timestampMillis() < stamped - retentionMillis) {
+      trimOlderThan(stamped - retentionMillis);
     }
     return record;
   }

@@ -46,6 +46,9 @@ public final class Partition {
   public interface LoggedChange {
     int action();
 
+    /** The record's time: the commit time the change was applied at (read while it held the row). */
+    long timestampMillis();
+
     /** The record's PlainBuffer; called after the row changed, so it may read what the change recorded. */
     byte[] record();
 
@@ -97,9 +100,10 @@ public final class Partition {
   /**
    * As {@link #compute(byte[], UnaryOperator)}, and when the table's stream is enabled, appends
    * {@code logged} to the change log in the same step (under the log's lock, so the log's order
-   * is the commit order) stamped {@code nowMillis}. Nothing is logged when the change throws.
+   * is the commit order) stamped with its {@link LoggedChange#timestampMillis()}. Nothing is logged
+   * when the change throws.
    */
-  public StoredRow compute(byte[] key, UnaryOperator<StoredRow> change, LoggedChange logged, long nowMillis) {
+  public StoredRow compute(byte[] key, UnaryOperator<StoredRow> change, LoggedChange logged) {
     ChangeLog log = changeLog;
     if (log == null) {
       return compute(key, change, 0);
@@ -107,7 +111,8 @@ public final class Partition {
     synchronized (log) {
       // The record is about the size of the change: reserve room for it along with the row.
       StoredRow after = compute(key, change, ChangeLog.RECORD_OVERHEAD_BYTES + key.length);
-      ChangeLog.Record record = log.append(nowMillis, logged.action(), logged.record(), logged.originRecord());
+      ChangeLog.Record record = log.append(logged.timestampMillis(), logged.action(), logged.record(),
+          logged.originRecord());
       StorageListener listener = hook.listener;
       if (listener != null) {
         listener.changeLogged(table, number, record);

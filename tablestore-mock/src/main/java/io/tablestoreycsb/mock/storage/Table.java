@@ -168,15 +168,14 @@ public final class Table {
 
   /**
    * Changes the row at {@code key} in partition {@code partition} as {@link Partition#compute(byte[],
-   * UnaryOperator, Partition.LoggedChange, long)} does ({@code logged} null: nothing is logged), and
+   * UnaryOperator, Partition.LoggedChange)} does ({@code logged} null: nothing is logged), and
    * brings the table's secondary indexes in step with the change.
    */
-  public StoredRow write(int partition, byte[] key, UnaryOperator<StoredRow> change, Partition.LoggedChange logged,
-      long nowMillis) {
+  public StoredRow write(int partition, byte[] key, UnaryOperator<StoredRow> change, Partition.LoggedChange logged) {
     List<SecondaryIndex> now = indexes;
     if (now.isEmpty()) {
       return logged == null ? partitions[partition].compute(key, change)
-          : partitions[partition].compute(key, change, logged, nowMillis);
+          : partitions[partition].compute(key, change, logged);
     }
     synchronized (writeStripes[Math.floorMod(Arrays.hashCode(key), writeStripes.length)]) {
       StoredRow[] before = new StoredRow[1];
@@ -185,7 +184,7 @@ public final class Table {
         return change.apply(stored);
       };
       StoredRow after = logged == null ? partitions[partition].compute(key, remembering)
-          : partitions[partition].compute(key, remembering, logged, nowMillis);
+          : partitions[partition].compute(key, remembering, logged);
       for (SecondaryIndex index : now) {
         index.update(this, before[0], after);
       }

@@ -39,11 +39,22 @@ class ChangeLogTest {
   }
 
   @Test
+  void aRecordCommittedAfterALaterStampedOneTakesItsTimeSoTheLogNeverGoesBack() {
+    enableStream(24);
+    write("a", 1005);
+    write("b", 1001); // e.g. an atomic group that read its commit time before a single write committed
+    write("c", 1007);
+    ChangeLog.Page page = log().read(0, 10, Long.MAX_VALUE);
+    assertThat(page.records()).extracting(ChangeLog.Record::timestampMillis).containsExactly(1005L, 1005L, 1007L);
+    assertThat(log().sequenceAt(1006)).isEqualTo(2);
+  }
+
+  @Test
   void aWriteThatFailsItsConditionIsNotLogged() {
     enableStream(24);
     assertThatThrownBy(() -> table.partition(0).compute(key("a"), row -> {
       throw OtsException.parameterInvalid("condition");
-    }, logged("a"), 1000)).isInstanceOf(OtsException.class);
+    }, logged("a", 1000))).isInstanceOf(OtsException.class);
     assertThat(log().nextSequence()).isZero();
   }
 
@@ -131,18 +142,23 @@ class ChangeLogTest {
   }
 
   private void write(String name, long nowMillis) {
-    table.partition(0).compute(key(name), row -> new StoredRow(key(name), new byte[] {1}), logged(name), nowMillis);
+    table.partition(0).compute(key(name), row -> new StoredRow(key(name), new byte[] {1}), logged(name, nowMillis));
   }
 
   private static byte[] key(String name) {
     return RowKey.encode(com.alicloud.openservices.tablestore.model.PrimaryKeyValue.fromString(name));
   }
 
-  private static Partition.LoggedChange logged(String text) {
+  private static Partition.LoggedChange logged(String text, long timestampMillis) {
     return new Partition.LoggedChange() {
       @Override
       public int action() {
         return 1;
+      }
+
+      @Override
+      public long timestampMillis() {
+        return timestampMillis;
       }
 
       @Override
