@@ -23,12 +23,19 @@ import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
+import io.tablestoreycsb.mock.admin.AdminAccess;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.ErrorCode;
 import io.tablestoreycsb.mock.testcontainers.TablestoreMockContainer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -152,6 +159,31 @@ class MockContainerImageTest {
           .extracting(e -> ((TableStoreException) e).getErrorCode())
           .isEqualTo("OTSServerUnavailable");
     });
+  }
+
+  @Test
+  void servesTheAdminApiToSignedRequestsOnlyAndKeepsAJournal() throws Exception {
+    withClient(client -> {
+      ensureTable(client);
+      RowPutChange put = new RowPutChange(TABLE, key("journaled"));
+      put.addColumn("field0", ColumnValue.fromString("x"));
+      client.putRow(new PutRowRequest(put));
+    });
+    HttpClient http = HttpClient.newHttpClient();
+    String target = "/_mock/journal?action=PutRow&table=" + TABLE;
+
+    HttpResponse<String> unsigned = http.send(HttpRequest.newBuilder(URI.create(mock.getEndpoint() + target)).build(),
+        HttpResponse.BodyHandlers.ofString());
+    String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    HttpResponse<String> signed = http.send(HttpRequest.newBuilder(URI.create(mock.getEndpoint() + target))
+        .header("X-Mock-AccessKeyId", mock.getAccessKeyId())
+        .header("X-Mock-Date", date)
+        .header("X-Mock-Signature", AdminAccess.signature(mock.getAccessKeySecret(), "GET", target, date, new byte[0]))
+        .build(), HttpResponse.BodyHandlers.ofString());
+
+    assertThat(unsigned.statusCode()).isEqualTo(401);
+    assertThat(signed.statusCode()).isEqualTo(200);
+    assertThat(signed.body()).contains("\"primaryKey\":{\"pk\":\"journaled\"}").contains("\"status\":200");
   }
 
   @Test

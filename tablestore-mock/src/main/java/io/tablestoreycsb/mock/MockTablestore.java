@@ -1,5 +1,10 @@
 package io.tablestoreycsb.mock;
 
+import io.tablestoreycsb.mock.admin.AdminAccess;
+import io.tablestoreycsb.mock.admin.AdminContext;
+import io.tablestoreycsb.mock.admin.AdminRouter;
+import io.tablestoreycsb.mock.admin.AdminRoutes;
+import io.tablestoreycsb.mock.admin.StateReset;
 import io.tablestoreycsb.mock.faults.FaultPlan;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
@@ -8,6 +13,7 @@ import io.tablestoreycsb.mock.operations.LoadReport;
 import io.tablestoreycsb.mock.operations.LocalTransactions;
 import io.tablestoreycsb.mock.operations.RequestPipeline;
 import io.tablestoreycsb.mock.persist.DataDirectory;
+import io.tablestoreycsb.mock.persist.MockState;
 import io.tablestoreycsb.mock.persist.Snapshots;
 import io.tablestoreycsb.mock.transport.RequestHandler;
 import io.tablestoreycsb.mock.protocol.Credentials;
@@ -18,9 +24,12 @@ import io.tablestoreycsb.mock.storage.Table;
 import io.tablestoreycsb.mock.tunnel.TunnelService;
 import io.tablestoreycsb.mock.storage.MemoryBudget;
 import io.tablestoreycsb.mock.transport.MockHttpServer;
+import io.tablestoreycsb.mock.transport.RequestHandler;
 import io.tablestoreycsb.mock.transport.ServerOptions;
 import java.io.IOException;
 import java.io.Writer;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,12 +59,16 @@ public final class MockTablestore implements AutoCloseable {
   private final FaultPlan faultPlan;
   private final RequestJournal journal;
   private final MemoryBudget budget;
-  /** What the server hands requests to: the pipeline, behind the data directory's durable replies when there is one. */
+  /**
+   * What the server hands requests to: the admin API in front of the Tablestore pipeline, behind
+   * the data directory's durable replies when there is one.
+   */
   private final RequestHandler handler;
+  private final AdminContext admin;
+  private final boolean adminSigned;
   private final Catalog catalog;
-  private final TunnelService tunnels;
-  /** Null when the state is kept in memory only. */
-  private final DataDirectory dataDirectory;
+  /** Snapshots, restores and the data directory (null in it when the state is kept in memory only). */
+  private final MockState state;
   /** The options of the first start, with its actual port, so a resumed server listens where clients expect it. */
   private final ServerOptions options;
   private final String host;
@@ -65,17 +78,17 @@ public final class MockTablestore implements AutoCloseable {
   private boolean closed;
 
   private MockTablestore(Credentials credentials, MockHttpServer server, FaultPlan faultPlan, RequestJournal journal,
-      MemoryBudget budget, RequestHandler handler, Catalog catalog, TunnelService tunnels, DataDirectory dataDirectory,
-      ServerOptions options) {
+      MemoryBudget budget, RequestHandler handler, AdminContext admin, boolean adminSigned, ServerOptions options) {
     this.credentials = credentials;
     this.server = server;
     this.faultPlan = faultPlan;
     this.journal = journal;
     this.budget = budget;
     this.handler = handler;
-    this.catalog = catalog;
-    this.tunnels = tunnels;
-    this.dataDirectory = dataDirectory;
+    this.admin = admin;
+    this.adminSigned = adminSigned;
+    this.catalog = admin.catalog();
+    this.state = admin.state();
     this.host = server.host();
     this.port = server.port();
     this.options = new ServerOptions(options.host(), port, options.maxRequestBodyBytes(), options.bodyMemoryBytes(),
@@ -121,7 +134,22 @@ public final class MockTablestore implements AutoCloseable {
     return journal;
   }
 
-  /** Bytes of row data the memory budget allows. */
+  /**
+   * Drops every table (rows, indexes, streams), every tunnel and every open local transaction, as
+   * {@code POST /_mock/reset} does; fault rules and the journal stay.
+   */
+  public StateReset.Dropped reset() {
+    return StateReset.reset(admin);
+  }
+
+  /**
+   * Whether the admin API ({@code /_mock/...}) needs signed requests: when bound beyond loopback,
+   * or when built with {@code adminSigned(true)}. See docs/mock-admin.md.
+   */
+  public boolean adminSigned() {
+    return adminSigned;
+  }
+
   /**
    * How many rows {@code table} holds now, counted in the mock's storage: no request is made, so no
    * partition capacity is spent and nothing is journaled (a GetRange over the whole table pays for every
@@ -142,6 +170,7 @@ public final class MockTablestore implements AutoCloseable {
     return rows;
   }
 
+  /** Bytes of row data the memory budget allows. */
   public long memoryBudgetBytes() {
     return budget.limitBytes();
   }
@@ -197,7 +226,7 @@ public final class MockTablestore implements AutoCloseable {
    * Builder#seed}) or {@link #restore}s one. Rows written while it runs may or may not be in it.
    */
   public void snapshot(Path file) throws IOException {
-    Snapshots.write(catalog, tunnels, file);
+    state.snapshot(file);
   }
 
   /**
@@ -206,22 +235,13 @@ public final class MockTablestore implements AutoCloseable {
    * meanwhile may see either state; a file that is not a snapshot is refused before anything
    * changes ({@link io.tablestoreycsb.mock.persist.StateFileException}).
    */
-  public synchronized void restore(Path file) {
-    if (dataDirectory == null) {
-      Snapshots.restore(file, catalog, tunnels, Clock.systemUTC());
-      return;
-    }
-    dataDirectory.pause();
-    try {
-      Snapshots.restore(file, catalog, tunnels, Clock.systemUTC());
-    } finally {
-      dataDirectory.keepCurrentState();
-    }
+  public void restore(Path file) {
+    state.restore(file);
   }
 
   /** The data directory the state is kept in, or null when it is kept in memory only. */
   public Path dataDirectory() {
-    return dataDirectory == null ? null : dataDirectory.path();
+    return state.dataDirectory() == null ? null : state.dataDirectory().path();
   }
 
   /** Stops the server and, with a data directory, writes what is left and releases it; calling it again does nothing. */
@@ -232,8 +252,8 @@ public final class MockTablestore implements AutoCloseable {
     }
     closed = true;
     stopServing();
-    if (dataDirectory != null) {
-      dataDirectory.close();
+    if (state.dataDirectory() != null) {
+      state.dataDirectory().close();
     }
   }
 
@@ -257,6 +277,7 @@ public final class MockTablestore implements AutoCloseable {
     private boolean rangePagesEndAtPartitionBoundary = true;
     private Duration localTransactionIdleTimeout = LocalTransactions.DEFAULT_IDLE_TIMEOUT;
     private int journalCapacity = RequestJournal.DEFAULT_CAPACITY;
+    private boolean adminSigned;
     private final FaultPlan faultPlan = new FaultPlan();
     private Path dataDirectory;
     private boolean syncDataDirectory;
@@ -438,6 +459,15 @@ public final class MockTablestore implements AutoCloseable {
       return this;
     }
 
+    /**
+     * true: the admin API ({@code /_mock/...}) serves only requests signed with the mock's
+     * credentials, even on loopback. Bound beyond loopback it always does. Default false.
+     */
+    public Builder adminSigned(boolean signed) {
+      this.adminSigned = signed;
+      return this;
+    }
+
     /** Rows per second each partition serves before responses queue; 0 = unlimited (default). */
     public Builder partitionCapacity(double rowsPerSecond) {
       faultPlan.setPartitionCapacity(rowsPerSecond);
@@ -450,15 +480,21 @@ public final class MockTablestore implements AutoCloseable {
       Catalog catalog = new Catalog(budget);
       TunnelService tunnels = new TunnelService(catalog, instanceName, Clock.systemUTC());
       RequestJournal journal = new RequestJournal(journalCapacity);
+      LocalTransactions transactions = new LocalTransactions(localTransactionIdleTimeout);
       RequestPipeline pipeline = new RequestPipeline(catalog, credentials, faultPlan, journal, Clock.systemUTC(),
-          rangePagesEndAtPartitionBoundary, tunnels.actions(), new LocalTransactions(localTransactionIdleTimeout));
+          rangePagesEndAtPartitionBoundary, tunnels.actions(), transactions);
       int maxBody = ServiceLimits.MAX_REQUEST_BODY_BYTES;
       ServerOptions options = new ServerOptions(host, port, maxBody,
           bodyMemoryBytes > 0 ? bodyMemoryBytes : ServerOptions.defaultBodyMemoryBytes(maxBody),
           requestReadTimeout, idleTimeout, workerThreads);
       DataDirectory data = dataDirectory == null ? null : DataDirectory.open(dataDirectory, syncDataDirectory);
       try {
-        RequestHandler tablestore = pipeline;
+        MockState state = new MockState(catalog, tunnels, data, Clock.systemUTC());
+        AdminContext admin = new AdminContext(instanceName, catalog, faultPlan, journal, tunnels, transactions, state);
+        boolean signed = adminSigned || !isLoopback(host);
+        RequestHandler handler = new AdminRouter(AdminRoutes.standard(admin),
+            signed ? AdminAccess.signed(credentials, Clock.systemUTC()) : AdminAccess.open(),
+            new LoadReport(faultPlan.load(), pipeline));
         if (data == null) {
           if (seed != null) {
             Snapshots.read(seed, catalog, tunnels, Clock.systemUTC());
@@ -468,22 +504,30 @@ public final class MockTablestore implements AutoCloseable {
             throw new IllegalArgumentException("cannot seed data directory " + dataDirectory + " from " + seed
                 + ": it already holds tables (a seed starts a new directory); use an empty directory, or drop the seed");
           }
-          tablestore = data.start(catalog, tunnels, pipeline, Clock.systemUTC());
+          // Outermost: a request that changed the state, through the Tablestore API or the admin API, is answered once it is kept.
+          handler = data.start(catalog, tunnels, handler, Clock.systemUTC());
           if (seed != null) {
             data.pause();
             Snapshots.read(seed, catalog, tunnels, Clock.systemUTC());
             data.keepCurrentState();
           }
         }
-        RequestHandler handler = new LoadReport(faultPlan.load(), tablestore);
         MockHttpServer server = MockHttpServer.start(options, handler);
-        return new MockTablestore(credentials, server, faultPlan, journal, budget, handler, catalog, tunnels, data,
-            options);
+        return new MockTablestore(credentials, server, faultPlan, journal, budget, handler, admin, signed, options);
       } catch (RuntimeException e) {
         if (data != null) {
           data.close();
         }
         throw e;
+      }
+    }
+
+    /** Whether {@code host} is a loopback address; one that does not resolve counts as not. */
+    private static boolean isLoopback(String host) {
+      try {
+        return InetAddress.getByName(host).isLoopbackAddress();
+      } catch (UnknownHostException e) {
+        return false;
       }
     }
   }

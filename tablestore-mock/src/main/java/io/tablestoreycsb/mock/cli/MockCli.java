@@ -5,6 +5,7 @@ import io.tablestoreycsb.mock.faults.Durations;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
 import io.tablestoreycsb.mock.persist.StateFileException;
+import io.tablestoreycsb.mock.journal.RequestJournal;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -157,6 +158,16 @@ public final class MockCli implements Callable<Integer> {
           + " MockTablestore.snapshot, or a stopped mock's DIR/state.mv). With --data-dir, the"
           + " directory must be new or empty.")
   private Path seed;
+  @Option(names = "--journal-capacity", paramLabel = "ROWS",
+      defaultValue = "" + RequestJournal.DEFAULT_CAPACITY,
+      description = "Rows the request journal keeps for GET /_mock/journal (a request weighs its rows,"
+          + " at least 1; the oldest go first); 0 turns it off (default: ${DEFAULT-VALUE}).")
+  private int journalCapacity;
+
+  @Option(names = "--admin-signed",
+      description = "Serve the admin API (/_mock/...) only to requests signed with the mock's credentials,"
+          + " also on loopback. Bound beyond loopback it always requires them.")
+  private boolean adminSigned;
 
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
   private boolean help;
@@ -241,7 +252,8 @@ public final class MockCli implements Callable<Integer> {
         .credentials(resolveAccessKeyId(), resolveAccessKeySecret())
         .partitionCapacity(partitionCapacity)
         .rangePagesEndAtPartitionBoundary(!rangePagesAcrossPartitions)
-        .journalCapacity(0); // no one in this process reads a journal: keep its cost and memory out
+        .journalCapacity(journalCapacity)
+        .adminSigned(adminSigned);
 
     faults.forEach(builder::fault);
     latencies.forEach(builder::latency);
@@ -327,6 +339,10 @@ public final class MockCli implements Callable<Integer> {
     }
     if (seed != null && !Files.isRegularFile(seed)) {
       throw new ParameterException(spec.commandLine(), "Invalid value for option '--seed': no such file " + seed);
+    }
+    if (journalCapacity < 0) {
+      throw new ParameterException(spec.commandLine(), "Invalid value for option '--journal-capacity': "
+          + journalCapacity + " (rows to keep; 0 turns the journal off)");
     }
     if (accessKeyId != null && accessKeyId.isBlank()) {
       throw new ParameterException(spec.commandLine(),

@@ -5,6 +5,7 @@ import io.tablestoreycsb.mock.protocol.OtsException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -32,6 +33,10 @@ import java.util.stream.Collectors;
  *
  * <p>Partition capacity ({@link PartitionCapacity}): rows per second per partition, 0 for
  * unlimited. Changing it starts every partition afresh.
+ *
+ * <p>Each rule added gets an id, unique in this plan, and counts how often it fired
+ * ({@link ActiveRule}): {@link #activeFaults()}, {@link #removeFault(long)}; the admin API's
+ * {@code /_mock/faults} and {@code /_mock/latency} show and remove rules by these ids.
  */
 public final class FaultPlan implements Injection {
 
@@ -43,27 +48,27 @@ public final class FaultPlan implements Injection {
    * every-action ones), null for none.
    */
   private record Snapshot(
-      List<FaultRule> faults,
-      FaultRule[][] requestFaults,
-      FaultRule[][] rowFaults,
-      List<LatencyRule> latencies,
-      LatencyRule[] latencyByAction,
+      List<ActiveRule<FaultRule>> faults,
+      ActiveRule<FaultRule>[][] requestFaults,
+      ActiveRule<FaultRule>[][] rowFaults,
+      List<ActiveRule<LatencyRule>> latencies,
+      ActiveRule<LatencyRule>[] latencyByAction,
       PartitionCapacity capacity) {
 
-    static final Snapshot EMPTY = new Snapshot(List.of(), new FaultRule[ACTIONS][], new FaultRule[ACTIONS][], List.of(),
-        new LatencyRule[ACTIONS], null);
+    static final Snapshot EMPTY = new Snapshot(List.of(), index(List.of(), false), index(List.of(), true), List.of(),
+        indexLatencies(List.of()), null);
 
     boolean isEmpty() {
       return faults.isEmpty() && latencies.isEmpty() && capacity == null;
     }
   }
 
-  private static final FaultRule[] NO_RULES = new FaultRule[0];
-
   private final LongSupplier clock;
   private final Supplier<RandomGenerator> random;
   private final LongAdder injectedFaults = new LongAdder();
   private final ServiceLoad load = new ServiceLoad();
+  /** The id of the next rule added (faults and latency share one sequence). */
+  private final AtomicLong nextId = new AtomicLong(1);
   private volatile Snapshot snapshot = Snapshot.EMPTY;
 
   /** An empty plan: no faults, no latency, unlimited capacity. */
@@ -102,16 +107,49 @@ public final class FaultPlan implements Injection {
    * @throws IllegalArgumentException when the rates of the rules for one action would add up to more than 1
    */
   public FaultPlan addFault(FaultRule rule) {
-    synchronized (this) {
-      List<FaultRule> rules = new ArrayList<>(snapshot.faults());
-      rules.removeIf(rule::sameTarget);
-      rules.add(rule);
-      checkTotalRates(rules, rule);
-      Snapshot s = snapshot;
-      snapshot = new Snapshot(List.copyOf(rules), index(rules, false), index(rules, true), s.latencies(),
-          s.latencyByAction(), s.capacity());
-    }
+    activateFault(rule);
     return this;
+  }
+
+  /**
+   * Adds (or re-rates) a fault rule and returns it with its new id; a rule it replaces (same action,
+   * scope and code) goes with its id.
+   *
+   * @throws IllegalArgumentException when the rates of the rules for one action would add up to more than 1
+   */
+  public ActiveRule<FaultRule> activateFault(FaultRule rule) {
+    synchronized (this) {
+      List<ActiveRule<FaultRule>> rules = new ArrayList<>(snapshot.faults());
+      rules.removeIf(r -> r.rule().sameTarget(rule));
+      ActiveRule<FaultRule> added = new ActiveRule<>(nextId.getAndIncrement(), rule);
+      rules.add(added);
+      checkTotalRates(rules, rule);
+      publishFaults(rules);
+      return added;
+    }
+  }
+
+  /** Removes the fault rule with this id; false when there is none (any more). */
+  public synchronized boolean removeFault(long id) {
+    List<ActiveRule<FaultRule>> rules = new ArrayList<>(snapshot.faults());
+    if (!rules.removeIf(r -> r.id() == id)) {
+      return false;
+    }
+    publishFaults(rules);
+    return true;
+  }
+
+  /** Removes every fault rule (latency and capacity stay). */
+  public synchronized FaultPlan clearFaults() {
+    publishFaults(List.of());
+    return this;
+  }
+
+  /** Called holding the lock. */
+  private void publishFaults(List<ActiveRule<FaultRule>> rules) {
+    Snapshot s = snapshot;
+    snapshot = new Snapshot(List.copyOf(rules), index(rules, false), index(rules, true), s.latencies(),
+        s.latencyByAction(), s.capacity());
   }
 
   /**
@@ -125,15 +163,43 @@ public final class FaultPlan implements Injection {
 
   /** Adds a latency rule, replacing any rule for the same action. */
   public FaultPlan addLatency(LatencyRule rule) {
-    synchronized (this) {
-      Snapshot s = snapshot;
-      List<LatencyRule> latencies = new ArrayList<>(s.latencies());
-      latencies.removeIf(r -> r.action() == rule.action());
-      latencies.add(rule);
-      snapshot = new Snapshot(s.faults(), s.requestFaults(), s.rowFaults(), List.copyOf(latencies),
-          indexLatencies(latencies), s.capacity());
-    }
+    activateLatency(rule);
     return this;
+  }
+
+  /** Adds a latency rule, replacing any rule for the same action (and its id), and returns it with its new id. */
+  public ActiveRule<LatencyRule> activateLatency(LatencyRule rule) {
+    synchronized (this) {
+      List<ActiveRule<LatencyRule>> latencies = new ArrayList<>(snapshot.latencies());
+      latencies.removeIf(r -> r.rule().action() == rule.action());
+      ActiveRule<LatencyRule> added = new ActiveRule<>(nextId.getAndIncrement(), rule);
+      latencies.add(added);
+      publishLatencies(latencies);
+      return added;
+    }
+  }
+
+  /** Removes the latency rule with this id; false when there is none (any more). */
+  public synchronized boolean removeLatency(long id) {
+    List<ActiveRule<LatencyRule>> latencies = new ArrayList<>(snapshot.latencies());
+    if (!latencies.removeIf(r -> r.id() == id)) {
+      return false;
+    }
+    publishLatencies(latencies);
+    return true;
+  }
+
+  /** Removes every latency rule (faults and capacity stay). */
+  public synchronized FaultPlan clearLatencies() {
+    publishLatencies(List.of());
+    return this;
+  }
+
+  /** Called holding the lock. */
+  private void publishLatencies(List<ActiveRule<LatencyRule>> latencies) {
+    Snapshot s = snapshot;
+    snapshot = new Snapshot(s.faults(), s.requestFaults(), s.rowFaults(), List.copyOf(latencies),
+        indexLatencies(latencies), s.capacity());
   }
 
   /**
@@ -173,9 +239,15 @@ public final class FaultPlan implements Injection {
     PartitionCapacity capacity = source.capacity() == null ? null
         : new PartitionCapacity(source.capacity().rowsPerSecond(), source.capacity().burstNanos(),
             clock, load);
+    // The same ids, counting afresh: the other plan's counters stay its own.
+    List<ActiveRule<FaultRule>> faults = source.faults().stream()
+        .map(r -> new ActiveRule<>(r.id(), r.rule())).toList();
+    List<ActiveRule<LatencyRule>> latencies = source.latencies().stream()
+        .map(r -> new ActiveRule<>(r.id(), r.rule())).toList();
     synchronized (this) {
-      snapshot = new Snapshot(source.faults(), source.requestFaults(), source.rowFaults(),
-          source.latencies(), source.latencyByAction(), capacity);
+      nextId.accumulateAndGet(other.nextId.get(), Math::max);
+      snapshot = new Snapshot(faults, index(faults, false), index(faults, true), latencies,
+          indexLatencies(latencies), capacity);
     }
     return this;
   }
@@ -192,11 +264,21 @@ public final class FaultPlan implements Injection {
 
   /** The active fault rules, in the order they were first added. */
   public List<FaultRule> faults() {
-    return snapshot.faults();
+    return snapshot.faults().stream().map(ActiveRule::rule).toList();
   }
 
   /** The active latency rules. */
   public List<LatencyRule> latencies() {
+    return snapshot.latencies().stream().map(ActiveRule::rule).toList();
+  }
+
+  /** The active fault rules with their ids and how often each fired, in the order they were added. */
+  public List<ActiveRule<FaultRule>> activeFaults() {
+    return snapshot.faults();
+  }
+
+  /** The active latency rules with their ids and how many requests each delayed, in the order they were added. */
+  public List<ActiveRule<LatencyRule>> activeLatencies() {
     return snapshot.latencies();
   }
 
@@ -221,18 +303,19 @@ public final class FaultPlan implements Injection {
     return draw(snapshot.rowFaults()[action.ordinal()]);
   }
 
-  private OtsException draw(FaultRule[] applicable) {
+  private OtsException draw(ActiveRule<FaultRule>[] applicable) {
     if (applicable == null) {
       return null;
     }
     // One draw picks at most one outcome: rates of the applicable rules are stacked intervals.
     double u = random.get().nextDouble();
     double upper = 0;
-    for (FaultRule rule : applicable) {
-      upper += rule.rate();
+    for (ActiveRule<FaultRule> active : applicable) {
+      upper += active.rule().rate();
       if (u < upper) {
         injectedFaults.increment();
-        return rule.newException();
+        active.fire();
+        return active.rule().newException();
       }
     }
     return null;
@@ -240,13 +323,14 @@ public final class FaultPlan implements Injection {
 
   @Override
   public long addedLatencyNanos(ActionName action) {
-    LatencyRule rule = snapshot.latencyByAction()[action.ordinal()];
-    if (rule == null) {
+    ActiveRule<LatencyRule> active = snapshot.latencyByAction()[action.ordinal()];
+    if (active == null) {
       return 0;
     }
-    long nanos = rule.sampleNanos(random.get());
+    long nanos = active.rule().sampleNanos(random.get());
     if (nanos > 0) {
       load.injected(action, nanos);
+      active.fire();
     }
     return nanos;
   }
@@ -258,30 +342,33 @@ public final class FaultPlan implements Injection {
   }
 
   /** Per action, the rules of the scope that apply: the action's own, then the every-action ones. */
-  private static FaultRule[][] index(List<FaultRule> rules, boolean perRow) {
-    FaultRule[][] byAction = new FaultRule[ACTIONS][];
+  @SuppressWarnings("unchecked")
+  private static ActiveRule<FaultRule>[][] index(List<ActiveRule<FaultRule>> rules, boolean perRow) {
+    ActiveRule<FaultRule>[][] byAction = new ActiveRule[ACTIONS][];
     for (ActionName action : ActionName.values()) {
-      List<FaultRule> applicable = new ArrayList<>();
-      rules.stream().filter(r -> r.perRow() == perRow && r.action() == action).forEach(applicable::add);
+      List<ActiveRule<FaultRule>> applicable = new ArrayList<>();
+      rules.stream().filter(r -> r.rule().perRow() == perRow && r.rule().action() == action).forEach(applicable::add);
       if (!perRow) { // every-action rules are request rules
-        rules.stream().filter(r -> r.perRow() == perRow && r.everyAction()).forEach(applicable::add);
+        rules.stream().filter(r -> r.rule().perRow() == perRow && r.rule().everyAction()).forEach(applicable::add);
       }
-      byAction[action.ordinal()] = applicable.isEmpty() ? null : applicable.toArray(NO_RULES);
+      byAction[action.ordinal()] = applicable.isEmpty() ? null : applicable.toArray(new ActiveRule[0]);
     }
     return byAction;
   }
 
   /** Per action, its own latency rule, else the every-action one. */
-  private static LatencyRule[] indexLatencies(List<LatencyRule> rules) {
-    LatencyRule every = rules.stream().filter(LatencyRule::everyAction).findFirst().orElse(null);
-    LatencyRule[] byAction = new LatencyRule[ACTIONS];
+  @SuppressWarnings("unchecked")
+  private static ActiveRule<LatencyRule>[] indexLatencies(List<ActiveRule<LatencyRule>> rules) {
+    ActiveRule<LatencyRule> every = rules.stream().filter(r -> r.rule().everyAction()).findFirst().orElse(null);
+    ActiveRule<LatencyRule>[] byAction = new ActiveRule[ACTIONS];
     for (ActionName action : ActionName.values()) {
-      byAction[action.ordinal()] = rules.stream().filter(r -> r.action() == action).findFirst().orElse(every);
+      byAction[action.ordinal()] = rules.stream().filter(r -> r.rule().action() == action).findFirst().orElse(every);
     }
     return byAction;
   }
 
-  private static void checkTotalRates(List<FaultRule> rules, FaultRule added) {
+  private static void checkTotalRates(List<ActiveRule<FaultRule>> active, FaultRule added) {
+    List<FaultRule> rules = active.stream().map(ActiveRule::rule).toList();
     for (ActionName action : ActionName.values()) {
       double total = 0;
       for (FaultRule r : rules) {
@@ -305,9 +392,9 @@ public final class FaultPlan implements Injection {
     }
     StringBuilder out = new StringBuilder();
     out.append("faults: ").append(s.faults().isEmpty() ? "none"
-        : s.faults().stream().map(FaultRule::toString).collect(Collectors.joining(", ")));
+        : s.faults().stream().map(r -> r.rule().toString()).collect(Collectors.joining(", ")));
     out.append("\nlatency: ").append(s.latencies().isEmpty() ? "none"
-        : s.latencies().stream().map(LatencyRule::toString).collect(Collectors.joining(", ")));
+        : s.latencies().stream().map(r -> r.rule().toString()).collect(Collectors.joining(", ")));
     out.append("\npartition capacity: ")
         .append(s.capacity() == null ? "unlimited" : s.capacity().toString());
     return out.toString();

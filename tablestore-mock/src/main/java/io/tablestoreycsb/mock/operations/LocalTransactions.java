@@ -107,6 +107,16 @@ public final class LocalTransactions {
     byPartitionKey.remove(new Lock(transaction.table, ByteBuffer.wrap(transaction.partitionKey())), transaction);
   }
 
+  /** Ends every open transaction as if aborted (the admin API's reset); returns how many there were. */
+  public int endAll() {
+    int count = 0;
+    for (LocalTransaction transaction : byId.values()) {
+      end(transaction);
+      count++;
+    }
+    return count;
+  }
+
   /** Refuses a write outside any transaction to a partition key a transaction holds. */
   void checkNotLocked(Table table, PrimaryKey key, long nowMillis) {
     if (byPartitionKey.isEmpty()) {

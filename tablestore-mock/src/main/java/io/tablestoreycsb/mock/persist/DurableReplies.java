@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
  * group commit completes. Only a mock with a data directory has this in front of its pipeline.
  */
 final class DurableReplies implements RequestHandler {
+  /** The admin API and the Tablestore API behind it. */
   private final RequestHandler tablestore;
   private final DurableStorage storage;
 
@@ -24,8 +25,14 @@ final class DurableReplies implements RequestHandler {
 
   @Override
   public HttpReply handle(String method, String path, Map<String, String> lowerCaseHeaders, byte[] body) {
+    return handle(method, path, null, lowerCaseHeaders, body);
+  }
+
+  @Override
+  public HttpReply handle(String method, String path, String query, Map<String, String> lowerCaseHeaders,
+      byte[] body) {
     DurableStorage.beginRequest();
-    HttpReply reply = tablestore.handle(method, path, lowerCaseHeaders, body);
+    HttpReply reply = tablestore.handle(method, path, query, lowerCaseHeaders, body);
     CompletableFuture<Void> durable = storage.changesOfThisRequest();
     if (durable == null) {
       return reply;

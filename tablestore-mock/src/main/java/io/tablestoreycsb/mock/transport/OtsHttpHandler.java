@@ -47,6 +47,7 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<ReceivedRequest> 
     long sequence = sequencer.assign();
     HttpRequest request = received.head();
     String path = pathOf(request.uri());
+    String query = queryOf(request.uri());
     boolean keepAlive = received.keepAlive();
     // As the service's HTTP front end answers HEAD: the head of the answer, without its body.
     boolean headOnly = HttpMethod.HEAD.equals(request.method());
@@ -60,12 +61,12 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<ReceivedRequest> 
     byte[] body = received.body();
     int heldBytes = received.heldBodyBytes();
     if (workers == null) {
-      deliver(ctx, sequence, answer(method, path, headers, body, heldBytes), keepAlive, headOnly);
+      deliver(ctx, sequence, answer(method, path, query, headers, body, heldBytes), keepAlive, headOnly);
       return;
     }
     try {
       workers.execute(() -> {
-        HttpReply reply = answer(method, path, headers, body, heldBytes);
+        HttpReply reply = answer(method, path, query, headers, body, heldBytes);
         ctx.executor().execute(() -> deliver(ctx, sequence, reply, keepAlive, headOnly));
       });
     } catch (RejectedExecutionException e) {
@@ -76,9 +77,10 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<ReceivedRequest> 
   }
 
   /** Runs the action; the body's memory is released once it has (the action decodes it, the reply does not keep it). */
-  private HttpReply answer(String method, String path, Map<String, String> headers, byte[] body, int heldBytes) {
+  private HttpReply answer(String method, String path, String query, Map<String, String> headers, byte[] body,
+      int heldBytes) {
     try {
-      return handler.handle(method, path, headers, body);
+      return handler.handle(method, path, query, headers, body);
     } catch (RuntimeException | Error e) {
       InternalErrors.log(path, e);
       return handler.error(path, new OtsException(ErrorCode.INTERNAL_SERVER_ERROR, "Internal server error."));
@@ -133,6 +135,12 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<ReceivedRequest> 
       LOG.debug("Closing a connection after an error", cause);
     }
     ctx.close();
+  }
+
+  /** The raw query of a request target (after {@code ?}), or null when it has none. */
+  static String queryOf(String uri) {
+    int query = uri.indexOf('?');
+    return query < 0 ? null : uri.substring(query + 1);
   }
 
   static String pathOf(String uri) {

@@ -89,11 +89,6 @@ public final class TunnelService {
     }
   }
 
-  /** Drops every tunnel (a reset, or before a restore). */
-  public synchronized void clear() {
-    tunnels.clear();
-  }
-
   private void changed(Tunnel tunnel) {
     TunnelListener l = listener;
     if (l != null) {
@@ -170,6 +165,17 @@ public final class TunnelService {
     }
     throw OtsException.parameterInvalid("Tunnel " + tunnelName + " of table " + tableName
         + (tunnelId.isEmpty() ? "" : " with id " + tunnelId) + " does not exist.");
+  }
+
+  /** Drops every tunnel (the admin API's reset); returns how many there were. */
+  public synchronized int clear() {
+    int count = tunnels.size();
+    TunnelListener l = listener;
+    if (l != null) {
+      tunnels.keySet().forEach(l::tunnelDeleted);
+    }
+    tunnels.clear();
+    return count;
   }
 
   synchronized void delete(Tunnel tunnel) {

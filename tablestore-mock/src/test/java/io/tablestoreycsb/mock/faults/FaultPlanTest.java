@@ -259,4 +259,47 @@ class FaultPlanTest {
 
     assertThat(wrongOutcomes.get()).isZero();
   }
+
+  @Test
+  void eachRuleHasItsOwnIdAndCountsTheRequestsItFailed() {
+    ActiveRule<FaultRule> put = plan.activateFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 0.5));
+    ActiveRule<FaultRule> every = plan.activateFault(FaultRule.onEveryAction(ErrorCode.SERVER_UNAVAILABLE, 0.25));
+
+    int putFailures = requestFaults(plan, ActionName.PUT_ROW);
+
+    assertThat(put.id()).isNotEqualTo(every.id());
+    assertThat(put.fired() + every.fired()).isEqualTo(putFailures);
+    assertThat(put.fired()).isCloseTo(DRAWS / 2, org.assertj.core.data.Offset.offset((long) tolerance(0.5)));
+    assertThat(every.fired()).isCloseTo(DRAWS / 4, org.assertj.core.data.Offset.offset((long) tolerance(0.25)));
+  }
+
+  @Test
+  void aRuleRemovedByIdNoLongerFiresAndItsIdIsNotReused() {
+    ActiveRule<FaultRule> removed = plan.activateFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 1));
+    ActiveRule<FaultRule> kept = plan.activateFault(FaultRule.of(ActionName.GET_ROW, ErrorCode.SERVER_BUSY, 1));
+
+    assertThat(plan.removeFault(removed.id())).isTrue();
+    ActiveRule<FaultRule> again = plan.activateFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 0));
+
+    assertThat(plan.requestFault(ActionName.PUT_ROW)).isNull();
+    assertThat(plan.removeFault(removed.id())).isFalse();
+    assertThat(again.id()).isGreaterThan(kept.id());
+    assertThat(plan.activeFaults()).extracting(ActiveRule::id).containsExactly(kept.id(), again.id());
+  }
+
+  @Test
+  void aRestoredPlanKeepsTheIdsAndCountsAfresh() {
+    ActiveRule<FaultRule> rule = plan.activateFault(FaultRule.of(ActionName.PUT_ROW, ErrorCode.SERVER_BUSY, 1));
+    FaultPlan saved = plan.copy();
+    plan.requestFault(ActionName.PUT_ROW);
+
+    plan.restore(saved);
+
+    assertThat(rule.fired()).isEqualTo(1);
+    assertThat(plan.activeFaults()).singleElement().satisfies(r -> {
+      assertThat(r.id()).isEqualTo(rule.id());
+      assertThat(r.fired()).isZero();
+    });
+    assertThat(plan.activateFault(FaultRule.of(ActionName.GET_ROW, ErrorCode.SERVER_BUSY, 1)).id()).isGreaterThan(rule.id());
+  }
 }
