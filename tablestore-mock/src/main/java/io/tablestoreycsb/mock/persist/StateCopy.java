@@ -18,6 +18,9 @@ import org.h2.mvstore.MVMap;
  * moment.
  */
 final class StateCopy {
+  /** Rows between commits while copying: what MVStore holds in memory as unwritten pages meanwhile. */
+  private static final int ROWS_PER_COMMIT = 20_000;
+
   private StateCopy() {}
 
   static void write(Catalog catalog, TunnelService tunnels, StateStore into, TableIds ids) {
@@ -28,9 +31,13 @@ final class StateCopy {
       long id = ids.of(table);
       into.tables.put(id, TableCodec.encode(table));
       MVMap<byte[], byte[]> rows = into.rows(id);
+      long copied = 0;
       for (Iterator<StoredRow> it = table.allRows(); it.hasNext(); ) {
         StoredRow row = it.next();
         rows.put(row.key(), row.cells());
+        if (++copied % ROWS_PER_COMMIT == 0) {
+          into.commit();
+        }
       }
       for (int p = 0; p < table.partitionCount(); p++) {
         ChangeLog log = table.partition(p).changeLog();

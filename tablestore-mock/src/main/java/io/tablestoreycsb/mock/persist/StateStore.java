@@ -28,6 +28,7 @@ final class StateStore implements AutoCloseable {
   /** The layout above; a file of another version is refused, never read as this one. */
   static final int FORMAT_VERSION = 1;
   static final String FORMAT_KEY = "format";
+  private static final int PAGE_SPLIT_BYTES = 4096;
 
   private final MVStore store;
   private final MVMap<String, String> info;
@@ -58,7 +59,9 @@ final class StateStore implements AutoCloseable {
    *     data directory); a snapshot being written or read is committed once, by its writer
    */
   static StateStore open(Path file, boolean background) {
-    MVStore.Builder builder = new MVStore.Builder().fileName(file.toString());
+    // Pages split at 4 KB (not 16): a commit rewrites the leaf of each changed row, and a leaf of
+    // paper rows (about 600 B each) is then 6 rows, not 27 (a quarter of the bytes written a commit).
+    MVStore.Builder builder = new MVStore.Builder().fileName(file.toString()).pageSplitSize(PAGE_SPLIT_BYTES);
     if (!background) {
       builder.autoCommitDisabled();
     }
@@ -68,6 +71,13 @@ final class StateStore implements AutoCloseable {
     } catch (MVStoreException e) {
       throw StateFileException.cannotOpen(file, e);
     }
+    // Space of chunks no longer referenced is reused at once, not after MVStore's default 45 s: with
+    // a commit per group of writes, 45 s of superseded chunks made the file 10 to 25 times the data
+    // (measured: 8 KB per 600-byte row after loading 20,000 rows). What that 45 s guards against is a
+    // machine crash with write-back reordering (the chunk a crash falls back to overwritten before the
+    // newer one reached the disk); a killed process loses nothing the OS was given, and with
+    // --sync-writes every commit is on the disk before the next one can reuse space.
+    store.setRetentionTime(0);
     try {
       StateStore opened = new StateStore(store);
       opened.checkFormat(file);
