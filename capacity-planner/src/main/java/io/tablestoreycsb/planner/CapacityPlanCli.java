@@ -10,12 +10,13 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code bin/capacity-plan estimate|run|render|report|quickstart|compare}. Exit codes: 0 done, 1 some cells failed or the
- * endpoint refused, 2 bad command line or matrix file.
+ * endpoint refused, 2 bad command line or matrix file, 3 a {@code --fail-if} threshold was breached
+ * ({@link io.tablestoreycsb.planner.threshold.Threshold#EXIT_BREACHED}).
  */
 @Command(name = "capacity-plan", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
     description = "Runs the Tablestore white paper's test matrix over several YCSB runners and reports it.",
     subcommands = {EstimateCommand.class, RunCommand.class, RenderCommand.class, ReportCommand.class,
-        QuickstartCommand.class, CompareCommand.class},
+        QuickstartCommand.class, CompareCommand.class, DiffCommand.class},
     exitCodeOnInvalidInput = 2)
 public final class CapacityPlanCli implements Runnable {
   @CommandLine.Spec
@@ -71,6 +72,6 @@ public final class CapacityPlanCli implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
-        "a command is required: estimate, run, render, report, quickstart or compare");
+        "a command is required: estimate, run, render, report, diff, quickstart or compare");
   }
 }

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.kubernetes.KubernetesCellExecutor;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.planner.gate.Gate;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.report.PlanRecord;
@@ -22,10 +23,13 @@ import io.tablestoreycsb.planner.run.Plan;
 import io.tablestoreycsb.planner.run.PlanEstimate;
 import io.tablestoreycsb.planner.run.PlannedCell;
 import io.tablestoreycsb.planner.run.Progress;
+import io.tablestoreycsb.planner.run.ProgressListener;
 import io.tablestoreycsb.planner.run.RunnerSpecFactory;
 import io.tablestoreycsb.planner.run.TableAdmin;
 import io.tablestoreycsb.planner.runner.CellExecutor;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
+import io.tablestoreycsb.planner.threshold.Threshold;
+import io.tablestoreycsb.planner.timeline.PlanTimelines;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -47,9 +51,16 @@ public final class Planner {
   public static final String RUNNER_LOGS_DIR = "runners";
 
   private final PrintWriter terminal;
+  private ProgressListener listener = ProgressListener.NONE;
 
   public Planner(PrintWriter terminal) {
     this.terminal = terminal;
+  }
+
+  /** Who hears of the plan's progress besides the terminal (run --live); returns this planner. */
+  public Planner listening(ProgressListener value) {
+    listener = value;
+    return this;
   }
 
   /** The time, rows, data and capacity units of the cells the options choose, before anything runs. */
@@ -94,9 +105,10 @@ public final class Planner {
     }
   }
 
-  /** The report of this plan's output directory, written there. */
+  /** The report of this plan's output directory, written there, judged by the matrix's {@code fail-if}. */
   public int report(PlanOptions options) throws Exception {
-    return report(List.of(options.out()), options.out(), options.sloOverride());
+    return report(List.of(options.out()), options.out(), options.sloOverride(),
+        options.matrix().failIf());
   }
 
   /**
@@ -106,8 +118,16 @@ public final class Planner {
    * @param sloOverride the objective every cell is judged by, or null for each plan's own
    */
   public int report(List<Path> dirs, Path out, Slo sloOverride) throws Exception {
+    return report(dirs, out, sloOverride, List.of());
+  }
+
+  /**
+   * {@link #report(List, Path, Slo)}, then the thresholds judged against its cells and printed: 1 when a cell failed
+   * or there was none, else {@link Threshold#EXIT_BREACHED} when one was breached, else 0.
+   */
+  public int report(List<Path> dirs, Path out, Slo sloOverride, List<Threshold> failIf) throws Exception {
     ReportData data = ReportData.collect(dirs, sloOverride);
-    Path html = ReportWriter.write(data, out);
+    Path html = ReportWriter.write(data, out, PlanTimelines.read(dirs));
     terminal.print(ReportWriter.terminalTable(data.rows()));
     terminal.print(SloTable.terminal(data.rows()));
     if (!data.failures().isEmpty()) {
@@ -117,7 +137,8 @@ public final class Planner {
     terminal.println();
     terminal.println("report: " + html.toAbsolutePath());
     terminal.flush();
-    return data.rows().isEmpty() || !data.failures().isEmpty() ? 1 : 0;
+    int gate = Gate.print(Gate.judge(failIf, data.rows()), terminal);
+    return data.rows().isEmpty() || !data.failures().isEmpty() ? 1 : gate;
   }
 
   /** The cells the options choose, in run order; refused when the filter leaves none. */
@@ -142,8 +163,10 @@ public final class Planner {
         : embeddedMock == null ? new BindingTableAdmin(endpointProperties)
         : new EmbeddedMockTableAdmin(new BindingTableAdmin(endpointProperties), embeddedMock);
     CellExecutor executor = cellExecutor(options.kubernetes(), options.out());
+    Progress progress = new Progress(progressOut, options.progressInterval());
+    progress.listener(listener);
     Plan plan = new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, options.runnerJvmOptions()),
-        executor, tables, options.out(), new Progress(progressOut, options.progressInterval()));
+        executor, tables, options.out(), progress);
     int failed;
     try {
       failed = plan.run(cells);

@@ -2,7 +2,9 @@ package io.tablestoreycsb.planner;
 
 import io.tablestoreycsb.cluster.options.ObjectStoreOptions;
 import io.tablestoreycsb.kit.cli.ToolVersion;
+import io.tablestoreycsb.planner.gate.Gate;
 import io.tablestoreycsb.planner.matrix.Slo;
+import io.tablestoreycsb.planner.threshold.Threshold;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
 import io.tablestoreycsb.planner.results.ResultStore;
@@ -38,6 +40,9 @@ final class ReportCommand implements Callable<Integer> {
   String slo;
 
   @CommandLine.Mixin
+  ThresholdOptions thresholds = new ThresholdOptions();
+
+  @CommandLine.Mixin
   ObjectStoreOptions store = new ObjectStoreOptions();
 
   @CommandLine.Spec
@@ -47,6 +52,8 @@ final class ReportCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     OutputDirectory.check(out);
     Slo override = parseSlo(slo);
+    List<Threshold> failIf = thresholds.thresholds();
+    Gate.checkSinglePlan(failIf, "--fail-if");
     if (out == null && sources.get(0).startsWith("s3://")) {
       throw new IllegalArgumentException("--out DIR is required when the first source is an s3:// location");
     }
@@ -54,7 +61,7 @@ final class ReportCommand implements Callable<Integer> {
     for (String source : sources) {
       dirs.add(source.startsWith("s3://") ? download(source) : Path.of(source));
     }
-    return new Planner(spec.commandLine().getOut()).report(dirs, out == null ? dirs.get(0) : out, override);
+    return new Planner(spec.commandLine().getOut()).report(dirs, out == null ? dirs.get(0) : out, override, failIf);
   }
 
   /** The objective of a --slo option, or null without one. */

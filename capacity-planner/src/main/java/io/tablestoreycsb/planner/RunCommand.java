@@ -7,7 +7,14 @@ import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.planner.report.PlanRecord;
 import io.tablestoreycsb.planner.run.PlanEstimate;
+import io.tablestoreycsb.planner.gate.Gate;
+import io.tablestoreycsb.planner.live.LiveServer;
+import io.tablestoreycsb.planner.live.LiveView;
+import io.tablestoreycsb.planner.matrix.CaseSpec;
+import io.tablestoreycsb.planner.threshold.Threshold;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -55,6 +62,22 @@ final class RunCommand implements Callable<Integer> {
       description = "Latency objective the report answers for, e.g. \"p99 < 10ms\" (overrides the matrix's slo).")
   String slo;
 
+  @CommandLine.Mixin
+  ThresholdOptions thresholds = new ThresholdOptions();
+
+  @Option(names = "--live", description = "Serve a live view of the plan on 127.0.0.1 while it runs (its address is"
+      + " printed before the first cell): progress, the running cell's rows/s and latency per runner and merged,"
+      + " finished cells; /metrics in the Prometheus text format.")
+  boolean live;
+
+  @Option(names = "--live-port", paramLabel = "PORT", defaultValue = "0",
+      description = "The live view's port on 127.0.0.1 (default: a free one).")
+  int livePort;
+
+  @Option(names = "--live-keep", paramLabel = "SECONDS", defaultValue = "0",
+      description = "Keep serving the live view this long after the report is written (default 0).")
+  int liveKeepSeconds;
+
   @Option(names = "--yes", description = "Run without asking, also against an endpoint that is not on this machine"
       + " (which may cost money: see the estimate printed first).")
   boolean yes;
@@ -82,6 +105,11 @@ final class RunCommand implements Callable<Integer> {
       // error now (exit 2; a password in it is not echoed), not a failure of every cell.
       ClientConfig.from(connection);
     }
+    // Thresholds are checked now, not after hours of cells: the matrix's fail-if, then --fail-if.
+    List<Threshold> failIf = new ArrayList<>(plan.matrix().failIf());
+    failIf.addAll(thresholds.thresholds());
+    Gate.checkSinglePlan(failIf, "--fail-if");
+    Gate.checkCases(failIf, plan.matrix().cases().stream().map(CaseSpec::name).toList(), "--fail-if");
     PrintWriter terminal = spec.commandLine().getOut();
     Planner planner = new Planner(terminal);
     PlanEstimate cost = planner.estimate(plan);
@@ -91,9 +119,34 @@ final class RunCommand implements Callable<Integer> {
     if (!yes && costsMoney(record.endpointKind()) && !confirmed(record, cost)) {
       return 1;
     }
-    int failed = planner.run(plan);
-    int reportExit = planner.report(plan);
-    return failed > 0 ? 1 : reportExit;
+    if (livePort < 0 || livePort > 65535 || liveKeepSeconds < 0) {
+      throw new IllegalArgumentException("--live-port must be 0..65535 and --live-keep 0 or more");
+    }
+    LiveServer server = null;
+    if (live) {
+      LiveView view = new LiveView(plan.matrix(), plan.out(), Planner.cells(plan));
+      server = LiveServer.start(view, livePort);
+      terminal.println("live view: " + server.address() + " (Prometheus text: " + server.address() + "metrics)");
+      terminal.flush();
+      planner.listening(view);
+    }
+    try {
+      int failed = planner.run(plan);
+      int reportExit = planner.report(List.of(plan.out()), plan.out(), plan.sloOverride(), failIf);
+      if (server != null) {
+        server.view().done();
+        if (liveKeepSeconds > 0) {
+          terminal.printf("live view: kept for %d s at %s%n", liveKeepSeconds, server.address());
+          terminal.flush();
+          Thread.sleep(liveKeepSeconds * 1000L);
+        }
+      }
+      return failed > 0 ? 1 : reportExit;
+    } finally {
+      if (server != null) {
+        server.close();
+      }
+    }
   }
 
   /** The settings of {@code --executor kubernetes}; null for local runners. */

@@ -131,6 +131,25 @@ class CliTest {
   }
 
   @Test
+  void aMisspelledThresholdIsAUsageErrorNamingTheWordMeant(@TempDir Path dir) {
+    assertThat(run("report", dir.toString(), "--fail-if", "p99 > 10 sm")).isEqualTo(2);
+    assertThat(err.toString()).contains("--fail-if: threshold 'p99 > 10 sm': unknown word 'sm'; did you mean 'ms'?");
+    assertThat(run("report", dir.toString(), "--fail-if", "slo regression > 5%")).isEqualTo(2);
+    assertThat(err.toString()).contains("compares two plans: use it with 'capacity-plan diff BASE NEW'");
+  }
+
+  @Test
+  void aDiffOfDirectoriesWithoutCellsFailsAfterWritingWhatItCan(@TempDir Path dir) throws Exception {
+    Files.createDirectories(dir.resolve("a"));
+    Files.createDirectories(dir.resolve("b"));
+
+    assertThat(run("diff", dir.resolve("a").toString(), dir.resolve("b").toString(), "--out",
+        dir.resolve("d").toString())).isEqualTo(1);
+    assertThat(dir.resolve("d/diff.html")).exists();
+    assertThat(err.toString()).contains("holds no successful cell to compare");
+  }
+
+  @Test
   void quickstartNeverEmptiesADirectoryItDidNotWrite(@TempDir Path dir) throws Exception {
     Files.writeString(dir.resolve("precious.txt"), "keep me");
     assertThat(run("quickstart", "--out", dir.toString(), "--matrix", "../workloads/matrix/quick")).isEqualTo(2);

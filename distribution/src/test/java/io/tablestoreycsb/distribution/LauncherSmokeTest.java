@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -96,7 +97,13 @@ class LauncherSmokeTest {
   }
 
   private static Result runWithInput(String input, String script, String... args) throws Exception {
+    return runWithEnvironment(Map.of(), input, script, args);
+  }
+
+  private static Result runWithEnvironment(Map<String, String> environment, String input, String script,
+      String... args) throws Exception {
     ProcessBuilder pb = launcher(script, args);
+    pb.environment().putAll(environment);
     if (input != null) {
       Path in = Files.createTempFile(tmp, "in", ".txt");
       Files.writeString(in, input);
@@ -176,6 +183,22 @@ class LauncherSmokeTest {
     assertThat(shell.code).as(shell.err).isZero();
     assertThat(shell.out).contains("Connected.").contains("field1=world").contains("field0=HELLO")
         .contains("Return code: NOT_FOUND");
+  }
+
+  @Test
+  void theRunnerPicksItsHeapUnlessTheUserChoosesOne() throws Exception {
+    String p = mockProperties.toString();
+    // The JVM prints the flags it runs with; the shell ends at once at end of input.
+    Result picked = runWithEnvironment(Map.of("TSY_JAVA_OPTS", "-XX:+PrintCommandLineFlags"), "",
+        "bin/ycsb", "shell", "tablestore", "-P", p);
+    Result chosen = runWithEnvironment(Map.of("TSY_JAVA_OPTS", "-XX:+PrintCommandLineFlags -Xmx512m"), "",
+        "bin/ycsb", "shell", "tablestore", "-P", p);
+
+    assertThat(picked.code).as(picked.err).isZero();
+    assertThat(picked.out).contains("-XX:+UseParallelGC", "-XX:InitialHeapSize=67108864", "-XX:GCTimeRatio=19");
+    assertThat(chosen.code).as(chosen.err).isZero();
+    assertThat(chosen.out).contains("-XX:MaxHeapSize=536870912").doesNotContain("-XX:InitialHeapSize=67108864")
+        .doesNotContain("-XX:GCTimeRatio=19");
   }
 
   @Test

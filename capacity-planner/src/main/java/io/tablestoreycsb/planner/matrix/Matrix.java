@@ -1,6 +1,7 @@
 package io.tablestoreycsb.planner.matrix;
 
 import io.tablestoreycsb.binding.TablestoreClient;
+import io.tablestoreycsb.planner.threshold.Threshold;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,6 +26,7 @@ import java.util.Map;
  * @param cases the cases, in file order
  * @param quick the quick scale (used with --quick)
  * @param slo the plan's latency objective, or null
+ * @param failIf the thresholds {@code run} checks the plan's report against ({@code fail-if}); empty for none
  */
 public record Matrix(
     Path source,
@@ -40,7 +42,20 @@ public record Matrix(
     Map<String, String> properties,
     List<CaseSpec> cases,
     QuickScale quick,
-    Slo slo) {
+    Slo slo,
+    List<Threshold> failIf) {
+
+  public Matrix {
+    failIf = List.copyOf(failIf);
+  }
+
+  /** A matrix without thresholds. */
+  public Matrix(Path source, String name, String instanceType, int runners, List<Integer> partitions, String table,
+      String db, long rowsPerPartition, int loadThreads, String loadWorkload, Map<String, String> properties,
+      List<CaseSpec> cases, QuickScale quick, Slo slo) {
+    this(source, name, instanceType, runners, partitions, table, db, rowsPerPartition, loadThreads, loadWorkload,
+        properties, cases, quick, slo, List.of());
+  }
 
   /** The YCSB DB class of the Tablestore binding: a matrix's runners load it unless its {@code db} says otherwise. */
   public static final String TABLESTORE_DB = TablestoreClient.class.getName();
@@ -68,7 +83,7 @@ public record Matrix(
           quick.duration()));
     }
     return new Matrix(source, name, instanceType, runners, partitions, table, db, quick.rowsPerPartition(),
-        loadThreads, loadWorkload, properties, List.copyOf(shrunk), quick, slo);
+        loadThreads, loadWorkload, properties, List.copyOf(shrunk), quick, slo, failIf);
   }
 
   /** Keeps the first and last point and spreads the rest evenly. */
@@ -106,7 +121,7 @@ public record Matrix(
   public Matrix withSlo(Slo override) {
     List<CaseSpec> cs = cases.stream().map(c -> c.withSlo(null)).toList();
     return new Matrix(source, name, instanceType, runners, partitions, table, db, rowsPerPartition, loadThreads,
-        loadWorkload, properties, cs, quick, override);
+        loadWorkload, properties, cs, quick, override, failIf);
   }
 
   public long totalLoadedRows(int partitionCount) {

@@ -3,6 +3,8 @@ package io.tablestoreycsb.planner.matrix;
 import io.tablestoreycsb.binding.config.KeyNumberLimits;
 import io.tablestoreycsb.binding.config.KnownProperties;
 import io.tablestoreycsb.binding.config.Suggestions;
+import io.tablestoreycsb.planner.threshold.Threshold;
+import io.tablestoreycsb.planner.threshold.ThresholdParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,7 +46,7 @@ public final class MatrixParser {
 
   private static final Set<String> PLAN_KEYS = Set.of("name", "instance-type", "runners", "partitions", "table",
       "db", "rows-per-partition", "load-threads", "load-workload", "slo", "stop", "min-duration",
-      "steady-tolerance");
+      "steady-tolerance", "fail-if");
   private static final Set<String> QUICK_KEYS = Set.of("duration", "rows-per-partition", "max-thread-points");
   private static final Set<String> CASE_KEYS = Set.of("workload", "phase", "measure", "rows-per-request",
       "reads-loaded-data", "threads", "duration", "slo", "target", "stop", "min-duration", "steady-tolerance",
@@ -251,7 +253,35 @@ public final class MatrixParser {
           positiveInt(quickSection, "max-thread-points", 2));
     }
     return new Matrix(source, name, instanceType, runners, partitions, table, db, rowsPerPartition, loadThreads,
-        loadWorkload, properties, List.copyOf(cases), quick, slo(plan));
+        loadWorkload, properties, List.copyOf(cases), quick, slo(plan), failIf(plan, cases));
+  }
+
+  /** {@code fail-if = slo < 1000; random-read p99 > 50ms}: thresholds separated by ';', cases the matrix has. */
+  private List<Threshold> failIf(Section plan, List<CaseSpec> cases) {
+    Entry e = plan.entries.get("fail-if");
+    if (e == null) {
+      return List.of();
+    }
+    List<Threshold> thresholds;
+    try {
+      thresholds = ThresholdParser.parseList(e.value());
+    } catch (IllegalArgumentException ex) {
+      throw MatrixException.at(file, e.line(), "'fail-if': " + ex.getMessage());
+    }
+    List<String> names = cases.stream().map(CaseSpec::name).toList();
+    for (Threshold t : thresholds) {
+      if (t.needsBaseline()) {
+        throw MatrixException.at(file, e.line(), "'fail-if': '" + t + "' compares two plans: give it to "
+            + "'capacity-plan diff --fail-if'");
+      }
+      String c = t.scope().caseName();
+      if (c != null && !names.contains(c)) {
+        throw MatrixException.at(file, e.line(), "'fail-if': '" + t + "': no case '" + c + "' in this matrix"
+            + Suggestions.likelyMeant(c, names).map(m -> "; did you mean '" + m + "'?")
+                .orElse("; its cases are " + String.join(", ", names)));
+      }
+    }
+    return thresholds;
   }
 
   /** Every loaded row needs a key number, and YCSB 0.17 numbers keys with an int. */

@@ -9,6 +9,8 @@ import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.EndpointView;
 import io.tablestoreycsb.planner.analysis.HostCpu;
 import io.tablestoreycsb.planner.analysis.Latency;
+import io.tablestoreycsb.planner.timeline.OverTimeCharts;
+import io.tablestoreycsb.planner.timeline.PlanTimelines;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -57,9 +59,15 @@ public final class ReportWriter {
 
   /** Writes every file; returns the path of report.html. */
   public static Path write(ReportData data, Path dir) throws IOException {
+    return write(data, dir, PlanTimelines.none());
+  }
+
+  /** Writes every file, with each cell's charts over time from {@code timelines}; returns report.html's path. */
+  public static Path write(ReportData data, Path dir, PlanTimelines timelines) throws IOException {
     Files.createDirectories(dir);
     Map<String, String> header = data.header().lines(data.rows(), BuildInfo.current(), Instant.now());
-    Map<String, List<String>> charts = ChartWriter.write(data.rows(), dir);
+    Map<String, List<String>> charts = new LinkedHashMap<>(ChartWriter.write(data.rows(), dir));
+    charts.putAll(OverTimeCharts.write(data.rows(), timelines, dir));
     Files.writeString(dir.resolve("report.md"), markdown(data, header, charts), StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("report.csv"), csv(data.rows()), StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("partitions.csv"), PartitionTable.csv(data.rows()), StandardCharsets.UTF_8);
@@ -124,6 +132,7 @@ public final class ReportWriter {
         for (String img : charts.getOrDefault(inst.getKey() + "/" + g.getKey(), List.of())) {
           md.append("\n![").append(img).append("](").append(img).append(")\n");
         }
+        appendOverTime(md, g.getValue(), charts);
       }
       for (String img : charts.getOrDefault(inst.getKey() + "/partitions", List.of())) {
         md.append("\n### Scaling with partitions\n\n![").append(img).append("](").append(img).append(")\n");
@@ -131,6 +140,14 @@ public final class ReportWriter {
     }
     appendFailures(md, data);
     return md.toString();
+  }
+
+  /** Each cell's charts over time, under its case's charts. */
+  private static void appendOverTime(StringBuilder md, List<CellResult> rows, Map<String, List<String>> charts) {
+    for (CellResult r : rows) {
+      String images = OverTimeCharts.markdown(r.cell(), charts);
+      md.append(images.isEmpty() ? "" : "\n" + images);
+    }
   }
 
   public static String markdownTable(List<CellResult> rows) {
@@ -286,6 +303,7 @@ public final class ReportWriter {
           h.append("<img src=\"").append(esc(img)).append("\" alt=\"").append(esc(img)).append("\">\n");
         }
         h.append("</div>\n");
+        g.getValue().forEach(r -> h.append(OverTimeCharts.html(r.cell(), charts)));
       }
       for (String img : charts.getOrDefault(inst.getKey() + "/partitions", List.of())) {
         h.append("<h3>Scaling with partitions</h3>\n<div><img src=\"").append(esc(img)).append("\" alt=\"")

@@ -17,10 +17,16 @@ import java.util.Locale;
 public final class Progress {
   private final PrintStream out;
   private final ProgressPace pace;
+  private volatile ProgressListener listener = ProgressListener.NONE;
 
   public Progress(PrintStream out, Duration period) {
     this.out = out;
     this.pace = new ProgressPace(period);
+  }
+
+  /** Who else hears of each event, not only at the printing period (run --live). */
+  public void listener(ProgressListener value) {
+    listener = value;
   }
 
   /** Learns how much longer than its duration a cell takes (JVM start-up, flush) to improve the ETA. */
@@ -35,6 +41,7 @@ public final class Progress {
 
   /** As above, with what the executor tells of the runners not ready yet (pods' phases on Kubernetes). */
   public synchronized void starting(int index, int total, String label, int ready, int runners, String detail) {
+    listener.starting(index, total, label, ready, runners);
     if (!pace.due()) {
       return;
     }
@@ -51,12 +58,13 @@ public final class Progress {
    */
   public synchronized void tick(int index, int total, String label, long cellStartNanos, double opsPerSecond,
       long remainingSeconds, int remainingCells, long cellDurationSeconds) {
-    if (!pace.due()) {
-      return;
-    }
     double elapsed = (System.nanoTime() - cellStartNanos) / 1e9;
     double eta = Math.max(0, remainingSeconds - Math.min(elapsed, cellDurationSeconds))
         + pace.overheadSeconds() * remainingCells;
+    listener.running(index, total, label, elapsed, opsPerSecond, total == 0 ? Double.NaN : eta);
+    if (!pace.due()) {
+      return;
+    }
     String rate = Double.isNaN(opsPerSecond) ? "runners started, no status line yet"
         : String.format(Locale.ROOT, "%,.0f %s/s now", opsPerSecond, total == 0 ? "rows" : "ops");
     if (total == 0) { // a load: no duration to count down

@@ -70,6 +70,9 @@ class MatrixParserTest {
       "duplicate | 4 | partitions = 4 | :4: 'partitions' set twice in this section (also on line 3)",
       "bad slo | 2 | slo = p99 under 10ms | :2: 'slo': SLO 'p99 under 10ms' must look like 'p99 < 10ms'",
       "bad stop | 2 | stop = early | :2: stop 'early' must be 'steady' (end once the rate is steady, duration as",
+      "bad fail-if | 5 | fail-if = slo < 10; p99 > 10 | :5: 'fail-if': threshold 'p99 > 10': '10' needs a unit",
+      "fail-if of no case | 5 | fail-if = d p99 > 1ms | :5: 'fail-if': 'd p99 > 1ms': no case 'd' in this matrix",
+      "fail-if of two plans | 5 | fail-if = slo regression > 5% | :5: 'fail-if': 'slo regression > 5%' compares two",
       "bad tolerance | 5 | steady-tolerance = 150% | :5: 'steady-tolerance' = '150%' must be a share above 0%",
   })
   void badLinesAreNamed(String label, int line, String replacement, String expected) {
@@ -98,6 +101,16 @@ class MatrixParserTest {
         .isInstanceOf(MatrixException.class)
         .hasMessageStartingWith("m.ini" + expected.substring(0, expected.indexOf(':', 1)))
         .hasMessageContaining(expected.substring(expected.indexOf(':', 1) + 2));
+  }
+
+  @Test
+  void failIfHoldsThresholdsSeparatedBySemicolonsThatQuickAndAnSloOverrideKeep() {
+    List<String> lines = List.of("[plan]", "partitions = 1", "fail-if = slo < 1000; c p=1 p99 > 20ms", "[case c]",
+        "workload = w", "phase = run", "duration = 5s", "measure = READ", "threads = 1");
+    Matrix m = MatrixParser.parse(Path.of("m.ini"), lines);
+    assertThat(m.failIf()).extracting(Object::toString).containsExactly("slo < 1000", "c p=1 p99 > 20ms");
+    assertThat(m.quickened().withSlo(io.tablestoreycsb.planner.matrix.Slo.parse("p99 < 5ms")).failIf())
+        .isEqualTo(m.failIf());
   }
 
   @Test

@@ -65,11 +65,10 @@ final class FaultsRoute implements AdminRoute {
     return switch (request.method()) {
       case "GET" -> AdminReply.ok(Map.of("faults", plan.activeFaults().stream().map(FaultJson::of).toList()));
       case "POST" -> {
-        FaultRule rule;
         try {
-          rule = FaultRule.parse(RuleBody.spec(request, EXAMPLE));
+          FaultRule rule = FaultRule.parse(RuleBody.spec(request, EXAMPLE));
           yield AdminReply.created(FaultJson.of(plan.activateFault(rule)));
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException e) { // a bad spec, or rates for one action adding up beyond 1
           throw AdminException.badRequest(e.getMessage());
         }
       }

@@ -130,6 +130,20 @@ public class TablestoreMockContainer extends GenericContainer<TablestoreMockCont
     return withLatency(LatencyRule.parse(spec));
   }
 
+  /**
+   * Rows the request journal keeps ({@code --journal-capacity}; default 10,000, 0 turns it off). The
+   * container serves it as JSON at {@code GET /_mock/journal}, to requests signed with the mock's
+   * credentials (see docs/mock-admin.md).
+   */
+  public TablestoreMockContainer withJournalCapacity(int rows) {
+    if (rows < 0) {
+      throw new IllegalArgumentException("journal capacity must be 0 (off) or a positive number of rows, got " + rows);
+    }
+    options.add("--journal-capacity");
+    options.add(Integer.toString(rows));
+    return self();
+  }
+
   /** Limits each partition to this many rows per second ({@code --partition-capacity}). */
   public TablestoreMockContainer withPartitionCapacity(double rowsPerSecond) {
     options.add("--partition-capacity");

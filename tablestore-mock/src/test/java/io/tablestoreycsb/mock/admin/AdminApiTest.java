@@ -95,6 +95,11 @@ class AdminApiTest {
     assertThat(mock.faultPlan().faults()).isEmpty();
     assertThat(admin.post("/_mock/latency", "").json().get("error").asText()).contains("needs a rule");
     assertThat(admin.post("/_mock/capacity", "lots").status()).isEqualTo(400);
+    admin.post("/_mock/faults", "PutRow=OTSServerBusy@0.7");
+    Reply tooMuch = admin.post("/_mock/faults", "*=OTSServerUnavailable@0.5");
+    assertThat(tooMuch.status()).isEqualTo(400);
+    assertThat(tooMuch.json().get("error").asText()).contains("add up to 1.2");
+    assertThat(mock.faultPlan().faults()).extracting(Object::toString).containsExactly("PutRow=OTSServerBusy@0.7");
   }
 
   @Test

@@ -25,12 +25,12 @@ class TablestoreMockContainerOptionsTest {
     LatencyRule latency = LatencyRule.of(ActionName.GET_ROW,
         LatencyRule.uniform(Duration.ofMillis(1), Duration.ofMillis(5)), LatencyRule.spike(Duration.ofMillis(50), 0.01));
     try (TablestoreMockContainer container = new TablestoreMockContainer("tablestore-mock:dev")
-        .withFault(rows).withFault(refused).withLatency(latency).withPartitionCapacity(2000)) {
+        .withFault(rows).withFault(refused).withLatency(latency).withPartitionCapacity(2000).withJournalCapacity(50_000)) {
       container.configure();
       List<String> command = Arrays.asList(container.getCommandParts());
 
       assertThat(command).containsSubsequence("--fault", rows.toString(), "--fault", refused.toString(),
-          "--latency", latency.toString(), "--partition-capacity", "2000.0");
+          "--latency", latency.toString(), "--partition-capacity", "2000.0", "--journal-capacity", "50000");
       assertThat(FaultRule.parse(command.get(command.indexOf("--fault") + 1))).isEqualTo(rows);
       assertThat(FaultRule.parse(command.get(command.lastIndexOf("--fault") + 1))).isEqualTo(refused);
       assertThat(LatencyRule.parse(command.get(command.indexOf("--latency") + 1))).isEqualTo(latency);
