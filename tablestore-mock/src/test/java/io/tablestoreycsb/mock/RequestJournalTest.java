@@ -25,9 +25,11 @@ import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
+import com.alicloud.openservices.tablestore.model.condition.SingleColumnValueCondition;
 import io.tablestoreycsb.mock.faults.FaultPlan;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
+import io.tablestoreycsb.mock.journal.RecordedCondition;
 import io.tablestoreycsb.mock.journal.RecordedRequest;
 import io.tablestoreycsb.mock.journal.RecordedRow;
 import io.tablestoreycsb.mock.journal.RequestJournal;
@@ -116,6 +118,30 @@ class RequestJournalTest {
         .extracting(RecordedRow::primaryKey, RecordedRow::errorCode).containsExactly(tuple(null, ErrorCode.OBJECT_NOT_EXIST));
     assertThat(recorded.writeCu()).as("the three rows written").isEqualTo(3);
     assertThat(recorded.failedRows()).hasSize(2);
+  }
+
+  @Test
+  void writesAreRecordedWithTheirConditionsAndReadsWithNone(RequestJournal journal) throws Exception {
+    RowPutChange insert = put("users", "cond");
+    insert.setCondition(new Condition(RowExistenceExpectation.EXPECT_NOT_EXIST));
+    client.putRow(new PutRowRequest(insert));
+    RowPutChange compareAndSet = put("users", "cond");
+    Condition onValue = new Condition(RowExistenceExpectation.EXPECT_EXIST);
+    onValue.setColumnCondition(new SingleColumnValueCondition("field0", SingleColumnValueCondition.CompareOperator.EQUAL,
+        ColumnValue.fromString("v")));
+    compareAndSet.setCondition(onValue);
+    client.putRow(new PutRowRequest(compareAndSet));
+    BatchWriteRowRequest batch = new BatchWriteRowRequest();
+    batch.addRowChange(put("users", "plain"));
+    client.batchWriteRow(batch);
+    client.getRow(new GetRowRequest(criteria("users", "cond")));
+
+    assertThat(journal.takeRequest().rows()).extracting(RecordedRow::condition)
+        .containsExactly(new RecordedCondition(RowExistenceExpectation.EXPECT_NOT_EXIST, false));
+    assertThat(journal.takeRequest().rows()).extracting(RecordedRow::condition)
+        .containsExactly(new RecordedCondition(RowExistenceExpectation.EXPECT_EXIST, true));
+    assertThat(journal.takeRequest().rows()).extracting(RecordedRow::condition).containsExactly(RecordedCondition.NONE);
+    assertThat(journal.takeRequest().rows()).extracting(RecordedRow::condition).containsExactly((RecordedCondition) null);
   }
 
   @Test

@@ -14,7 +14,10 @@ import java.util.Map;
 final class JournalJson {
   /** One row of a request. */
   record Row(String table, Map<String, Object> primaryKey, boolean succeeded, String errorCode, String errorMessage,
-      boolean injected) {}
+      boolean injected, Condition condition) {}
+
+  /** A write's condition: the row existence it expected, and whether it had a column condition. */
+  record Condition(String rowExistence, boolean columnCondition) {}
 
   /** Consumed capacity units, as the answer reported them. */
   record ConsumedCapacity(int read, int write) {}
@@ -35,7 +38,9 @@ final class JournalJson {
 
   private static Row row(RecordedRow row) {
     return new Row(row.table(), primaryKey(row.primaryKey()), row.succeeded(),
-        row.errorCode() == null ? null : row.errorCode().code(), row.errorMessage(), row.injected());
+        row.errorCode() == null ? null : row.errorCode().code(), row.errorMessage(), row.injected(),
+        row.condition() == null ? null
+            : new Condition(row.condition().rowExistence().name(), row.condition().columnCondition()));
   }
 
   /**

@@ -111,7 +111,7 @@ public final class RecordedRequest {
       byte[] key = rows.key(i);
       list.add(new RecordedRow(rows.table(i), key == null ? null : RowKey.decode(key, rows.schema(i)),
           rowError == null ? null : rowError.errorCode(), rowError == null ? null : rowError.getMessage(),
-          rowError != null && rowError.isInjected()));
+          rowError != null && rowError.isInjected(), rows.condition(i)));
     }
     return Collections.unmodifiableList(list);
   }

@@ -14,9 +14,11 @@ import io.tablestoreycsb.mock.protocol.ErrorCode;
  *     request the request's error
  * @param errorMessage the message sent with {@code errorCode}; null when the row succeeded
  * @param injected true when the fault plan injected the error
+ * @param condition the condition a write carried (row existence, a column condition); null for a
+ *     read, and for the rows of a batch an injected fault refused before the mock read them
  */
 public record RecordedRow(String table, PrimaryKey primaryKey, ErrorCode errorCode, String errorMessage,
-    boolean injected) {
+    boolean injected, RecordedCondition condition) {
 
   /** True when the row succeeded. */
   public boolean succeeded() {

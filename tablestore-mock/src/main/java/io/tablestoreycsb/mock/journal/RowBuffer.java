@@ -17,6 +17,8 @@ public final class RowBuffer {
   private Object[] schemas;
   private byte[][] keys;
   private OtsException[] errors;
+  /** Each write's condition; made at the first one noted, so reads pay for none. */
+  private RecordedCondition[] conditions;
   private int size;
 
   /** @param expectedRows how many rows the request names, if known (1 otherwise): the arrays' first size */
@@ -43,6 +45,9 @@ public final class RowBuffer {
       if (errors != null) {
         errors = Arrays.copyOf(errors, grown);
       }
+      if (conditions != null) {
+        conditions = Arrays.copyOf(conditions, grown);
+      }
     }
     tables[size] = table;
     schemas[size] = schema;
@@ -67,6 +72,17 @@ public final class RowBuffer {
     errors[size - 1] = error;
   }
 
+  /** Notes the condition of the last row added (a write's). */
+  public void conditionOfLast(RecordedCondition condition) {
+    if (size == 0) {
+      throw new IllegalStateException("no row to note a condition of");
+    }
+    if (conditions == null) {
+      conditions = new RecordedCondition[keys.length];
+    }
+    conditions[size - 1] = condition;
+  }
+
   public int size() {
     return size;
   }
@@ -82,6 +98,11 @@ public final class RowBuffer {
 
   byte[] key(int i) {
     return keys[i];
+  }
+
+  /** The condition the row's write carried, or null (a read, or a write whose condition was not noted). */
+  RecordedCondition condition(int i) {
+    return conditions == null ? null : conditions[i];
   }
 
   /** The row's own error, or null. */

@@ -69,6 +69,7 @@ final class AtomicBatchWrite {
     for (int i = 0; i < rows; i++) {
       Object row = decoded.get(i);
       context.row(table, row instanceof RowChange change ? change.key : null, null);
+      context.rowCondition(tableRequest.getRows(i).getCondition());
       try {
         if (row instanceof OtsException decodeError) {
           throw decodeError;

@@ -148,10 +148,12 @@ public final class BatchWriteRow extends ProtoAction<OtsInternalApi.BatchWriteRo
     }
     if (decoded instanceof OtsException decodeError) {
       context.row(table, null, decodeError);
+      context.rowCondition(row.getCondition());
       return failed(decodeError);
     }
     RowChange change = (RowChange) decoded;
     context.row(table, change.key, null);
+    context.rowCondition(row.getCondition());
     try {
       context.checkRowFault();
       RowWrites.Outcome outcome = write(table, change, row, transactionId, context);

@@ -31,6 +31,6 @@ public final class DeleteRow extends ProtoAction<OtsInternalApi.DeleteRowRequest
   @Override
   public void note(byte[] body, RequestContext context) {
     OtsInternalApi.DeleteRowRequest request = parse(body);
-    SingleRowWrite.note(catalog, request.getTableName(), RowChange.Kind.DELETE, request.getPrimaryKey(), context);
+    SingleRowWrite.note(catalog, request.getTableName(), RowChange.Kind.DELETE, request.getPrimaryKey(), request.getCondition(), context);
   }
 }

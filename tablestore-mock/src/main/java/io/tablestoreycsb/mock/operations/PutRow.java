@@ -30,6 +30,6 @@ public final class PutRow extends ProtoAction<OtsInternalApi.PutRowRequest> {
   @Override
   public void note(byte[] body, RequestContext context) {
     OtsInternalApi.PutRowRequest request = parse(body);
-    SingleRowWrite.note(catalog, request.getTableName(), RowChange.Kind.PUT, request.getRow(), context);
+    SingleRowWrite.note(catalog, request.getTableName(), RowChange.Kind.PUT, request.getRow(), request.getCondition(), context);
   }
 }

@@ -2,6 +2,8 @@ package io.tablestoreycsb.mock.operations;
 
 import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
 import io.tablestoreycsb.mock.faults.Injection;
+import com.alicloud.openservices.tablestore.model.RowExistenceExpectation;
+import io.tablestoreycsb.mock.journal.RecordedCondition;
 import io.tablestoreycsb.mock.journal.RowBuffer;
 import io.tablestoreycsb.mock.protocol.ActionName;
 import io.tablestoreycsb.mock.protocol.OtsException;
@@ -94,6 +96,15 @@ public final class RequestContext {
   public void row(Table table, byte[] key, OtsException error) {
     if (recording) {
       buffer().add(table.name(), table.schema(), key, error);
+    }
+  }
+
+  /** Notes the condition of the write of the row noted last, for the journal. */
+  public void rowCondition(OtsInternalApi.Condition condition) {
+    if (recording && rows != null && rows.size() > 0) {
+      rows.conditionOfLast(new RecordedCondition(
+          RowExistenceExpectation.valueOf(condition.getRowExistence().name()),
+          condition.hasColumnCondition() && !condition.getColumnCondition().isEmpty()));
     }
   }
 

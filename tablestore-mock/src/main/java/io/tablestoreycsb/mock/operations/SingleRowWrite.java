@@ -20,6 +20,7 @@ final class SingleRowWrite {
     Table table = catalog.require(tableName);
     RowChange change = RowChange.decode(kind, row, table, field);
     context.row(table, change.key, null);
+    context.rowCondition(condition);
     long now = context.nowMillis();
     RowWrites.Outcome outcome;
     if (transactionId == null) {
@@ -37,11 +38,13 @@ final class SingleRowWrite {
   }
 
   /** {@link Action#note}: the table and row a write names, decoded without being applied. */
-  static void note(Catalog catalog, String tableName, RowChange.Kind kind, ByteString row, RequestContext context) {
+  static void note(Catalog catalog, String tableName, RowChange.Kind kind, ByteString row,
+      OtsInternalApi.Condition condition, RequestContext context) {
     context.table(tableName);
     try {
       Table table = catalog.require(tableName);
       context.row(table, RowChange.decode(kind, row, table, "row").key, null);
+      context.rowCondition(condition);
     } catch (OtsException e) {
       // the request failed with its injected fault; what its body would have failed with is not its outcome
     }

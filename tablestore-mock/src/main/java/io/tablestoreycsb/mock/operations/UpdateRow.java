@@ -31,6 +31,6 @@ public final class UpdateRow extends ProtoAction<OtsInternalApi.UpdateRowRequest
   @Override
   public void note(byte[] body, RequestContext context) {
     OtsInternalApi.UpdateRowRequest request = parse(body);
-    SingleRowWrite.note(catalog, request.getTableName(), RowChange.Kind.UPDATE, request.getRowChange(), context);
+    SingleRowWrite.note(catalog, request.getTableName(), RowChange.Kind.UPDATE, request.getRowChange(), request.getCondition(), context);
   }
 }

@@ -70,6 +70,8 @@ class AdminApiTest {
     assertThat(puts.get(1).get("succeeded").asBoolean()).isTrue();
     assertThat(puts.get(1).get("table").asText()).isEqualTo("users");
     assertThat(puts.get(1).get("consumedCapacity").get("write").asInt()).isEqualTo(1);
+    assertThat(puts.get(1).get("rows").get(0).get("condition").get("rowExistence").asText()).isEqualTo("IGNORE");
+    assertThat(puts.get(1).get("rows").get(0).get("condition").get("columnCondition").asBoolean()).isFalse();
   }
 
   @Test
