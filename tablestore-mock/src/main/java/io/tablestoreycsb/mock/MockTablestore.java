@@ -12,6 +12,10 @@ import io.tablestoreycsb.mock.journal.RequestJournal;
 import io.tablestoreycsb.mock.operations.LoadReport;
 import io.tablestoreycsb.mock.operations.LocalTransactions;
 import io.tablestoreycsb.mock.operations.RequestPipeline;
+import io.tablestoreycsb.mock.persist.DataDirectory;
+import io.tablestoreycsb.mock.persist.MockState;
+import io.tablestoreycsb.mock.persist.Snapshots;
+import io.tablestoreycsb.mock.transport.RequestHandler;
 import io.tablestoreycsb.mock.protocol.Credentials;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import io.tablestoreycsb.mock.storage.Catalog;
@@ -55,11 +59,16 @@ public final class MockTablestore implements AutoCloseable {
   private final FaultPlan faultPlan;
   private final RequestJournal journal;
   private final MemoryBudget budget;
-  /** What the server hands requests to: the admin API in front of the Tablestore pipeline. */
+  /**
+   * What the server hands requests to: the admin API in front of the Tablestore pipeline, behind
+   * the data directory's durable replies when there is one.
+   */
   private final RequestHandler handler;
   private final AdminContext admin;
   private final boolean adminSigned;
   private final Catalog catalog;
+  /** Snapshots, restores and the data directory (null in it when the state is kept in memory only). */
+  private final MockState state;
   /** The options of the first start, with its actual port, so a resumed server listens where clients expect it. */
   private final ServerOptions options;
   private final String host;
@@ -79,6 +88,7 @@ public final class MockTablestore implements AutoCloseable {
     this.admin = admin;
     this.adminSigned = adminSigned;
     this.catalog = admin.catalog();
+    this.state = admin.state();
     this.host = server.host();
     this.port = server.port();
     this.options = new ServerOptions(options.host(), port, options.maxRequestBodyBytes(), options.bodyMemoryBytes(),
@@ -209,11 +219,42 @@ public final class MockTablestore implements AutoCloseable {
     }
   }
 
-  /** Stops the server; calling it again does nothing. */
+  /**
+   * Writes the whole state (tables with their settings and split points, rows with their
+   * versions, secondary indexes, streams, tunnels and their checkpoints) to {@code file}, replacing
+   * it whole. The file is in the data directory's format: it seeds a mock ({@code --seed}, {@link
+   * Builder#seed}) or {@link #restore}s one. Rows written while it runs may or may not be in it.
+   */
+  public void snapshot(Path file) throws IOException {
+    state.snapshot(file);
+  }
+
+  /**
+   * Replaces every table, row, stream and tunnel with those of the snapshot {@code file} (and,
+   * with a data directory, what the directory keeps, before this returns). Requests in flight
+   * meanwhile may see either state; a file that is not a snapshot is refused before anything
+   * changes ({@link io.tablestoreycsb.mock.persist.StateFileException}).
+   */
+  public void restore(Path file) {
+    state.restore(file);
+  }
+
+  /** The data directory the state is kept in, or null when it is kept in memory only. */
+  public Path dataDirectory() {
+    return state.dataDirectory() == null ? null : state.dataDirectory().path();
+  }
+
+  /** Stops the server and, with a data directory, writes what is left and releases it; calling it again does nothing. */
   @Override
   public synchronized void close() {
+    if (closed) {
+      return;
+    }
     closed = true;
     stopServing();
+    if (state.dataDirectory() != null) {
+      state.dataDirectory().close();
+    }
   }
 
   @Override
@@ -238,8 +279,39 @@ public final class MockTablestore implements AutoCloseable {
     private int journalCapacity = RequestJournal.DEFAULT_CAPACITY;
     private boolean adminSigned;
     private final FaultPlan faultPlan = new FaultPlan();
+    private Path dataDirectory;
+    private boolean syncDataDirectory;
+    private Path seed;
 
     private Builder() {}
+
+    /**
+     * Keeps the state in {@code dir} (created if missing): what it holds is loaded at start, and
+     * every write is in it before it is answered, so acknowledged writes survive the process
+     * being killed. One mock at a time uses a directory. Default: none (memory only).
+     */
+    public Builder dataDirectory(Path dir) {
+      this.dataDirectory = Objects.requireNonNull(dir, "dataDirectory");
+      return this;
+    }
+
+    /**
+     * With a data directory: also force every group commit to the disk (fsync), so acknowledged
+     * writes survive the machine too, at the disk's flush latency per commit. Default false.
+     */
+    public Builder syncDataDirectory(boolean sync) {
+      this.syncDataDirectory = sync;
+      return this;
+    }
+
+    /**
+     * Starts from the snapshot {@code file} ({@link MockTablestore#snapshot}, or a stopped mock's
+     * {@code DIR/state.mv}). With a data directory, the directory must be empty (a new one).
+     */
+    public Builder seed(Path file) {
+      this.seed = Objects.requireNonNull(file, "seed");
+      return this;
+    }
 
     /** Address to bind; default 127.0.0.1. */
     public Builder host(String host) {
@@ -411,17 +483,43 @@ public final class MockTablestore implements AutoCloseable {
       LocalTransactions transactions = new LocalTransactions(localTransactionIdleTimeout);
       RequestPipeline pipeline = new RequestPipeline(catalog, credentials, faultPlan, journal, Clock.systemUTC(),
           rangePagesEndAtPartitionBoundary, tunnels.actions(), transactions);
-      AdminContext admin = new AdminContext(instanceName, catalog, faultPlan, journal, tunnels, transactions);
-      boolean signed = adminSigned || !isLoopback(host);
-      RequestHandler handler = new AdminRouter(AdminRoutes.standard(admin),
-          signed ? AdminAccess.signed(credentials, Clock.systemUTC()) : AdminAccess.open(),
-          new LoadReport(faultPlan.load(), pipeline));
       int maxBody = ServiceLimits.MAX_REQUEST_BODY_BYTES;
       ServerOptions options = new ServerOptions(host, port, maxBody,
           bodyMemoryBytes > 0 ? bodyMemoryBytes : ServerOptions.defaultBodyMemoryBytes(maxBody),
           requestReadTimeout, idleTimeout, workerThreads);
-      MockHttpServer server = MockHttpServer.start(options, handler);
-      return new MockTablestore(credentials, server, faultPlan, journal, budget, handler, admin, signed, options);
+      DataDirectory data = dataDirectory == null ? null : DataDirectory.open(dataDirectory, syncDataDirectory);
+      try {
+        MockState state = new MockState(catalog, tunnels, data, Clock.systemUTC());
+        AdminContext admin = new AdminContext(instanceName, catalog, faultPlan, journal, tunnels, transactions, state);
+        boolean signed = adminSigned || !isLoopback(host);
+        RequestHandler handler = new AdminRouter(AdminRoutes.standard(admin),
+            signed ? AdminAccess.signed(credentials, Clock.systemUTC()) : AdminAccess.open(),
+            new LoadReport(faultPlan.load(), pipeline));
+        if (data == null) {
+          if (seed != null) {
+            Snapshots.read(seed, catalog, tunnels, Clock.systemUTC());
+          }
+        } else {
+          if (seed != null && !data.isEmpty()) {
+            throw new IllegalArgumentException("cannot seed data directory " + dataDirectory + " from " + seed
+                + ": it already holds tables (a seed starts a new directory); use an empty directory, or drop the seed");
+          }
+          // Outermost: a request that changed the state, through the Tablestore API or the admin API, is answered once it is kept.
+          handler = data.start(catalog, tunnels, handler, Clock.systemUTC());
+          if (seed != null) {
+            data.pause();
+            Snapshots.read(seed, catalog, tunnels, Clock.systemUTC());
+            data.keepCurrentState();
+          }
+        }
+        MockHttpServer server = MockHttpServer.start(options, handler);
+        return new MockTablestore(credentials, server, faultPlan, journal, budget, handler, admin, signed, options);
+      } catch (RuntimeException e) {
+        if (data != null) {
+          data.close();
+        }
+        throw e;
+      }
     }
 
     /** Whether {@code host} is a loopback address; one that does not resolve counts as not. */

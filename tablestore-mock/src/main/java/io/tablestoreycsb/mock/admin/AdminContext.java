@@ -3,6 +3,7 @@ package io.tablestoreycsb.mock.admin;
 import io.tablestoreycsb.mock.faults.FaultPlan;
 import io.tablestoreycsb.mock.journal.RequestJournal;
 import io.tablestoreycsb.mock.operations.LocalTransactions;
+import io.tablestoreycsb.mock.persist.MockState;
 import io.tablestoreycsb.mock.storage.Catalog;
 import io.tablestoreycsb.mock.tunnel.TunnelService;
 
@@ -16,6 +17,7 @@ import io.tablestoreycsb.mock.tunnel.TunnelService;
  * @param journal recorded requests (off when its capacity is 0)
  * @param tunnels the Tunnel Service's tunnels
  * @param transactions open local transactions
+ * @param state snapshots and restores of the whole state (and the data directory, if any)
  */
 public record AdminContext(String instanceName, Catalog catalog, FaultPlan faultPlan, RequestJournal journal,
-    TunnelService tunnels, LocalTransactions transactions) {}
+    TunnelService tunnels, LocalTransactions transactions, MockState state) {}

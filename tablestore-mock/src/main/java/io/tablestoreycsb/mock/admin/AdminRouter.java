@@ -84,6 +84,9 @@ public final class AdminRouter implements RequestHandler {
             + String.join(", ", route.methods()));
       }
       AdminReply reply = route.handle(new AdminRequest(method, routePath, id, AdminRequest.parseQuery(query), body));
+      if (reply.json() instanceof AdminReply.Binary binary) {
+        return new HttpReply(reply.status(), Map.of("Content-Type", "application/octet-stream"), binary.bytes(), 0);
+      }
       return json(reply.status(), reply.json());
     } catch (AdminException e) {
       return error(e.status(), e.getMessage(), e.status() == 404 ? routeList() : null);

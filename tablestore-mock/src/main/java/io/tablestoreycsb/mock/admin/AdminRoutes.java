@@ -14,6 +14,8 @@ public final class AdminRoutes {
         new LatencyRoute(mock.faultPlan()),
         new CapacityRoute(mock.faultPlan()),
         new JournalRoute(mock.journal()),
-        new ResetRoute(mock));
+        new ResetRoute(mock),
+        new SnapshotRoute(mock),
+        new RestoreRoute(mock));
   }
 }

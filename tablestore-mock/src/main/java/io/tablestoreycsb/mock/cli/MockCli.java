@@ -4,6 +4,7 @@ import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.faults.Durations;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
+import io.tablestoreycsb.mock.persist.StateFileException;
 import io.tablestoreycsb.mock.journal.RequestJournal;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
 import java.io.IOException;
@@ -52,6 +53,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         "  tablestore-mock --fault PutRow=OTSServerBusy@0.05",
         "  tablestore-mock --latency 'GetRow=uniform(1ms,5ms)' --latency '*=1ms'",
         "  tablestore-mock --partition-capacity 20000",
+        "  tablestore-mock --data-dir ./mock-data",
         "See docs/mock-endpoint.md for the fault and latency grammar."})
 public final class MockCli implements Callable<Integer> {
 
@@ -140,6 +142,22 @@ public final class MockCli implements Callable<Integer> {
           + " otherwise it gets OTSTimeout and its connection is closed (default: 30s).")
   private Duration requestReadTimeout;
 
+  @Option(names = "--data-dir", paramLabel = "DIR",
+      description = "Keep tables, rows, indexes, streams and tunnel checkpoints in DIR (created if"
+          + " missing) and load them at start: every acknowledged write survives the process being"
+          + " killed. One mock at a time per directory (default: memory only).")
+  private Path dataDir;
+
+  @Option(names = "--sync-writes",
+      description = "With --data-dir: also force each group commit to the disk (fsync), so"
+          + " acknowledged writes survive a crash of the machine, not only of the process.")
+  private boolean syncWrites;
+
+  @Option(names = "--seed", paramLabel = "FILE",
+      description = "Start from the snapshot FILE (written by POST /_mock/snapshot or"
+          + " MockTablestore.snapshot, or a stopped mock's DIR/state.mv). With --data-dir, the"
+          + " directory must be new or empty.")
+  private Path seed;
   @Option(names = "--journal-capacity", paramLabel = "ROWS",
       defaultValue = "" + RequestJournal.DEFAULT_CAPACITY,
       description = "Rows the request journal keeps for GET /_mock/journal (a request weighs its rows,"
@@ -251,6 +269,12 @@ public final class MockCli implements Callable<Integer> {
     if (requestReadTimeout != null) {
       builder.requestReadTimeout(requestReadTimeout);
     }
+    if (dataDir != null) {
+      builder.dataDirectory(dataDir).syncDataDirectory(syncWrites);
+    }
+    if (seed != null) {
+      builder.seed(seed);
+    }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     warnIfExposed(err);
@@ -259,6 +283,8 @@ public final class MockCli implements Callable<Integer> {
     try {
       try {
         running = builder.start();
+      } catch (StateFileException | IllegalArgumentException e) {
+        throw new IllegalStateException(e.getMessage(), e); // about the data directory or seed, not the address
       } catch (Exception e) {
         throw new IllegalStateException("cannot start on " + host + ":" + port + ": "
             + e.getMessage(), e);
@@ -307,6 +333,12 @@ public final class MockCli implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(),
           "Invalid value for option '--partition-capacity': " + partitionCapacity
               + " (rows per second; 0 or more, 0 = unlimited)");
+    }
+    if (syncWrites && dataDir == null) {
+      throw new ParameterException(spec.commandLine(), "--sync-writes needs --data-dir DIR (there is nothing to sync)");
+    }
+    if (seed != null && !Files.isRegularFile(seed)) {
+      throw new ParameterException(spec.commandLine(), "Invalid value for option '--seed': no such file " + seed);
     }
     if (journalCapacity < 0) {
       throw new ParameterException(spec.commandLine(), "Invalid value for option '--journal-capacity': "

@@ -16,6 +16,14 @@ public final class AutoIncrementSequence {
     this.last = new AtomicLong(creationTimeSeconds * 1_000_000L);
   }
 
+  /**
+   * After a restart: the next value is above {@code value} too (the last value handed out is not
+   * kept; the restorer passes the largest it finds, or the time, whichever is larger).
+   */
+  public void advanceTo(long value) {
+    last.accumulateAndGet(value, Math::max);
+  }
+
   /** The next value: above every value handed out before. */
   public long next() {
     return last.incrementAndGet();

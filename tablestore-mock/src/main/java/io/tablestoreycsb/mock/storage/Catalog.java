@@ -13,9 +13,32 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Catalog {
   private final ConcurrentHashMap<String, Table> tables = new ConcurrentHashMap<>();
   private final MemoryBudget budget;
+  private final StorageHook hook = new StorageHook();
 
   public Catalog(MemoryBudget budget) {
     this.budget = budget;
+  }
+
+  /**
+   * Tells {@code listener} of every change from now on (null: no one). Whoever attaches one
+   * copies the state as it is first, with no request running (see {@code persist.DataDirectory}).
+   */
+  public void listen(StorageListener listener) {
+    hook.listener = listener;
+  }
+
+  /** Every table of the instance, index tables included, in no particular order. */
+  public List<Table> tables() {
+    return new ArrayList<>(tables.values());
+  }
+
+  /** Drops every table, index tables with their base tables (a restore starts from nothing). */
+  public synchronized void clear() {
+    for (Table table : tables()) {
+      if (table.indexedTable() == null && tables.get(table.name()) == table) {
+        delete(table.name());
+      }
+    }
   }
 
   public MemoryBudget budget() {
@@ -31,17 +54,19 @@ public final class Catalog {
       throw new OtsException(ErrorCode.QUOTA_EXHAUSTED, "Number of tables exceeded the quota: an instance holds at most "
           + ServiceLimits.MAX_TABLES + " tables.");
     }
-    Table table = new Table(name, schema, splitPoints, settings, budget, creationTimeSeconds);
+    Table table = new Table(name, schema, splitPoints, settings, budget, hook, creationTimeSeconds);
     tables.put(name, table);
+    table.listed = true;
+    notifyChanged(table);
     return table;
   }
 
-  /** The table, or OTSObjectNotExist as the service answers it. */
   /** The table, or null when there is none of that name. */
   public Table find(String name) {
     return tables.get(name);
   }
 
+  /** The table, or OTSObjectNotExist as the service answers it. */
   public Table require(String name) {
     Table table = tables.get(name);
     if (table == null) {
@@ -64,8 +89,10 @@ public final class Catalog {
     for (SecondaryIndex index : table.indexes()) {
       tables.remove(index.name());
       index.table().release();
+      notifyDropped(index.table());
     }
     table.release();
+    notifyDropped(table);
   }
 
   /**
@@ -83,7 +110,10 @@ public final class Catalog {
     }
     index.table().markAsIndexOf(base);
     tables.put(index.name(), index.table());
+    index.table().listed = true;
     base.addIndex(index);
+    notifyChanged(index.table());
+    notifyChanged(base);
     if (indexExistingRows) {
       index.indexExistingRows(base);
     }
@@ -91,7 +121,7 @@ public final class Catalog {
 
   /** A table for a secondary index of {@code base}, not yet in the instance (see {@link #addIndex}). */
   public Table newIndexTable(Table base, String indexName, List<PrimaryKeySchema> schema, long creationTimeSeconds) {
-    Table table = new Table(indexName, schema, List.of(), base.settings(), budget, creationTimeSeconds);
+    Table table = new Table(indexName, schema, List.of(), base.settings(), budget, hook, creationTimeSeconds);
     table.define(new TableDefinition(List.of(), TableDefinition.Encryption.DISABLED, false, false));
     return table;
   }
@@ -105,6 +135,20 @@ public final class Catalog {
     }
     tables.remove(indexName, removed.table());
     removed.table().release();
+    notifyDropped(removed.table());
+    notifyChanged(base);
+  }
+
+  private static void notifyChanged(Table table) {
+    table.notifyChanged();
+  }
+
+  private void notifyDropped(Table table) {
+    table.listed = false;
+    StorageListener listener = hook.listener;
+    if (listener != null) {
+      listener.tableDropped(table);
+    }
   }
 
   /** The names of the tables of the instance, without index tables (as ListTable shows them). */

@@ -51,10 +51,42 @@ public final class ChangeLog {
   private long heapBytes;
   /** Records older than this are dropped as new ones arrive (the stream's expiration time). */
   private volatile long retentionMillis;
+  /** Told the new first sequence after records were trimmed (for the storage's listener). */
+  private final java.util.function.LongConsumer trimmed;
 
   ChangeLog(MemoryBudget budget, long retentionMillis) {
+    this(budget, retentionMillis, first -> { });
+  }
+
+  ChangeLog(MemoryBudget budget, long retentionMillis, java.util.function.LongConsumer trimmed) {
     this.budget = budget;
     this.retentionMillis = retentionMillis;
+    this.trimmed = trimmed;
+  }
+
+  /** Replaces an empty log's content with records kept elsewhere (see {@link Partition#restoreChangeLog}). */
+  synchronized void restore(long first, List<Record> records) {
+    if (size > 0 || nextSequence > 0) {
+      throw new IllegalStateException("a change log is restored only while empty");
+    }
+    firstSequence = first;
+    nextSequence = first;
+    for (Record r : records) {
+      if (r.sequence() < nextSequence) {
+        continue;
+      }
+      if (size == ring.length) {
+        grow();
+      }
+      ring[(head + size) & (ring.length - 1)] = r;
+      size++;
+      heapBytes += r.heapBytes();
+      budget.add(r.heapBytes());
+      nextSequence = r.sequence() + 1;
+      if (size == 1) {
+        firstSequence = r.sequence();
+      }
+    }
   }
 
   void retainFor(long millis) {
@@ -144,6 +176,9 @@ public final class ChangeLog {
       freed += removeFirst().heapBytes();
     }
     release(freed);
+    if (freed > 0) {
+      trimmed.accept(firstSequence);
+    }
   }
 
   /** Drops records committed before {@code cutoffMillis} (past the stream's expiry). */
@@ -153,6 +188,9 @@ public final class ChangeLog {
       freed += removeFirst().heapBytes();
     }
     release(freed);
+    if (freed > 0) {
+      trimmed.accept(firstSequence);
+    }
   }
 
   /** The oldest sequence number still readable. */

@@ -28,11 +28,18 @@ public final class Partition {
   private final ConcurrentHashMap<Slot, Slot> index = new ConcurrentHashMap<>();
   private final MemoryBudget budget;
   private final AtomicLong heapBytes = new AtomicLong();
+  /** Where the listener of every change is found (see {@link StorageListener}); the table and number are what it is told. */
+  private final StorageHook hook;
+  private final Table table;
+  private final int number;
   /** The partition's stream while the table's stream is enabled, else null. */
   private volatile ChangeLog changeLog;
 
-  Partition(MemoryBudget budget) {
+  Partition(MemoryBudget budget, StorageHook hook, Table table, int number) {
     this.budget = budget;
+    this.hook = hook;
+    this.table = table;
+    this.number = number;
   }
 
   /** What a committed write logs: its stream action and encoded record, built once the write committed. */
@@ -58,7 +65,7 @@ public final class Partition {
 
   void enableChangeLog(long retentionMillis) {
     if (changeLog == null) {
-      changeLog = new ChangeLog(budget, retentionMillis);
+      changeLog = new ChangeLog(budget, retentionMillis, this::changeLogTrimmed);
     } else {
       changeLog.retainFor(retentionMillis);
     }
@@ -104,7 +111,12 @@ public final class Partition {
     synchronized (log) {
       // The record is about the size of the change: reserve room for it along with the row.
       StoredRow after = compute(key, change, ChangeLog.RECORD_OVERHEAD_BYTES + key.length);
-      log.append(logged.timestampMillis(), logged.action(), logged.record(), logged.originRecord());
+      ChangeLog.Record record = log.append(logged.timestampMillis(), logged.action(), logged.record(),
+          logged.originRecord());
+      StorageListener listener = hook.listener;
+      if (listener != null) {
+        listener.changeLogged(table, number, record);
+      }
       return after;
     }
   }
@@ -112,6 +124,7 @@ public final class Partition {
   private StoredRow compute(byte[] key, UnaryOperator<StoredRow> change, long extraRoom) {
     long[] delta = new long[1];
     StoredRow[] now = new StoredRow[1];
+    StorageListener listener = hook.listener;
     index.compute(new Slot(key), (probe, slot) -> {
       byte[] current = slot == null ? null : slot.cells;
       StoredRow next = change.apply(current == null ? null : new StoredRow(slot.key, current));
@@ -120,6 +133,9 @@ public final class Partition {
       long d = sizeOf(k, nextCells) - sizeOf(k, current);
       budget.checkRoomFor(d + extraRoom);
       delta[0] = d;
+      if (listener != null && nextCells != current) {
+        listener.rowChanged(table, k, nextCells); // under the row's lock: the listener sees its changes in order
+      }
       if (nextCells == null) {
         if (slot != null) {
           slot.cells = null;
@@ -140,6 +156,22 @@ public final class Partition {
     budget.add(delta[0]);
     heapBytes.addAndGet(delta[0]);
     return now[0];
+  }
+
+  private void changeLogTrimmed(long firstSequence) {
+    StorageListener listener = hook.listener;
+    if (listener != null) {
+      listener.changeLogTrimmed(table, number, firstSequence);
+    }
+  }
+
+  /**
+   * Puts back a change log as it was kept (a restart on a data directory, a restore): it starts
+   * at {@code firstSequence} and holds {@code records} (ascending, from {@code firstSequence} on);
+   * the next write is logged after the last of them. The table's stream must be enabled.
+   */
+  void restoreChangeLog(long firstSequence, java.util.List<ChangeLog.Record> records) {
+    changeLog.restore(firstSequence, records);
   }
 
   /** Rows with {@code from <= key < to} in ascending order (a live, weakly consistent view). */

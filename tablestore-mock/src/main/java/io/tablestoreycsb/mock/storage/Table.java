@@ -44,9 +44,12 @@ public final class Table {
    * changed the row.
    */
   private final Object[] writeStripes = new Object[16];
+  private final StorageHook hook;
+  /** Whether the table is one of its catalog's (an index's table joins it after it is made, see Catalog.addIndex). */
+  volatile boolean listed;
 
   Table(String name, List<PrimaryKeySchema> schema, List<PrimaryKeyValue> splitPoints, TableSettings settings,
-      MemoryBudget budget, long creationTimeSeconds) {
+      MemoryBudget budget, StorageHook hook, long creationTimeSeconds) {
     this.name = name;
     this.schema = List.copyOf(schema);
     this.splitPoints = List.copyOf(splitPoints);
@@ -67,9 +70,10 @@ public final class Table {
     for (int i = 0; i < writeStripes.length; i++) {
       writeStripes[i] = new Object();
     }
+    this.hook = hook;
     this.partitions = new Partition[splitPoints.size() + 1];
     for (int i = 0; i < partitions.length; i++) {
-      partitions[i] = new Partition(budget);
+      partitions[i] = new Partition(budget, hook, this, i);
     }
   }
 
@@ -91,6 +95,7 @@ public final class Table {
 
   public void updateSettings(TableSettings newSettings) {
     this.settings = newSettings;
+    notifyChanged();
   }
 
   /** Predefined columns and encryption, as CreateTable declared them. */
@@ -101,6 +106,7 @@ public final class Table {
   /** Set once, by CreateTable, before the table is used. */
   public void define(TableDefinition newDefinition) {
     this.definition = newDefinition;
+    notifyChanged();
   }
 
   public StreamSettings stream() {
@@ -120,6 +126,7 @@ public final class Table {
       }
     }
     this.stream = newStream;
+    notifyChanged();
   }
 
   public long creationTimeSeconds() {
@@ -275,6 +282,33 @@ public final class Table {
       parts.add(p.all());
     }
     return concat(parts);
+  }
+
+  /**
+   * Puts a kept row back (a restart on a data directory, a restore): stored as it was, without
+   * conditions, change log or index updates (index tables are kept and put back themselves).
+   */
+  public void restoreRow(byte[] key, byte[] cells) {
+    StoredRow row = new StoredRow(key, cells);
+    partitions[partitionIndexOf(key)].compute(key, current -> row);
+  }
+
+  /** Puts a kept change log back into partition {@code partition} (see {@link Partition#restoreChangeLog}). */
+  public void restoreChangeLog(int partition, long firstSequence, List<ChangeLog.Record> records) {
+    partitions[partition].restoreChangeLog(firstSequence, records);
+  }
+
+  /** Whether the table is one of its catalog's now (not yet, for an index's table being made; no more, once dropped). */
+  public boolean inCatalog() {
+    return listed;
+  }
+
+  /** Tells the storage's listener, if any, that what defines this table changed. */
+  void notifyChanged() {
+    StorageListener listener = hook.listener;
+    if (listener != null && listed) {
+      listener.tableChanged(this);
+    }
   }
 
   void release() {

@@ -91,6 +91,10 @@ final class OtsHttpHandler extends SimpleChannelInboundHandler<ReceivedRequest> 
 
   /** On the event loop: writes the reply now or after its delay, once every earlier reply is written. */
   private void deliver(ChannelHandlerContext ctx, long sequence, HttpReply reply, boolean keepAlive, boolean headOnly) {
+    if (reply.ready() != null) {
+      reply.ready().thenAccept(ready -> ctx.executor().execute(() -> deliver(ctx, sequence, ready, keepAlive, headOnly)));
+      return;
+    }
     if (reply.delayNanos() > 0) {
       ctx.executor().schedule(() -> sequencer.complete(sequence, () -> write(ctx, reply, keepAlive, headOnly)),
           reply.delayNanos(), TimeUnit.NANOSECONDS);

@@ -66,6 +66,40 @@ final class Tunnel {
     }
   }
 
+  /** A kept tunnel back (see {@link TunnelState}): its channels as they were, none held by a client. */
+  Tunnel(TunnelState state, TunnelKind kind, Table table) {
+    this.id = state.id();
+    this.name = state.name();
+    this.kind = kind;
+    this.table = table;
+    this.streamId = state.streamId();
+    this.start = new StartPosition(state.earliest(), state.startMillis(), state.endMillis());
+    this.createTimeMillis = state.createTimeMillis();
+    this.expired = state.expired();
+    for (TunnelState.ChannelState kept : state.channels()) {
+      Channel c = new Channel(kept.id(), kept.partition(), kept.baseData(), kept.checkpoint(), kept.position(),
+          kept.positionTimeMillis());
+      c.status = ChannelStatus.valueOf(kept.status());
+      c.version = kept.version();
+      c.checkpointSequence = kept.checkpointSequence();
+      if (c.status == ChannelStatus.OPEN || c.status == ChannelStatus.CLOSING) {
+        c.release(0); // its client did not survive the restart
+      }
+      channels.put(c.id, c);
+    }
+  }
+
+  /** What is kept of this tunnel across a restart. */
+  synchronized TunnelState state() {
+    java.util.List<TunnelState.ChannelState> kept = new ArrayList<>();
+    for (Channel c : channels.values()) {
+      kept.add(new TunnelState.ChannelState(c.id, c.partition, c.baseData, c.status.name(), c.version, c.checkpoint,
+          c.checkpointSequence, c.position, c.positionTimeMillis));
+    }
+    return new TunnelState(id, name, kind.wireName, table.name(), streamId, createTimeMillis, start.earliest(),
+        start.startMillis(), start.endMillis(), expired, kept);
+  }
+
   /** The channels being consumed now: the BaseData ones until all are done, then the Stream ones. */
   private List<Channel> active() {
     List<Channel> base = new ArrayList<>();
@@ -112,6 +146,12 @@ final class Tunnel {
    * channel), re-balances, and answers the channels the client should hold now.
    */
   synchronized List<ChannelView> heartbeat(String clientId, Collection<ChannelView> reported, long nowMillis) {
+    return heartbeat(clientId, reported, nowMillis, new boolean[1]);
+  }
+
+  /** As above; {@code terminated[0]} is set when a channel was reported consumed to its end. */
+  synchronized List<ChannelView> heartbeat(String clientId, Collection<ChannelView> reported, long nowMillis,
+      boolean[] terminated) {
     requireNotExpired();
     expireClients(nowMillis);
     ClientSession session = requireClient(clientId);
@@ -125,6 +165,7 @@ final class Tunnel {
         c.release(r.version());
       } else if (r.status() == ChannelStatus.TERMINATED) {
         c.terminate(r.version());
+        terminated[0] = true;
       }
     }
     ChannelBalancer.balance(active(), clients.values());

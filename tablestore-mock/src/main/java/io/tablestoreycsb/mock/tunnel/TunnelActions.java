@@ -127,8 +127,7 @@ final class TunnelActions {
     for (TunnelServiceApi.Channel c : request.getChannelsList()) {
       reported.add(new Tunnel.ChannelView(c.getChannelId(), c.getVersion(), ChannelStatus.valueOf(c.getStatus().name())));
     }
-    List<Tunnel.ChannelView> held = service.require(request.getTunnelId())
-        .heartbeat(request.getClientId(), reported, service.nowMillis());
+    List<Tunnel.ChannelView> held = service.heartbeat(request.getTunnelId(), request.getClientId(), reported);
     TunnelServiceApi.HeartbeatResponse.Builder response = TunnelServiceApi.HeartbeatResponse.newBuilder();
     for (Tunnel.ChannelView c : held) {
       response.addChannels(TunnelServiceApi.Channel.newBuilder().setChannelId(c.id()).setVersion(c.version())

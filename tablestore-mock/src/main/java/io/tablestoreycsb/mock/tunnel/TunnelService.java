@@ -39,6 +39,8 @@ public final class TunnelService {
   private final String instanceName;
   private final Clock clock;
   private final Map<String, Tunnel> tunnels = new ConcurrentHashMap<>();
+  /** Told of what is kept of each tunnel (a data directory), or null. */
+  private volatile TunnelListener listener;
 
   public TunnelService(Catalog catalog, String instanceName, Clock clock) {
     this.catalog = catalog;
@@ -54,6 +56,56 @@ public final class TunnelService {
     List<Action> all = new ArrayList<>(TunnelActions.all(this));
     all.addAll(StreamApiActions.all(catalog));
     return all;
+  }
+
+  /** Tells {@code listener} of every change to what is kept of a tunnel from now on (null: no one). */
+  public void listen(TunnelListener listener) {
+    this.listener = listener;
+  }
+
+  /** What is kept of every tunnel, oldest first. */
+  public List<TunnelState> states() {
+    List<TunnelState> kept = new ArrayList<>();
+    for (Tunnel t : list("")) {
+      kept.add(t.state());
+    }
+    return kept;
+  }
+
+  /**
+   * Replaces every tunnel with the kept ones (a restart on a data directory, a restore); a kept
+   * tunnel whose table the catalog no longer has is left out. Clients connect again.
+   */
+  public synchronized void restore(List<TunnelState> kept) {
+    tunnels.clear();
+    for (TunnelState state : kept) {
+      Table table = catalog.find(state.tableName());
+      if (table == null) {
+        continue;
+      }
+      TunnelKind kind = java.util.Arrays.stream(TunnelKind.values()).filter(k -> k.wireName.equals(state.kind()))
+          .findFirst().orElseThrow(() -> new IllegalArgumentException("unknown tunnel type " + state.kind()));
+      tunnels.put(state.id(), new Tunnel(state, kind, table));
+    }
+  }
+
+  private void changed(Tunnel tunnel) {
+    TunnelListener l = listener;
+    if (l != null) {
+      synchronized (tunnel) { // two checkpoints of a tunnel reach the listener in the order they were stored
+        l.tunnelChanged(tunnel.state());
+      }
+    }
+  }
+
+  List<Tunnel.ChannelView> heartbeat(String tunnelId, String clientId, List<Tunnel.ChannelView> reported) {
+    Tunnel tunnel = require(tunnelId);
+    boolean[] terminated = new boolean[1];
+    List<Tunnel.ChannelView> held = tunnel.heartbeat(clientId, reported, nowMillis(), terminated);
+    if (terminated[0]) {
+      changed(tunnel);
+    }
+    return held;
   }
 
   String instanceName() {
@@ -86,6 +138,7 @@ public final class TunnelService {
     }
     Tunnel tunnel = new Tunnel(UUID.randomUUID().toString(), tunnelName, kind, table, start, now);
     tunnels.put(tunnel.id, tunnel);
+    changed(tunnel);
     return tunnel;
   }
 
@@ -117,12 +170,20 @@ public final class TunnelService {
   /** Drops every tunnel (the admin API's reset); returns how many there were. */
   public synchronized int clear() {
     int count = tunnels.size();
+    TunnelListener l = listener;
+    if (l != null) {
+      tunnels.keySet().forEach(l::tunnelDeleted);
+    }
     tunnels.clear();
     return count;
   }
 
   synchronized void delete(Tunnel tunnel) {
     tunnels.remove(tunnel.id);
+    TunnelListener l = listener;
+    if (l != null) {
+      l.tunnelDeleted(tunnel.id);
+    }
     trim(tunnel.table);
   }
 
@@ -235,6 +296,7 @@ public final class TunnelService {
         StreamTokens.decodeBase(token, "checkpoint");
       }
       tunnel.checkpoint(clientId, channelId, token, sequenceNumber, channel.position, now, now);
+      changed(tunnel);
       return;
     }
     if (StreamTokens.FINISHED.equals(token)) {
@@ -243,6 +305,7 @@ public final class TunnelService {
             + " end offset.");
       }
       tunnel.checkpoint(clientId, channelId, token, sequenceNumber, channel.position, channel.positionTimeMillis, now);
+      changed(tunnel);
       trim(tunnel.table, channel.partition);
       return;
     }
@@ -254,6 +317,7 @@ public final class TunnelService {
     }
     long positionTime = at.sequence() == 0 ? now : timeBefore(log, at.sequence(), channel.positionTimeMillis);
     tunnel.checkpoint(clientId, channelId, token, sequenceNumber, at.sequence(), positionTime, now);
+    changed(tunnel);
     trim(tunnel.table, channel.partition);
   }
 

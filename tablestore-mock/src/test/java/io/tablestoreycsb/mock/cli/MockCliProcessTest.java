@@ -6,13 +6,9 @@ import com.alicloud.openservices.tablestore.SyncClient;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.fixtures.UserTable;
 import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -36,17 +32,9 @@ class MockCliProcessTest {
   }
 
   private BufferedReader startMock(String... options) throws Exception {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"),
-        "-Djava.net.preferIPv4Stack=true",
-        MockCli.class.getName()));
-    command.addAll(List.of(options));
-    process = new ProcessBuilder(command)
-        .redirectError(dir.resolve("stderr.txt").toFile())
-        .start();
-    return new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    MockProcess mock = MockProcess.start(dir.resolve("stderr.txt"), options);
+    process = mock.process;
+    return mock.stdout;
   }
 
   @Test

@@ -9,6 +9,8 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -38,13 +40,18 @@ final class StandaloneMock implements AutoCloseable {
 
   /** Starts the launcher on a free port of 127.0.0.1, its stderr in {@code dir}, and waits for its ready line. */
   static StandaloneMock start(Path dir) throws IOException {
+    return start(dir, "mock-stderr.txt");
+  }
+
+  /** As {@link #start(Path)}, with more launcher options (e.g. {@code --data-dir DIR}), stderr in {@code dir/stderrFile}. */
+  static StandaloneMock start(Path dir, String stderrFile, String... options) throws IOException {
     String keyId = "standalone-key-id";
     String secret = "standalone-secret-" + UUID.randomUUID();
-    Path stderr = dir.resolve("mock-stderr.txt");
-    ProcessBuilder builder = new ProcessBuilder(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), MockCli.class.getName(), "--port", "0")
-        .redirectError(stderr.toFile());
+    Path stderr = dir.resolve(stderrFile);
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), MockCli.class.getName(), "--port", "0"));
+    command.addAll(List.of(options));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
     builder.environment().put(MockCli.ENV_ACCESS_KEY_ID, keyId);
     builder.environment().put(MockCli.ENV_ACCESS_KEY_SECRET, secret);
     Process process = builder.start();
@@ -56,6 +63,12 @@ final class StandaloneMock implements AutoCloseable {
     }
     assertThat(ready.matches()).as("ready line %s; stderr: %s", line, Files.readString(stderr)).isTrue();
     return new StandaloneMock(process, ready.group(1), ready.group(2), keyId, secret);
+  }
+
+  /** SIGKILL, as {@code kill -9}: no shutdown hook runs. Returns the exit status (137). */
+  int kill9() throws InterruptedException {
+    process.destroyForcibly();
+    return process.waitFor();
   }
 
   @Override

@@ -1,0 +1,164 @@
+package io.tablestoreycsb.mock.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.alicloud.openservices.tablestore.ClientConfiguration;
+import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.CreateTableRequest;
+import com.alicloud.openservices.tablestore.model.TableOptions;
+import com.alicloud.openservices.tablestore.model.Direction;
+import com.alicloud.openservices.tablestore.model.GetRangeRequest;
+import com.alicloud.openservices.tablestore.model.GetRangeResponse;
+import com.alicloud.openservices.tablestore.model.NoRetryStrategy;
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.PutRowRequest;
+import com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria;
+import com.alicloud.openservices.tablestore.model.Row;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
+import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.mock.fixtures.TableSpec;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bin/tablestore-mock --data-dir} as its own process, driven by the real SDK: killed with
+ * SIGKILL while writers are busy, started again on the same directory, it holds every write it
+ * had acknowledged; a second process on a directory in use exits with the lock's message.
+ */
+@Timeout(180) // a hang guard, not a timed assertion
+class DataDirectoryProcessTest {
+  private static final int WRITERS = 4;
+  /** Acknowledged writes to collect before the kill (rows written as PutRow and as batches of 10). */
+  private static final int ACKNOWLEDGED_BEFORE_KILL = 1500;
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void everyAcknowledgedWriteIsThereAfterKill9AndARestart() throws Exception {
+    Path data = dir.resolve("data");
+    Map<String, Long> acknowledged = new ConcurrentHashMap<>();
+    try (MockProcess mock = MockProcess.start(dir.resolve("first.err"), "--data-dir", data.toString())) {
+      ReadyLine ready = mock.ready();
+      SyncClient client = client(ready);
+      ExecutorService writers = Executors.newFixedThreadPool(WRITERS);
+      try {
+        client.createTable(new CreateTableRequest(TableSpec.named("t").key("k", PrimaryKeyType.STRING).meta(),
+            new TableOptions(-1, 1)));
+        for (int w = 0; w < WRITERS; w++) {
+          int writer = w;
+          writers.execute(() -> write(client, writer, acknowledged));
+        }
+        while (acknowledged.size() < ACKNOWLEDGED_BEFORE_KILL && mock.process.isAlive()) {
+          Thread.sleep(20);
+        }
+
+        assertThat(mock.kill9()).as("exit status of SIGKILL").isEqualTo(137);
+      } finally {
+        writers.shutdown();
+        assertThat(writers.awaitTermination(60, TimeUnit.SECONDS)).as("writers stop once the mock is gone").isTrue();
+        client.shutdown();
+      }
+    }
+    Map<String, Long> frozen = new HashMap<>(acknowledged);
+    assertThat(frozen.size()).isGreaterThanOrEqualTo(ACKNOWLEDGED_BEFORE_KILL);
+
+    try (MockProcess again = MockProcess.start(dir.resolve("second.err"), "--data-dir", data.toString())) {
+      SyncClient client = client(again.ready());
+      try {
+        Map<String, Long> stored = readAll(client);
+        assertThat(stored).containsAllEntriesOf(frozen);
+      } finally {
+        client.shutdown();
+      }
+      again.process.destroy();
+      assertThat(again.process.waitFor()).isZero();
+    }
+  }
+
+  @Test
+  void aSecondProcessOnADirectoryInUseExitsWithTheLocksMessage() throws Exception {
+    Path data = dir.resolve("data");
+    try (MockProcess first = MockProcess.start(dir.resolve("first.err"), "--data-dir", data.toString())) {
+      first.ready();
+      try (MockProcess second = MockProcess.start(dir.resolve("second.err"), "--data-dir", data.toString())) {
+        assertThat(second.stdout.readLine()).as("no ready line").isNull();
+        assertThat(second.process.waitFor()).isEqualTo(1);
+        assertThat(second.stderr()).contains("tablestore-mock: data directory " + data
+            + " is in use by another tablestore-mock (process " + first.process.pid() + "): stop it first");
+      }
+    }
+  }
+
+  /** Puts rows until the mock goes away: single rows and batches of 10, each noted once acknowledged. */
+  private static void write(SyncClient client, int writer, Map<String, Long> acknowledged) {
+    try {
+      for (long i = 0; ; i++) {
+        if (i % 2 == 0) {
+          String key = "w" + writer + "-" + i;
+          client.putRow(new PutRowRequest(new RowPutChange("t", key(key)).addColumn("v", ColumnValue.fromLong(i))));
+          acknowledged.put(key, i);
+        } else {
+          BatchWriteRowRequest batch = new BatchWriteRowRequest();
+          for (int r = 0; r < 10; r++) {
+            batch.addRowChange(new RowPutChange("t", key("w" + writer + "-" + i + "-" + r)).addColumn("v", ColumnValue.fromLong(i)));
+          }
+          BatchWriteRowResponse response = client.batchWriteRow(batch);
+          for (BatchWriteRowResponse.RowResult ok : response.getSucceedRows()) {
+            acknowledged.put("w" + writer + "-" + i + "-" + ok.getIndex(), i);
+          }
+        }
+      }
+    } catch (RuntimeException mockGone) {
+      // the mock was killed: the writer stops
+    }
+  }
+
+  private static Map<String, Long> readAll(SyncClient client) {
+    Map<String, Long> rows = new HashMap<>();
+    RangeRowQueryCriteria range = new RangeRowQueryCriteria("t");
+    range.setInclusiveStartPrimaryKey(key(PrimaryKeyValue.INF_MIN));
+    range.setExclusiveEndPrimaryKey(key(PrimaryKeyValue.INF_MAX));
+    range.setDirection(Direction.FORWARD);
+    range.setMaxVersions(1);
+    while (true) {
+      GetRangeResponse page = client.getRange(new GetRangeRequest(range));
+      for (Row row : page.getRows()) {
+        rows.put(row.getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString(), row.getLatestColumn("v").getValue().asLong());
+      }
+      if (page.getNextStartPrimaryKey() == null) {
+        return rows;
+      }
+      range.setInclusiveStartPrimaryKey(page.getNextStartPrimaryKey());
+    }
+  }
+
+  private static SyncClient client(ReadyLine ready) {
+    ClientConfiguration config = new ClientConfiguration();
+    config.setRetryStrategy(new NoRetryStrategy());
+    return new SyncClient(ready.endpoint(), MockTablestore.DEFAULT_ACCESS_KEY_ID, MockTablestore.DEFAULT_ACCESS_KEY_SECRET,
+        ready.instance(), config);
+  }
+
+  private static PrimaryKey key(String value) {
+    return key(PrimaryKeyValue.fromString(value));
+  }
+
+  private static PrimaryKey key(PrimaryKeyValue value) {
+    return PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn("k", value).build();
+  }
+}
