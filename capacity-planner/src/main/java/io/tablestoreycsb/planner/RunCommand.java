@@ -117,7 +117,7 @@ final class RunCommand implements Callable<Integer> {
     terminal.print(cost.text());
     terminal.flush();
     PlanRecord record = planner.endpointRecord(plan);
-    if (!yes && costsMoney(record.endpointKind()) && !confirmed(record, cost)) {
+    if (!yes && costsMoney(record.target().endpointKind()) && !confirmed(record, cost)) {
       return 1;
     }
     if (livePort < 0 || livePort > 65535 || liveKeepSeconds < 0) {
@@ -157,8 +157,9 @@ final class RunCommand implements Callable<Integer> {
 
   /** Asks before running; refuses when no one can answer. */
   private boolean confirmed(PlanRecord record, PlanEstimate cost) {
-    String where = "the endpoint " + record.endpoint() + (record.instance() == null ? ""
-        : " (instance " + record.instance() + ")");
+    PlanRecord.Target target = record.target();
+    String where = "the endpoint " + target.endpoint() + (target.instance() == null ? ""
+        : " (instance " + target.instance() + ")");
     String answer = confirmation.ask(String.format(Locale.ROOT, "%nThis plan runs against %s, which is not"
         + " on this machine: up to %s and the capacity units above. Run it? [y/N] ", where,
         Formats.clock(cost.cellSeconds() + cost.loadSeconds())));

@@ -1,10 +1,17 @@
 package io.tablestoreycsb.planner.report;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import io.tablestoreycsb.binding.config.EndpointText;
 import io.tablestoreycsb.kit.report.BuildInfo;
 import io.tablestoreycsb.mock.MockTablestore;
@@ -28,27 +35,19 @@ import java.util.TreeMap;
 /**
  * One start of a plan: what it ran against and with, recorded in the plan's output directory when it starts
  * ({@value #FILE_NAME}, a JSON list: a resumed plan adds one entry per start), so that a report over
- * its directories can say so. Never holds credentials. The JSON keys of the matrix's name and file are
- * {@code plan} and {@code matrix}, as older planners wrote them.
+ * its directories can say so. Never holds credentials. Each entry is one flat JSON object: its parts' fields side by
+ * side, in the order below (the parts are unwrapped when written; {@link FlatReader} reads them back from the
+ * flat object); keys it does not know are ignored.
  *
  * @param startedEpochMs when the plan started
- * @param command the planner command that started it (run, quickstart)
- * @param matrixName the name of the matrix the plan ran ({@code [plan] name})
- * @param instanceType instance type label
- * @param matrixFile the matrix file
- * @param quick whether the matrix ran with --quick
- * @param db YCSB DB class of the runners
- * @param endpointKind what the endpoint is
- * @param endpoint the endpoint URL (no user information), or null without one
- * @param instance the Tablestore instance name, or null
- * @param mock the embedded mock's capacity and latency model, or null when it was not the embedded mock
+ * @param run what ran: the command, the matrix, --quick and the runners' DB
+ * @param target what it ran against: the endpoint and, for the embedded mock, its model
  * @param build versions of the tool, the SDK and YCSB that ran the plan
- * @param slo the plan's latency objective as written ("p99 < 10ms"), or null
- * @param caseSlos cases with their own objective: case name to objective; null or empty when none
+ * @param objectives the latency objectives of the plan and of its cases
  */
-public record PlanRecord(long startedEpochMs, String command, @JsonProperty("plan") String matrixName,
-    String instanceType, @JsonProperty("matrix") String matrixFile, boolean quick, String db, EndpointKind endpointKind, String endpoint, String instance, MockModel mock,
-    BuildInfo build, String slo, Map<String, String> caseSlos) {
+@JsonDeserialize(using = PlanRecord.FlatReader.class)
+public record PlanRecord(long startedEpochMs, @JsonUnwrapped MatrixRun run, @JsonUnwrapped Target target,
+    BuildInfo build, @JsonUnwrapped Objectives objectives) {
 
   public static final String FILE_NAME = "plan.json";
   /** A record written by a newer planner may hold more fields: this one reads what it knows. */
@@ -78,36 +77,76 @@ public record PlanRecord(long startedEpochMs, String command, @JsonProperty("pla
    */
   public record MockModel(double partitionCapacity, List<String> latency, List<String> faults) {}
 
+  /**
+   * What ran. The JSON keys of the matrix's name and file are {@code plan} and {@code matrix}, as older planners
+   * wrote them.
+   *
+   * @param command the planner command that started it (run, quickstart)
+   * @param matrixName the name of the matrix the plan ran ({@code [plan] name})
+   * @param instanceType instance type label
+   * @param matrixFile the matrix file
+   * @param quick whether the matrix ran with --quick
+   * @param db YCSB DB class of the runners
+   */
+  public record MatrixRun(String command, @JsonProperty("plan") String matrixName, String instanceType,
+      @JsonProperty("matrix") String matrixFile, boolean quick, String db) {
+
+    static MatrixRun of(String command, Matrix matrix, boolean quick) {
+      return new MatrixRun(command, matrix.name(), matrix.instanceType(), matrix.source().toString(), quick,
+          matrix.db());
+    }
+  }
+
+  /**
+   * What the plan ran against.
+   *
+   * @param endpointKind what the endpoint is
+   * @param endpoint the endpoint URL (no user information), or null without one
+   * @param instance the Tablestore instance name, or null
+   * @param mock the embedded mock's capacity and latency model, or null when it was not the embedded mock
+   */
+  public record Target(EndpointKind endpointKind, String endpoint, String instance, MockModel mock) {}
+
+  /**
+   * The plan's latency objectives, as written ("p99 < 10ms").
+   *
+   * @param slo the plan's objective, or null
+   * @param caseSlos cases with their own objective: case name to objective; null or empty when none
+   */
+  public record Objectives(String slo, Map<String, String> caseSlos) {
+
+    static Objectives of(Matrix matrix) {
+      Map<String, String> slos = new TreeMap<>();
+      for (CaseSpec c : matrix.cases()) {
+        if (c.slo() != null) {
+          slos.put(c.name(), c.slo().toString());
+        }
+      }
+      return new Objectives(matrix.slo() == null ? null : matrix.slo().toString(), slos);
+    }
+
+    /** The objective of a case: its own, else the plan's; null when neither has one. */
+    public Slo sloOf(String caseName) {
+      String text = caseSlos == null ? null : caseSlos.get(caseName);
+      text = text != null ? text : slo;
+      return text == null ? null : Slo.parse(text);
+    }
+
+    /** The same objectives, no case objectives held as null: a record without them says the same. */
+    Objectives withoutEmptyCases() {
+      return caseSlos == null || caseSlos.isEmpty() ? new Objectives(slo, null) : this;
+    }
+  }
+
   /** A plan against the mock the planner started itself, with the mock's model as configured now. */
   public static PlanRecord embeddedMock(String command, Matrix matrix, MockTablestore mock) {
     FaultPlan model = mock.faultPlan();
-    return new PlanRecord(System.currentTimeMillis(), command, matrix.name(), matrix.instanceType(),
-        matrix.source().toString(), false, matrix.db(), EndpointKind.EMBEDDED_MOCK, mock.endpoint(),
-        mock.instanceName(), new MockModel(model.partitionCapacity(),
-            model.latencies().stream().map(Object::toString).toList(),
-            model.faults().stream().map(Object::toString).toList()), BuildInfo.current(), sloText(matrix.slo()),
-        caseSlos(matrix));
-  }
-
-  private static String sloText(Slo slo) {
-    return slo == null ? null : slo.toString();
-  }
-
-  private static Map<String, String> caseSlos(Matrix matrix) {
-    Map<String, String> slos = new TreeMap<>();
-    for (CaseSpec c : matrix.cases()) {
-      if (c.slo() != null) {
-        slos.put(c.name(), c.slo().toString());
-      }
-    }
-    return slos;
-  }
-
-  /** The objective of a case of this plan: its own, else the plan's; null when neither has one. */
-  public Slo sloOf(String caseName) {
-    String text = caseSlos == null ? null : caseSlos.get(caseName);
-    text = text != null ? text : slo;
-    return text == null ? null : Slo.parse(text);
+    MockModel mockModel = new MockModel(model.partitionCapacity(),
+        model.latencies().stream().map(Object::toString).toList(),
+        model.faults().stream().map(Object::toString).toList());
+    return new PlanRecord(System.currentTimeMillis(), MatrixRun.of(command, matrix, false),
+        new Target(EndpointKind.EMBEDDED_MOCK, mock.endpoint(), mock.instanceName(), mockModel), BuildInfo.current(),
+        Objectives.of(matrix));
   }
 
   /**
@@ -126,10 +165,10 @@ public record PlanRecord(long startedEpochMs, String command, @JsonProperty("pla
     // An endpoint written as http://user:secret@host would put a secret into the report: drop it.
     String endpoint = EndpointText.withoutUserInfo(p.getProperty("tablestore.endpoint"));
     EndpointKind kind = matrix.usesTablestore() ? kindOf(endpoint) : EndpointKind.NOT_TABLESTORE;
-    return new PlanRecord(System.currentTimeMillis(), command, matrix.name(), matrix.instanceType(),
-        matrix.source().toString(), quick, matrix.db(), kind, kind == EndpointKind.NOT_TABLESTORE ? null : endpoint,
-        kind == EndpointKind.NOT_TABLESTORE ? null : p.getProperty("tablestore.instance"), null, BuildInfo.current(),
-        sloText(matrix.slo()), caseSlos(matrix));
+    Target target = kind == EndpointKind.NOT_TABLESTORE ? new Target(kind, null, null, null)
+        : new Target(kind, endpoint, p.getProperty("tablestore.instance"), null);
+    return new PlanRecord(System.currentTimeMillis(), MatrixRun.of(command, matrix, quick), target,
+        BuildInfo.current(), Objectives.of(matrix));
   }
 
   static EndpointKind kindOf(String endpoint) {
@@ -152,12 +191,42 @@ public record PlanRecord(long startedEpochMs, String command, @JsonProperty("pla
     }
   }
 
+  /**
+   * Reads one entry of {@value #FILE_NAME}: each part from the flat object. Jackson 2.18 cannot give a record's
+   * constructor its unwrapped parts ("combination not yet supported"), so this reader does. An older entry without
+   * a part's keys reads with those fields empty.
+   */
+  static final class FlatReader extends StdDeserializer<PlanRecord> {
+    FlatReader() {
+      super(PlanRecord.class);
+    }
+
+    @Override
+    public PlanRecord deserialize(JsonParser parser, DeserializationContext ctxt) throws IOException {
+      JsonNode json = ctxt.readTree(parser);
+      if (!json.isObject()) {
+        return (PlanRecord) ctxt.handleUnexpectedToken(PlanRecord.class, JsonToken.START_OBJECT, parser,
+            "a plan record is a JSON object, not %s", json.getNodeType());
+      }
+      JsonNode build = json.get("build");
+      // Each part reads the whole object, so it must ignore the other parts' keys: JSON does.
+      return new PlanRecord(json.path("startedEpochMs").asLong(), JSON.treeToValue(json, MatrixRun.class),
+          JSON.treeToValue(json, Target.class), build == null || build.isNull() ? null
+              : JSON.treeToValue(build, BuildInfo.class), JSON.treeToValue(json, Objectives.class));
+    }
+  }
+
   /** Adds this start to {@value #FILE_NAME} in {@code dir} (created if needed). */
   public void append(Path dir) throws IOException {
     Files.createDirectories(dir);
     Path file = dir.resolve(FILE_NAME);
     List<PlanRecord> starts = new ArrayList<>(Files.isRegularFile(file) ? read(file) : List.of());
     starts.add(this);
+    write(file, starts);
+  }
+
+  /** Writes {@code starts} as the list {@code file} holds. */
+  static void write(Path file, List<PlanRecord> starts) throws IOException {
     JSON.writeValue(file.toFile(), starts);
   }
 
@@ -172,7 +241,6 @@ public record PlanRecord(long startedEpochMs, String command, @JsonProperty("pla
 
   /** The same plan facts without the start time: starts of one plan that agree describe it once. */
   PlanRecord withoutStart() {
-    return new PlanRecord(0, command, matrixName, instanceType, matrixFile, quick, db, endpointKind, endpoint,
-        instance, mock, build, slo, caseSlos == null || caseSlos.isEmpty() ? null : caseSlos);
+    return new PlanRecord(0, run, target, build, objectives.withoutEmptyCases());
   }
 }

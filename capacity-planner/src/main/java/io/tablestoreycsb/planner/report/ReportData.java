@@ -40,7 +40,7 @@ public record ReportData(List<CellResult> rows, Map<String, String> failures, Re
 
   /**
    * Every cell below {@code dirs}, each judged by {@code sloOverride} when given, else by the objective its
-   * plan recorded for its case ({@link PlanRecord#sloOf}).
+   * plan recorded for its case ({@link PlanRecord.Objectives#sloOf}).
    */
   public static ReportData collect(List<Path> dirs, Slo sloOverride) throws IOException {
     Map<CellKey, List<Path>> runnersByCell = new LinkedHashMap<>();
@@ -134,12 +134,12 @@ public record ReportData(List<CellResult> rows, Map<String, String> failures, Re
       Slo found = null;
       long latest = Long.MIN_VALUE;
       for (PlanRecord p : plans) {
-        if (instanceType.equals(p.instanceType()) && p.startedEpochMs() >= latest) {
+        if (instanceType.equals(p.run().instanceType()) && p.startedEpochMs() >= latest) {
           try {
-            found = p.sloOf(caseName);
+            found = p.objectives().sloOf(caseName);
             latest = p.startedEpochMs();
           } catch (IllegalArgumentException e) {
-            problems.add("plan " + p.matrixName() + ": unreadable SLO (" + e.getMessage() + ")");
+            problems.add("plan " + p.run().matrixName() + ": unreadable SLO (" + e.getMessage() + ")");
           }
         }
       }

@@ -90,8 +90,8 @@ public record ReportHeader(List<PlanRecord> plans, List<List<Long>> planStarts, 
 
   /** Said when a plan's endpoint or a cell's mock ran on this machine: its CPU counts against the runner host. */
   private String endpointOnRunnerHost(List<CellResult> rows) {
-    boolean byPlan = plans.stream().anyMatch(p -> p.endpointKind() == PlanRecord.EndpointKind.EMBEDDED_MOCK
-        || p.endpointKind() == PlanRecord.EndpointKind.LOCAL);
+    boolean byPlan = plans.stream().anyMatch(p -> p.target().endpointKind() == PlanRecord.EndpointKind.EMBEDDED_MOCK
+        || p.target().endpointKind() == PlanRecord.EndpointKind.LOCAL);
     if (!byPlan && rows.stream().noneMatch(CellResult::endpointOnRunnerHost)) {
       return "";
     }
@@ -142,7 +142,8 @@ public record ReportHeader(List<PlanRecord> plans, List<List<Long>> planStarts, 
     return String.join("; ", parts);
   }
 
-  static String endpoint(PlanRecord p) {
+  static String endpoint(PlanRecord plan) {
+    PlanRecord.Target p = plan.target();
     return switch (p.endpointKind()) {
       case EMBEDDED_MOCK -> "the local mock (tablestore-mock in the planner's JVM) at " + p.endpoint() + ", instance "
           + p.instance() + "; " + mockModel(p.mock()) + ". Its figures are this machine's plus that model's, not "
@@ -152,7 +153,7 @@ public record ReportHeader(List<PlanRecord> plans, List<List<Long>> planStarts, 
       case TABLESTORE -> "Alibaba Cloud Tablestore at " + p.endpoint() + ", instance " + p.instance();
       case OTHER_HOST -> "the endpoint " + p.endpoint() + (p.instance() == null ? "" : ", instance " + p.instance())
           + " (not an Alibaba Cloud host name: a proxy, or a mock on another machine)";
-      case NOT_TABLESTORE -> "none: the runners used " + p.db() + ", not the Tablestore binding";
+      case NOT_TABLESTORE -> "none: the runners used " + plan.run().db() + ", not the Tablestore binding";
     };
   }
 
@@ -175,7 +176,8 @@ public record ReportHeader(List<PlanRecord> plans, List<List<Long>> planStarts, 
         + b.ycsbVersion();
   }
 
-  private static String plan(PlanRecord p) {
+  private static String plan(PlanRecord plan) {
+    PlanRecord.MatrixRun p = plan.run();
     return p.matrixName() + " (matrix " + p.matrixFile() + (p.quick() ? ", --quick" : "") + "; instance type "
         + p.instanceType() + "; started by capacity-plan " + p.command() + ")";
   }

@@ -118,8 +118,8 @@ class ReportWriterTest {
         + " \"quick\" : false, \"db\" : \"io.tablestoreycsb.binding.TablestoreClient\", \"endpointKind\" : "
         + "\"EMBEDDED_MOCK\", \"endpoint\" : \"http://127.0.0.1:37525\", \"instance\" : \"mock\"} ]");
     PlanRecord old = PlanRecord.read(dir.resolve(PlanRecord.FILE_NAME)).get(0);
-    assertThat(old.matrixName()).isEqualTo("quick");
-    assertThat(old.matrixFile()).isEqualTo("/tmp/cc/workloads/matrix/quick");
+    assertThat(old.run().matrixName()).isEqualTo("quick");
+    assertThat(old.run().matrixFile()).isEqualTo("/tmp/cc/workloads/matrix/quick");
 
     Path out = dir.resolve("out");
     PlanRecord.endpoint("run", MatrixParser.parse(QUICK_MATRIX), false, null).append(out);
@@ -166,8 +166,8 @@ class ReportWriterTest {
     assertThat(json).doesNotContain("s3cr3t-value").doesNotContain("LTAI-id-123").doesNotContain("pw@");
     List<PlanRecord> starts = PlanRecord.read(dir.resolve("out").resolve(PlanRecord.FILE_NAME));
     assertThat(starts).hasSize(2); // a resumed plan adds its start
-    assertThat(starts.get(0).endpointKind()).isEqualTo(PlanRecord.EndpointKind.TABLESTORE);
-    assertThat(starts.get(0).endpoint()).isEqualTo("https://my-inst.cn-hangzhou.ots.aliyuncs.com");
+    assertThat(starts.get(0).target().endpointKind()).isEqualTo(PlanRecord.EndpointKind.TABLESTORE);
+    assertThat(starts.get(0).target().endpoint()).isEqualTo("https://my-inst.cn-hangzhou.ots.aliyuncs.com");
     // Two starts with the same facts are one plan in the header.
     ReportHeader header = ReportHeader.of(starts, List.of(), START, START + 1, Map.of(), Map.of());
     assertThat(header.plans()).hasSize(1);

@@ -3,8 +3,12 @@ package io.tablestoreycsb.mock.operations;
 import io.tablestoreycsb.mock.protocol.ActionName;
 
 /**
- * One protocol action (the path of {@code POST /<Action>}), as the request pipeline runs it. Every
- * action is written as a {@link ProtoAction} (the interface permits no other).
+ * One protocol action (the path of {@code POST /<Action>}), as the request pipeline runs it. It is
+ * sealed: every action is a {@link ProtoAction}. A new action is its {@link ActionName}, a {@code
+ * ProtoAction} subclass (its request message and parser, and {@code answer}; {@link #note} too when
+ * it names rows), or {@link ProtoAction#of} for one that only asks a service, and its registration
+ * in {@link RequestPipeline}: in its constructor's list for the table API, or among its {@code
+ * moreActions} (as {@code tunnel.TunnelService#actions} passes the Stream API and the Tunnel Service).
  */
 public sealed interface Action permits ProtoAction {
   /** The action, whose wire name is the path, e.g. {@code PutRow} or {@code tunnel/connect}. */
