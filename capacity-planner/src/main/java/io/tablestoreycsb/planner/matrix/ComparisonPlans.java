@@ -33,6 +33,6 @@ public final class ComparisonPlans {
   private static Matrix with(Matrix m, List<CaseSpec> cases) {
     return new Matrix(m.source(), m.name(), m.instanceType(), m.runners(), m.partitions(), m.table(), m.db(),
         m.quick() == null ? m.load() : m.load().withRowsPerPartition(m.quick().rowsPerPartition()), m.properties(),
-        cases, m.quick(), null);
+        cases, m.quick(), Matrix.Objectives.NONE);
   }
 }

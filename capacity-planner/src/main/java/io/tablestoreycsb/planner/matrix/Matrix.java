@@ -23,8 +23,7 @@ import java.util.Map;
  * @param properties property overrides for every runner
  * @param cases the cases, in file order
  * @param quick the quick scale (used with --quick)
- * @param slo the plan's latency objective, or null
- * @param failIf the thresholds {@code run} checks the plan's report against ({@code fail-if}); empty for none
+ * @param objectives what the plan is judged against: its latency objective and its thresholds
  */
 public record Matrix(
     Path source,
@@ -38,17 +37,31 @@ public record Matrix(
     Map<String, String> properties,
     List<CaseSpec> cases,
     QuickScale quick,
-    Slo slo,
-    List<Threshold> failIf) {
+    Objectives objectives) {
 
-  public Matrix {
-    failIf = List.copyOf(failIf);
+  /**
+   * What a plan is judged against.
+   *
+   * @param slo the plan's latency objective, or null
+   * @param failIf the thresholds {@code run} checks the plan's report against ({@code fail-if}); empty for none
+   */
+  public record Objectives(Slo slo, List<Threshold> failIf) {
+    /** No objective, no threshold. */
+    public static final Objectives NONE = new Objectives(null, List.of());
+
+    public Objectives {
+      failIf = List.copyOf(failIf);
+    }
   }
 
-  /** A matrix without thresholds. */
-  public Matrix(Path source, String name, String instanceType, int runners, List<Integer> partitions, String table,
-      String db, Load load, Map<String, String> properties, List<CaseSpec> cases, QuickScale quick, Slo slo) {
-    this(source, name, instanceType, runners, partitions, table, db, load, properties, cases, quick, slo, List.of());
+  /** The plan's latency objective, or null. */
+  public Slo slo() {
+    return objectives.slo();
+  }
+
+  /** The thresholds {@code run} checks the plan's report against; empty for none. */
+  public List<Threshold> failIf() {
+    return objectives.failIf();
   }
 
   /** The YCSB DB class of the Tablestore binding: a matrix's runners load it unless its {@code db} says otherwise. */
@@ -106,7 +119,7 @@ public record Matrix(
           quick.duration()));
     }
     return new Matrix(source, name, instanceType, runners, partitions, table, db,
-        load.withRowsPerPartition(quick.rowsPerPartition()), properties, List.copyOf(shrunk), quick, slo, failIf);
+        load.withRowsPerPartition(quick.rowsPerPartition()), properties, List.copyOf(shrunk), quick, objectives);
   }
 
   /** Keeps the first and last point and spreads the rest evenly. */
@@ -137,14 +150,14 @@ public record Matrix(
 
   /** The case's own SLO, else the plan's; null when neither has one. */
   public Slo sloFor(CaseSpec c) {
-    return c.slo() != null ? c.slo() : slo;
+    return c.slo() != null ? c.slo() : slo();
   }
 
   /** The same matrix with {@code override} as every case's SLO (run --slo). */
   public Matrix withSlo(Slo override) {
     List<CaseSpec> cs = cases.stream().map(c -> c.withSlo(null)).toList();
     return new Matrix(source, name, instanceType, runners, partitions, table, db, load, properties, cs, quick,
-        override, failIf);
+        new Objectives(override, failIf()));
   }
 
   public long totalLoadedRows(int partitionCount) {

@@ -253,8 +253,8 @@ public final class MatrixParser {
           positiveInt(quickSection, "max-thread-points", 2));
     }
     return new Matrix(source, name, instanceType, runners, partitions, table, db,
-        new Matrix.Load(rowsPerPartition, loadThreads, loadWorkload), properties, List.copyOf(cases), quick, slo(plan),
-        failIf(plan, cases));
+        new Matrix.Load(rowsPerPartition, loadThreads, loadWorkload), properties, List.copyOf(cases), quick,
+        new Matrix.Objectives(slo(plan), failIf(plan, cases)));
   }
 
   /** {@code fail-if = slo < 1000; random-read p99 > 50ms}: thresholds separated by ';', cases the matrix has. */

@@ -3,6 +3,7 @@ package io.tablestoreycsb.mock.admin;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.tablestoreycsb.mock.journal.RecordedRequest;
 import io.tablestoreycsb.mock.journal.RecordedRow;
 import java.util.Base64;
@@ -22,18 +23,21 @@ final class JournalJson {
   /** Consumed capacity units, as the answer reported them. */
   record ConsumedCapacity(int read, int write) {}
 
-  /** One request: what was asked, what was answered. */
-  record Request(long sequence, String time, String action, String table, List<Row> rows, int status,
-      boolean succeeded, String errorCode, String errorMessage, boolean injected, String requestId,
-      ConsumedCapacity consumedCapacity, double delayMs) {}
+  /** One request: what was asked, and its answer (whose fields stand beside the request's in the JSON). */
+  record Request(long sequence, String time, String action, String table, List<Row> rows,
+      @JsonUnwrapped Answer answer) {}
+
+  /** A request's answer: HTTP status, outcome, the request id the client saw, capacity and delay. */
+  record Answer(int status, boolean succeeded, String errorCode, String errorMessage, boolean injected,
+      String requestId, ConsumedCapacity consumedCapacity, double delayMs) {}
 
   private JournalJson() {}
 
   static Request of(RecordedRequest r) {
     return new Request(r.sequence(), r.time().toString(), r.path(), r.table(),
-        r.rows().stream().map(JournalJson::row).toList(), r.httpStatus(), r.succeeded(),
+        r.rows().stream().map(JournalJson::row).toList(), new Answer(r.httpStatus(), r.succeeded(),
         r.errorCode() == null ? null : r.errorCode().code(), r.errorMessage(), r.injected(), r.requestId(),
-        new ConsumedCapacity(r.readCu(), r.writeCu()), r.delay().toNanos() / 1e6);
+        new ConsumedCapacity(r.readCu(), r.writeCu()), r.delay().toNanos() / 1e6));
   }
 
   private static Row row(RecordedRow row) {
