@@ -145,6 +145,21 @@ class CiScriptsTest {
     assertThat(alive(dockerdPid().orElseThrow())).as("dockerd after the script ended").isFalse();
   }
 
+  @Test
+  void withKubernetesSaysInOneLineWhyThereIsNoClusterAndRunsTheCommandWithoutOne() throws Exception {
+    stub("docker", "exit 1\n"); // no engine answers: the runner images cannot come from one
+
+    script = scriptRun(".ci/with-kubernetes", "sh", "-c", "echo \"kubeconfig=${TSY_KUBERNETES_KUBECONFIG:-none}\"; exit 4")
+        .start();
+
+    assertThat(script.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(script.exitValue()).as(stderr()).isEqualTo(4);
+    String stdout = Files.readString(dir.resolve("stdout"));
+    assertThat(stdout.lines().filter(l -> l.startsWith("kubernetes tests:"))).singleElement().asString()
+        .matches("kubernetes tests: on fabric8's mock API server, no cluster: (needs root|no Docker engine answers).*");
+    assertThat(stdout).contains("kubeconfig=none");
+  }
+
   private String stderr() {
     try {
       return Files.readString(dir.resolve("stderr"));
