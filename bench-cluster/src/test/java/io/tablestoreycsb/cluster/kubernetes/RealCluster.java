@@ -8,9 +8,8 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.Watch;
-import io.fabric8.kubernetes.client.Watcher;
-import io.fabric8.kubernetes.client.WatcherException;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +36,7 @@ public final class RealCluster implements AutoCloseable {
   private final String host;
   private final String namespace;
   private final Map<String, Pod> lastSeen = new ConcurrentHashMap<>();
-  private final Watch podWatch;
+  private final SharedIndexInformer<Pod> podInformer;
 
   private RealCluster(KubernetesClient client, String host, String namespace) {
     this.client = client;
@@ -45,14 +44,23 @@ public final class RealCluster implements AutoCloseable {
     this.namespace = namespace;
     client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata().build())
         .create();
-    this.podWatch = client.pods().inNamespace(namespace).watch(new Watcher<>() {
+    // an informer (a list, then a watch that it renews) rather than a bare watch, which may end unseen
+    this.podInformer = client.pods().inNamespace(namespace).inform(new ResourceEventHandler<>() {
       @Override
-      public void eventReceived(Action action, Pod pod) {
+      public void onAdd(Pod pod) {
         lastSeen.put(pod.getMetadata().getName(), pod);
       }
 
       @Override
-      public void onClose(WatcherException cause) {
+      public void onUpdate(Pod old, Pod pod) {
+        lastSeen.put(pod.getMetadata().getName(), pod);
+      }
+
+      @Override
+      public void onDelete(Pod pod, boolean finalStateUnknown) {
+        if (!finalStateUnknown) {
+          lastSeen.put(pod.getMetadata().getName(), pod);
+        }
       }
     });
   }
@@ -129,7 +137,7 @@ public final class RealCluster implements AutoCloseable {
   /** Deletes the namespace (and whatever a failed test left in it) and closes the client. */
   @Override
   public void close() {
-    podWatch.close();
+    podInformer.close();
     try {
       client.namespaces().withName(namespace).withGracePeriod(0).delete();
     } finally {

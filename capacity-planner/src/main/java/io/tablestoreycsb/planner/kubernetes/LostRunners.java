@@ -57,7 +57,7 @@ final class LostRunners {
     if (!m.listed()) {
       return " was deleted (gone from the cluster; last seen " + PodStates.failure(pod) + ")";
     }
-    if (pod.getMetadata().getDeletionTimestamp() != null && !PodStates.ended(pod)) {
+    if (pod.getMetadata().getDeletionTimestamp() != null) {
       return " was deleted (kubectl delete, an eviction or a drained node; " + PodStates.failure(pod) + ")";
     }
     return (PodStates.ended(pod) ? " left no result set: " : " did not finish the cell: ") + PodStates.failure(pod);

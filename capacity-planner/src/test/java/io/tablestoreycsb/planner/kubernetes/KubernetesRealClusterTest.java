@@ -179,8 +179,13 @@ class KubernetesRealClusterTest {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
         while (System.nanoTime() < deadline) {
           Pod pod = pod(job, 1);
-          String podLog = pod == null ? "" : cluster.client().pods().inNamespace(cluster.namespace())
-              .withName(pod.getMetadata().getName()).getLog();
+          String podLog = "";
+          try {
+            podLog = pod == null ? "" : cluster.client().pods().inNamespace(cluster.namespace())
+                .withName(pod.getMetadata().getName()).getLog();
+          } catch (io.fabric8.kubernetes.client.KubernetesClientException notYet) {
+            // the container is still being created: no log yet
+          }
           if (podLog != null && podLog.matches("(?s).*pod-runner: cell 2: \\d+ ops/s.*")) {
             action.accept(job);
             return;

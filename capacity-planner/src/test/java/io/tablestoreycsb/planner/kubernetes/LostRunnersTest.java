@@ -53,6 +53,10 @@ class LostRunnersTest {
         new LostRunners.Missing(1, running("cp-1", true), true)), Optional.empty(), Set.of());
 
     assertThat(why.get(1).text()).startsWith("pod cp-1 was deleted (kubectl delete, an eviction or a drained node; phase Running");
+    // ended of the SIGTERM the deletion sent, not yet removed: still deleted by someone, not failed by itself
+    assertThat(LostRunners.explain(List.of(new LostRunners.Missing(1, pod("cp-1", "Failed", "Error", 143, true), true)),
+        Optional.empty(), Set.of()).get(1).text())
+        .isEqualTo("pod cp-1 was deleted (kubectl delete, an eviction or a drained node; phase Failed, Error (exit code 143))");
   }
 
   @Test
