@@ -159,6 +159,11 @@ public final class RunningJob implements AutoCloseable {
     return (int) latest.values().stream().filter(PodStates::running).count();
   }
 
+  /** Whether the Job is gone (deleted by someone, or by the garbage collector). */
+  public boolean gone() {
+    return client.batch().v1().jobs().inNamespace(namespace).withName(name).get() == null;
+  }
+
   /** Whether the Job has a Complete or Failed condition, or is gone. */
   public boolean finished() {
     Job job = client.batch().v1().jobs().inNamespace(namespace).withName(name).get();

@@ -321,7 +321,8 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
           Pod pod = pods.get(spec.runnerIndex());
           return new LostRunners.Missing(spec.runnerIndex(), pod, pod != null && job.running().listed(pod));
         }).toList();
-    return LostRunners.explain(missing, job.running().failedCondition(), job.running().podsDeletedByController());
+    return LostRunners.explain(missing, job.running().failedCondition(), job.running().podsDeletedByController(),
+        job.running().gone());
   }
 
   private static RunnerRecord failedRecord(RunnerSpec spec, Pod pod, String error) {

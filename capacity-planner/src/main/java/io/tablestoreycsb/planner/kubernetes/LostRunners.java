@@ -33,6 +33,12 @@ final class LostRunners {
    * @param stoppedByController the pods the Job controller deleted itself
    */
   static Map<Integer, Why> explain(List<Missing> missing, Optional<String> jobFailed, Set<String> stoppedByController) {
+    return explain(missing, jobFailed, stoppedByController, false);
+  }
+
+  /** @param jobGone the Job no longer exists: someone other than this planner deleted it, and its pods with it */
+  static Map<Integer, Why> explain(List<Missing> missing, Optional<String> jobFailed, Set<String> stoppedByController,
+      boolean jobGone) {
     List<Missing> causes = missing.stream()
         .filter(m -> m.pod() != null && !stoppedByController.contains(m.pod().getMetadata().getName())).toList();
     String causeNames = causes.stream().map(m -> "runner " + m.index() + " (pod " + m.pod().getMetadata().getName() + ")")
@@ -44,6 +50,9 @@ final class LostRunners {
       } else if (stoppedByController.contains(m.pod().getMetadata().getName())) {
         why.put(m.index(), new Why("pod " + m.pod().getMetadata().getName() + " was stopped by the Job controller when the Job failed"
             + jobFailed.map(f -> " (" + f + ")").orElse("") + (causes.isEmpty() ? "" : ", after it lost " + causeNames), false));
+      } else if (jobGone) {
+        why.put(m.index(), new Why("pod " + m.pod().getMetadata().getName() + " was deleted with its Job, which someone"
+            + " other than this planner deleted (last seen " + PodStates.failure(m.pod()) + ")", true));
       } else {
         why.put(m.index(), new Why("pod " + m.pod().getMetadata().getName() + lost(m) + jobFailed.map(f -> "; the Job failed ("
             + f + ")" + (stoppedByController.isEmpty() ? "" : " and its controller stopped the other pods")).orElse(""), true));

@@ -258,7 +258,7 @@ class KubernetesRealClusterTest {
     assertThat(output()).contains("random-read p=4 threads=2: FAILED").contains("after p=4 threads=2: done");
     for (int r = 0; r < 2; r++) {
       assertThat(RunnerRecord.read(dir.resolve("out/mock/p4/random-read/t2/runner-" + r + "/runner.json")).error())
-          .as(output()).contains("was deleted");
+          .as(output()).contains("was deleted with its Job, which someone other than this planner deleted");
     }
     assertThat(cluster.emptiedWithin(60)).as("no Job and no pod left in " + cluster.namespace()).isTrue();
   }

@@ -71,4 +71,13 @@ class LostRunnersTest {
     assertThat(why.get(0).cause()).isTrue();
     assertThat(why.get(1).text()).isEqualTo("no pod ran (not scheduled before the Job ended)");
   }
+
+  @Test
+  void podsOfAJobSomeoneElseDeletedSaySo() {
+    Map<Integer, LostRunners.Why> why = LostRunners.explain(List.of(
+        new LostRunners.Missing(0, pod("cp-0", "Failed", "Error", 143, true), true)), Optional.empty(), Set.of(), true);
+
+    assertThat(why.get(0).text()).isEqualTo("pod cp-0 was deleted with its Job, which someone other than this planner"
+        + " deleted (last seen phase Failed, Error (exit code 143))");
+  }
 }
