@@ -93,6 +93,27 @@ public final class RealCluster implements AutoCloseable {
     return new KubernetesClientBuilder().withConfig(config).build();
   }
 
+  /**
+   * Freezes (SIGSTOP) or thaws (SIGCONT) the node's kubelet, whose pid .ci/with-kubernetes exports: a frozen
+   * kubelet renews no lease, so its node goes NotReady, while the containers it started run on.
+   */
+  public void freezeKubelet(boolean frozen) throws IOException, InterruptedException {
+    String pid = System.getenv("TSY_KUBERNETES_KUBELET_PID");
+    if (pid == null || !pid.matches("\\d+")) {
+      throw new IllegalStateException("TSY_KUBERNETES_KUBELET_PID is not set: .ci/with-kubernetes exports it");
+    }
+    int exit = new ProcessBuilder("kill", frozen ? "-STOP" : "-CONT", pid).inheritIO().start().waitFor();
+    if (exit != 0) {
+      throw new IllegalStateException("kill " + (frozen ? "-STOP " : "-CONT ") + pid + " exited " + exit);
+    }
+  }
+
+  /** The Ready condition's status of the (only) node: True, False or Unknown. */
+  public String nodeReady() {
+    return client.nodes().list().getItems().stream().flatMap(n -> n.getStatus().getConditions().stream())
+        .filter(c -> "Ready".equals(c.getType())).map(c -> c.getStatus()).findFirst().orElse("Unknown");
+  }
+
   /** The address the pods reach this machine at. */
   public String host() {
     return host;

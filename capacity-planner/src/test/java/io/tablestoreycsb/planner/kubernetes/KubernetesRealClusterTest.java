@@ -262,4 +262,42 @@ class KubernetesRealClusterTest {
     }
     assertThat(cluster.emptiedWithin(60)).as("no Job and no pod left in " + cluster.namespace()).isTrue();
   }
+
+  @Test
+  void aKubeletStoppedMidCellTakesItsNodeNotReadyWhileItsPodsFinishTheCellAndThePlanReports() throws Exception {
+    Matrix matrix = matrix("frozen", readCase("random-read", "75s"), readCase("after", "8s"));
+    List<String> nodeStates = new java.util.concurrent.CopyOnWriteArrayList<>();
+    int failed;
+    try {
+      failed = runAndMidCell2(matrix, job -> {
+        try {
+          cluster.freezeKubelet(true);
+          // the node controller marks a node whose lease is not renewed Unknown within ~50 s
+          long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+          while (System.nanoTime() < deadline && "True".equals(cluster.nodeReady())) {
+            Thread.sleep(1000);
+          }
+          nodeStates.add(cluster.nodeReady());
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        } finally {
+          try {
+            cluster.freezeKubelet(false);
+          } catch (Exception e) {
+            e.printStackTrace();
+          }
+        }
+      });
+    } finally {
+      cluster.freezeKubelet(false);
+    }
+    cellExecutor.close();
+
+    assertThat(nodeStates).as(output()).containsExactly("Unknown");
+    // the containers ran on while their node was NotReady: the cell and the one after it have every runner
+    assertThat(failed).as(output()).isZero();
+    assertThat(ReportData.collect(List.of(dir.resolve("out"))).rows()).hasSize(2)
+        .allSatisfy(row -> assertThat(row.cell().runners()).isEqualTo(2));
+    assertThat(cluster.emptiedWithin(120)).as("no Job and no pod left in " + cluster.namespace()).isTrue();
+  }
 }
