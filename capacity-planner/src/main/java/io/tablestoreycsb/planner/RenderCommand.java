@@ -3,6 +3,7 @@ package io.tablestoreycsb.planner;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.tablestoreycsb.planner.kubernetes.CellHandover;
 import io.tablestoreycsb.planner.kubernetes.PlanManifests;
+import io.tablestoreycsb.planner.kubernetes.PlannerRole;
 import io.tablestoreycsb.planner.results.PlanCells;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.options.Executor;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -90,6 +92,9 @@ final class RenderCommand implements Callable<Integer> {
         endpoint != null);
     write(out.resolve("00-secret-template.yaml"), Serialization.asYaml(SecretTemplate.of(settings)));
     write(out.resolve("01-" + plan.jobName() + ".yaml"), Serialization.asYaml(plan.job()));
+    String namespace = settings.namespace() == null ? "default" : settings.namespace();
+    write(out.resolve("02-planner-role.yaml"), PlannerRole.objects(namespace).stream().map(Serialization::asYaml)
+        .collect(Collectors.joining()));
     Path cellsDir = out.resolve(CELLS_DIR);
     for (CellHandover request : requests) {
       Path file = cellsDir.resolve(PlanCells.requestName(request.seq()));
@@ -105,6 +110,8 @@ final class RenderCommand implements Callable<Integer> {
         requests.size(), cells.size(), requests.size() - cells.size(), matrix.name(), out.toAbsolutePath(),
         out.resolve("00-secret-template.yaml"), out.resolve("01-" + plan.jobName() + ".yaml"), cellsDir, target,
         cellsDir, target, pods);
+    terminal.printf("%s: the ServiceAccount and Role bin/capacity-plan run needs in %s, and no more%n",
+        out.resolve("02-planner-role.yaml"), namespace);
     long steady = cells.stream().filter(c -> c.spec().stop().steady()).count();
     if (steady > 0) {
       terminal.printf("note: %d cells have stop = steady; applied with kubectl they run their full duration (only"

@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner;
 
+import io.tablestoreycsb.planner.kubernetes.PlannerRole;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -47,8 +49,9 @@ class RenderCommandTest {
     try (Stream<Path> listing = Files.list(dir)) {
       files = listing.filter(Files::isRegularFile).sorted().toList();
     }
-    assertThat(files).hasSize(2);
+    assertThat(files).hasSize(3);
     assertThat(files.get(0).getFileName().toString()).isEqualTo("00-secret-template.yaml");
+    assertThat(files.get(2).getFileName().toString()).isEqualTo("02-planner-role.yaml");
     for (Path file : files) {
       String yaml = Files.readString(file);
       for (String doc : yaml.split("(?m)^---$")) {
@@ -61,6 +64,16 @@ class RenderCommandTest {
     assertThat(jobs).hasSize(1);
     assertThat(objects.stream().filter(ConfigMap.class::isInstance)).isEmpty();
     assertThat(objects.stream().filter(Secret.class::isInstance)).hasSize(1);
+    // the planner's least privilege: its Job, the Job's pods and their logs, the Job controller's events
+    io.fabric8.kubernetes.api.model.rbac.Role role = objects.stream()
+        .filter(io.fabric8.kubernetes.api.model.rbac.Role.class::isInstance)
+        .map(io.fabric8.kubernetes.api.model.rbac.Role.class::cast).findFirst().orElseThrow();
+    assertThat(role.getMetadata().getNamespace()).isEqualTo("bench");
+    assertThat(role.getRules()).extracting(r -> r.getResources() + " " + r.getVerbs()).containsExactly(
+        "[jobs] [create, get, delete]", "[pods] [list]", "[pods/log] [get]", "[events] [list]");
+    assertThat(objects.stream().filter(io.fabric8.kubernetes.api.model.rbac.RoleBinding.class::isInstance)
+        .map(io.fabric8.kubernetes.api.model.rbac.RoleBinding.class::cast)).singleElement()
+        .satisfies(b -> assertThat(b.getSubjects().get(0).getName()).isEqualTo(PlannerRole.NAME));
     assertThat(jobs).allSatisfy(job -> {
       assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
       assertThat(job.getSpec().getCompletions()).isEqualTo(matrix.runners());

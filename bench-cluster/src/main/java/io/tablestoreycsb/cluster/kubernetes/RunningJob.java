@@ -2,16 +2,22 @@ package io.tablestoreycsb.cluster.kubernetes;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * An Indexed Job this process created and follows: the latest pod of each index, which of them are
@@ -32,6 +38,10 @@ public final class RunningJob implements AutoCloseable {
   private final List<String> configMaps;
   private final Thread deleteOnExit;
   private final Map<Integer, Pod> latest = new TreeMap<>();
+  /** The names of the pods the last poll listed. */
+  private Set<String> listed = Set.of();
+  /** The Job controller's event message for a pod it deleted (PodControl's SuccessfulDelete). */
+  private static final Pattern DELETED_POD = Pattern.compile("Deleted pod: (\\S+)");
   /** The uid the API server gave the Job this run created; null until it is created. */
   private volatile String jobUid;
 
@@ -73,12 +83,61 @@ public final class RunningJob implements AutoCloseable {
 
   /** Reads the Job's pods; a pod replacing an earlier one of its index takes its place. */
   public Map<Integer, Pod> poll() {
+    Set<String> names = new HashSet<>();
     for (Pod pod : client.pods().inNamespace(namespace).withLabel(LABEL_JOB_NAME, name).list().getItems()) {
       if (ownedByThisJob(pod)) {
         latest.merge(index(pod), pod, (old, now) -> isNewer(now, old) ? now : old);
+        names.add(pod.getMetadata().getName());
       }
     }
+    listed = names;
     return pods();
+  }
+
+  /** Whether the last {@link #poll()} found the pod (a deleted pod is gone once its containers have ended). */
+  public boolean listed(Pod pod) {
+    return listed.contains(pod.getMetadata().getName());
+  }
+
+  /**
+   * The Job's Failed condition, "REASON: MESSAGE" (e.g. BackoffLimitExceeded), if it has failed or is
+   * failing (FailureTarget: since Kubernetes 1.31 the Failed condition waits until its pods have ended).
+   */
+  public Optional<String> failedCondition() {
+    Job job = client.batch().v1().jobs().inNamespace(namespace).withName(name).get();
+    if (job == null || job.getStatus() == null || job.getStatus().getConditions() == null) {
+      return Optional.empty();
+    }
+    return job.getStatus().getConditions().stream()
+        .filter(c -> ("Failed".equals(c.getType()) || "FailureTarget".equals(c.getType())) && "True".equals(c.getStatus()))
+        .map(c -> (c.getReason() == null ? "Failed" : c.getReason())
+            + (c.getMessage() == null || c.getMessage().isBlank() ? "" : ": " + c.getMessage().strip()))
+        .findFirst();
+  }
+
+  /**
+   * The pods the Job controller deleted itself, from its {@code SuccessfulDelete} events on the Job
+   * ("Deleted pod: NAME"): once the Job has failed it stops the pods still running. Empty where the
+   * events cannot be read (they are best-effort, and a role may not grant listing them).
+   */
+  public Set<String> podsDeletedByController() {
+    String uid = jobUid;
+    if (uid == null) {
+      return Set.of();
+    }
+    try {
+      Set<String> pods = new TreeSet<>();
+      for (Event event : client.v1().events().inNamespace(namespace).withField("involvedObject.uid", uid).list()
+          .getItems()) {
+        Matcher m = DELETED_POD.matcher(event.getMessage() == null ? "" : event.getMessage());
+        if ("SuccessfulDelete".equals(event.getReason()) && m.find()) {
+          pods.add(m.group(1));
+        }
+      }
+      return pods;
+    } catch (KubernetesClientException e) {
+      return Set.of();
+    }
   }
 
   /** The latest pod of each index seen by {@link #poll()}, by index. */
@@ -98,6 +157,11 @@ public final class RunningJob implements AutoCloseable {
 
   public int running() {
     return (int) latest.values().stream().filter(PodStates::running).count();
+  }
+
+  /** Whether the Job is gone (deleted by someone, or by the garbage collector). */
+  public boolean gone() {
+    return client.batch().v1().jobs().inNamespace(namespace).withName(name).get() == null;
   }
 
   /** Whether the Job has a Complete or Failed condition, or is gone. */

@@ -87,28 +87,36 @@ public final class ObjectStore {
 
   /**
    * The keys below {@code directory} ("" for the whole location), relative to the location's prefix, in
-   * the store's (lexicographic) order.
+   * the store's (lexicographic) order. Folder markers (keys ending in "/": an OSS or S3 console's
+   * folders, and how S3Proxy's filesystem backend lists a directory emptied of its objects) hold no file
+   * and are left out.
    */
   public List<String> list(String directory) {
-    String root = location.key("");
-    String prefix = directory.isEmpty() ? root : absolute(directory) + "/";
-    ListObjectsV2Request request = ListObjectsV2Request.builder().bucket(location.bucket()).prefix(prefix).build();
-    return s3.listObjectsV2Paginator(request).contents().stream().map(S3Object::key)
-        .map(k -> k.substring(root.length())).toList();
+    return listAbsolute(directory).stream().filter(k -> !k.endsWith("/"))
+        .map(k -> k.substring(location.key("").length())).toList();
   }
 
   /**
-   * Deletes every object below {@code directory}: one DeleteObject each (multi-object delete needs a
-   * checksum header that not every S3-compatible store implements), so meant for a few objects.
+   * Deletes every object below {@code directory}, folder markers included: one DeleteObject each
+   * (multi-object delete needs a checksum header that not every S3-compatible store implements), so
+   * meant for a few objects.
    */
   public void deleteAll(String directory) {
     KeyPaths.checkRelative("directory", directory);
     if (directory.isEmpty()) {
       throw new IllegalArgumentException("deleting the whole location " + location + " is not allowed");
     }
-    for (String key : list(directory)) {
-      s3.deleteObject(DeleteObjectRequest.builder().bucket(location.bucket()).key(absolute(key)).build());
+    // The listed keys are below the checked directory's prefix, so they are deleted as listed.
+    for (String key : listAbsolute(directory)) {
+      s3.deleteObject(DeleteObjectRequest.builder().bucket(location.bucket()).key(key).build());
     }
+  }
+
+  /** The bucket's keys below {@code directory}, as stored, folder markers included. */
+  private List<String> listAbsolute(String directory) {
+    String prefix = directory.isEmpty() ? location.key("") : absolute(directory) + "/";
+    ListObjectsV2Request request = ListObjectsV2Request.builder().bucket(location.bucket()).prefix(prefix).build();
+    return s3.listObjectsV2Paginator(request).contents().stream().map(S3Object::key).toList();
   }
 
   private String absolute(String key) {

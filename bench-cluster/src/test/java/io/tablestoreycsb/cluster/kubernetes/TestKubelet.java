@@ -56,6 +56,7 @@ public final class TestKubelet implements AutoCloseable {
   private final Map<String, List<Pod>> podsByJob = new ConcurrentHashMap<>();
   private final Map<String, Process> processesByPod = new ConcurrentHashMap<>();
   private final Map<String, String> killReasons = new ConcurrentHashMap<>();
+  private final Map<String, Integer> exitCodes = new ConcurrentHashMap<>();
   private final List<String> deletedJobs = new CopyOnWriteArrayList<>();
   private final List<Job> createdJobs = new CopyOnWriteArrayList<>();
   private final List<Throwable> failures = new CopyOnWriteArrayList<>();
@@ -102,6 +103,11 @@ public final class TestKubelet implements AutoCloseable {
   /** Jobs the API server reported deleted. */
   public List<String> deletedJobs() {
     return deletedJobs;
+  }
+
+  /** The exit code of each pod's container that has ended, by pod name (143: stopped by SIGTERM). */
+  public Map<String, Integer> exitCodes() {
+    return exitCodes;
   }
 
   /** Errors of the kubelet itself (a test fails on them). */
@@ -246,6 +252,7 @@ public final class TestKubelet implements AutoCloseable {
       }
       setPhase(name, "Running", null, null);
       int exit = processesByPod.get(name).waitFor();
+      exitCodes.put(name, exit);
       String reason = killReasons.getOrDefault(name, exit == 0 ? "Completed" : "Error");
       if (!deletedJobs.contains(jobName)) {
         setPhase(name, exit == 0 ? "Succeeded" : "Failed", reason, exit);

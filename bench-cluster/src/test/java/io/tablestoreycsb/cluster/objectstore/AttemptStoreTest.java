@@ -44,6 +44,23 @@ class AttemptStoreTest {
   }
 
   @Test
+  void folderMarkersAreNeitherListedNorLeftBehind() throws IOException {
+    // A console's folder, and how S3Proxy's filesystem backend lists an emptied directory: "dir/" keys.
+    ObjectStore store = bucket.store("runs/markers");
+    store.putString("scenario/s1/rows/000001", "segment");
+    for (String marker : new String[] {"runs/markers/scenario/s1/", "runs/markers/scenario/s1/rows/000002/"}) {
+      bucket.client().putObject(b -> b.bucket("bench").key(marker),
+          software.amazon.awssdk.core.sync.RequestBody.empty());
+    }
+
+    assertThat(store.list("scenario")).containsExactly("scenario/s1/rows/000001");
+    assertThat(new AttemptStore(store, "done.json").runs("")).isEmpty();
+
+    store.deleteAll("scenario");
+    assertThat(bucket.client().listObjectsV2(b -> b.bucket("bench").prefix("runs/markers/")).contents()).isEmpty();
+  }
+
+  @Test
   void keysThatWouldLeaveThePrefixAreRefused() {
     ObjectStore store = bucket.store("runs/x");
     assertThatThrownBy(() -> store.putString("../other/stop", "x")).hasMessageContaining("'..'");

@@ -24,12 +24,22 @@ public final class EmbeddedS3 implements AutoCloseable {
   public static final String SECRET_ACCESS_KEY = "test-secret-9f8e7d6c5b4a";
 
   private final Process process;
+  private final String host;
   private final int port;
   private final String bucket;
   private final Path workDir;
 
   public EmbeddedS3(String bucket) throws IOException, InterruptedException {
+    this(bucket, "127.0.0.1");
+  }
+
+  /**
+   * @param host the address to bind: 127.0.0.1, or on a real test cluster the address of its pods' bridge
+   *     (TSY_KUBERNETES_HOST), which the pods reach and nothing beyond this machine does
+   */
+  public EmbeddedS3(String bucket, String host) throws IOException, InterruptedException {
     this.bucket = bucket;
+    this.host = host;
     Path jar = Path.of(System.getProperty("s3proxy.jar", "target/s3proxy/s3proxy.jar"));
     if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException("S3Proxy jar " + jar + " is missing; the build copies it in generate-test-resources");
@@ -37,7 +47,7 @@ public final class EmbeddedS3 implements AutoCloseable {
     this.workDir = Files.createTempDirectory("s3proxy");
     IOException lastFailure = null;
     for (int attempt = 0; attempt < 3; attempt++) { // a free port can be taken between probe and bind
-      int candidate = freePort();
+      int candidate = freePort(host);
       Process started = start(jar, candidate);
       if (awaitListening(started, candidate)) {
         this.port = candidate;
@@ -48,7 +58,7 @@ public final class EmbeddedS3 implements AutoCloseable {
         return;
       }
       started.destroyForcibly().waitFor();
-      lastFailure = new IOException("S3Proxy did not listen on 127.0.0.1:" + candidate + "; its log: "
+      lastFailure = new IOException("S3Proxy did not listen on " + host + ":" + candidate + "; its log: "
           + Files.readString(workDir.resolve("s3proxy.log")));
     }
     throw lastFailure;
@@ -56,7 +66,7 @@ public final class EmbeddedS3 implements AutoCloseable {
 
   private Process start(Path jar, int candidate) throws IOException {
     Properties props = new Properties();
-    props.setProperty("s3proxy.endpoint", "http://127.0.0.1:" + candidate);
+    props.setProperty("s3proxy.endpoint", "http://" + host + ":" + candidate);
     props.setProperty("s3proxy.authorization", "aws-v2-or-v4");
     props.setProperty("s3proxy.identity", ACCESS_KEY_ID);
     props.setProperty("s3proxy.credential", SECRET_ACCESS_KEY);
@@ -75,11 +85,11 @@ public final class EmbeddedS3 implements AutoCloseable {
         .start();
   }
 
-  private static boolean awaitListening(Process process, int port) throws InterruptedException {
+  private boolean awaitListening(Process process, int port) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (System.nanoTime() < deadline && process.isAlive()) {
       try (Socket socket = new Socket()) {
-        socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
+        socket.connect(new InetSocketAddress(host, port), 500);
         return true;
       } catch (IOException notYet) {
         Thread.sleep(100);
@@ -88,14 +98,14 @@ public final class EmbeddedS3 implements AutoCloseable {
     return false;
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+  private static int freePort(String host) throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getByName(host))) {
       return socket.getLocalPort();
     }
   }
 
   public URI endpoint() {
-    return URI.create("http://127.0.0.1:" + port);
+    return URI.create("http://" + host + ":" + port);
   }
 
   public String bucket() {

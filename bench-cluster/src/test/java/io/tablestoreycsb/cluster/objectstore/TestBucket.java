@@ -20,16 +20,23 @@ import software.amazon.awssdk.services.s3.S3Client;
  */
 public final class TestBucket implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
   private final String name;
+  private final String host;
   private EmbeddedS3 server;
   private S3Client client;
 
   public TestBucket(String name) {
+    this(name, "127.0.0.1");
+  }
+
+  /** A bucket on a server bound to {@code host} (see {@link EmbeddedS3#EmbeddedS3(String, String)}). */
+  public TestBucket(String name, String host) {
     this.name = name;
+    this.host = host;
   }
 
   /** Starts the server holding the bucket, and the client. */
   public void start() throws IOException, InterruptedException {
-    server = new EmbeddedS3(name);
+    server = new EmbeddedS3(name, host);
     client = S3Clients.create(server.settings(""), EmbeddedS3.credentials());
   }
 

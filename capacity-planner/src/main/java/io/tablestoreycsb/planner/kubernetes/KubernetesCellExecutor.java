@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -52,6 +53,11 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
    * within a second and its runner is ready at the gate within another (clock reading, a few requests).
    */
   static final long WARM_START_LEAD_SECONDS = 10;
+  /**
+   * How long the pods of a finished plan have to exit by themselves before their Job is deleted: a pod
+   * looks for the end marker every half second, then closes its runner JVM.
+   */
+  private static final Duration POD_EXIT_WAIT = Duration.ofSeconds(60);
   /** What {@link PodRunner} logs of its runner's rate in a cell. */
   private static final Pattern RATE = Pattern.compile("pod-runner: cell (\\d+): ([0-9.]+) ops/s");
 
@@ -139,7 +145,7 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
         return planJob;
       }
     }
-    closeJob();
+    finishJob();
     int runners = specs.size();
     int generation = generations.merge(plan + "\n" + runners, 1, Integer::sum);
     String session = Long.toString(System.currentTimeMillis());
@@ -156,10 +162,23 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
     }
   }
 
-  /** Ends the plan's pods and deletes its Job (the JVM's exit does too). */
+  /** Lets the pods of a Job that served its cells exit by themselves, then deletes it. */
+  private void finishJob() {
+    if (planJob != null) {
+      try {
+        planJob.finish(POD_EXIT_WAIT);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        planJob.close();
+      }
+      planJob = null;
+    }
+  }
+
+  /** Ends the plan's pods (they exit by themselves once told so) and deletes its Job (the JVM's exit does too). */
   @Override
   public void close() {
-    closeJob();
+    finishJob();
   }
 
   /**
@@ -262,6 +281,7 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
     try {
       Map<Integer, Integer> downloaded = results.downloadCell(cell.plan(), cell.resultCell(), staging,
           earlierAttempts);
+      Map<Integer, LostRunners.Why> lost = lostRunners(job, specs, downloaded);
       Map<Integer, Pod> pods = job.pods();
       List<RunnerRecord> records = new ArrayList<>();
       for (RunnerSpec spec : specs) {
@@ -273,7 +293,8 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
         } else {
           job.markBroken();
           Pod pod = pods.get(spec.runnerIndex());
-          RunnerRecord failed = failedRecord(spec, pod, pod == null ? "" : logTail(pod));
+          LostRunners.Why why = lost.get(spec.runnerIndex());
+          RunnerRecord failed = failedRecord(spec, pod, why.text() + (why.cause() && pod != null ? logTail(pod) : ""));
           failed.write(target);
           records.add(failed);
         }
@@ -284,10 +305,27 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
     }
   }
 
-  private static RunnerRecord failedRecord(RunnerSpec spec, Pod pod, String logTail) {
-    String error = pod == null ? "no pod ran (not scheduled before the Job ended)"
-        : "pod " + pod.getMetadata().getName() + (PodStates.ended(pod) ? " left no result set: "
-            : " did not finish the cell: ") + PodStates.failure(pod) + logTail;
+  /**
+   * Why each runner without a result set has none, from the pods as they are now (not as the last poll
+   * saw them: the Job controller may have stopped them since), the Job's Failed condition and the pods
+   * its controller deleted.
+   */
+  private static Map<Integer, LostRunners.Why> lostRunners(PlanJob job, List<RunnerSpec> specs,
+      Map<Integer, Integer> downloaded) {
+    if (specs.stream().allMatch(spec -> downloaded.containsKey(spec.runnerIndex()))) {
+      return Map.of();
+    }
+    Map<Integer, Pod> pods = job.poll();
+    List<LostRunners.Missing> missing = specs.stream().filter(spec -> !downloaded.containsKey(spec.runnerIndex()))
+        .map(spec -> {
+          Pod pod = pods.get(spec.runnerIndex());
+          return new LostRunners.Missing(spec.runnerIndex(), pod, pod != null && job.running().listed(pod));
+        }).toList();
+    return LostRunners.explain(missing, job.running().failedCondition(), job.running().podsDeletedByController(),
+        job.running().gone());
+  }
+
+  private static RunnerRecord failedRecord(RunnerSpec spec, Pod pod, String error) {
     return RunnerRecord.failed(spec, pod == null || pod.getSpec() == null ? "" : String.valueOf(pod.getSpec()
         .getNodeName()), error);
   }

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tablestoreycsb.cluster.kubernetes.PodStates;
 import io.tablestoreycsb.cluster.kubernetes.RunningJob;
 import io.tablestoreycsb.planner.results.PlanCells;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -12,8 +13,8 @@ import java.util.Map;
  * The running Job of a plan ({@link PlanManifests}) as the planner drives it: cells handed over one after
  * another ({@link #handOver}), the pods' states, and whether it can serve another cell. A Job that lost a
  * pod or left a cell unfinished is {@link #broken}: the planner closes it and serves the next cell from a
- * new one. Closing tells the pods that the plan has ended, then deletes the Job and its pods (so does the
- * JVM's exit) and the session's requests.
+ * new one. {@link #finish} tells the pods that the plan has ended and lets them exit before it deletes the Job;
+ * closing deletes it at once (so does the JVM's exit); both delete the session's requests.
  */
 final class PlanJob implements AutoCloseable {
   private final PlanManifests manifests;
@@ -88,13 +89,46 @@ final class PlanJob implements AutoCloseable {
     broken = true;
   }
 
+  /**
+   * Tells the pods the plan has ended and lets them exit by themselves (the runner JVMs closed, the pods
+   * {@code Completed}, exit code 0) for up to {@code wait}, then deletes the Job. Deleting it at once would
+   * kill every pod of a good plan with SIGTERM (exit code 143), and {@code kubectl get pods} would show a
+   * good plan as failed pods. A broken Job, or one that served no cell, is deleted at once.
+   */
+  void finish(Duration wait) throws InterruptedException {
+    boolean ended = storeEnd();
+    if (ended && !broken && handedOver > 0) {
+      long deadline = System.nanoTime() + wait.toNanos();
+      while (System.nanoTime() < deadline && !allPodsEnded()) {
+        Thread.sleep(500);
+      }
+    }
+    deleteJob();
+  }
+
+  private boolean allPodsEnded() {
+    Map<Integer, Pod> pods = job.poll();
+    return job.finished() || pods.size() == manifests.runners() && pods.values().stream().allMatch(PodStates::ended);
+  }
+
+  /** Tells the pods the plan has ended and deletes the Job at once (an interrupted or broken plan). */
   @Override
   public void close() {
+    storeEnd();
+    deleteJob();
+  }
+
+  private boolean storeEnd() {
     try {
       cells.end();
+      return true;
     } catch (RuntimeException e) {
       System.err.println("capacity-plan: could not store the plan's end marker (the Job is deleted anyway): " + e);
+      return false;
     }
+  }
+
+  private void deleteJob() {
     job.close();
     try {
       cells.delete();

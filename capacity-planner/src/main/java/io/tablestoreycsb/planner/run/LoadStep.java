@@ -72,15 +72,22 @@ final class LoadStep {
       out.printf("load %s: FAILED to count rows: %s%n", table, e.getMessage());
       return false;
     }
-    // Write cells of an earlier run may have added rows beyond the loaded range.
-    boolean writesRanBefore = ResumeMarkers.anyWriteCellComplete(matrix, outDir, partitions);
-    if (count >= 0 && (count < total || (!writesRanBefore && count != total))) {
-      out.printf("load %s: FAILED verification: %,d rows in the table, expected %s%,d%n", table, count,
-          writesRanBefore ? "at least " : "", total);
+    // The load writes keys [0, N) only: fewer rows is a failed load. More are rows it did not write, added
+    // beyond the loaded range by write cells, of this plan's earlier run or of an earlier plan on the
+    // same instance (compared with another --out): the read cells read [0, N) all the same.
+    if (count >= 0 && count < total) {
+      out.printf("load %s: FAILED verification: %,d rows in the table, expected at least %,d%n", table, count, total);
       return false;
     }
-    out.printf("load %s: done in %.0f s; %s%n", table, outcome.wallSeconds(),
-        count < 0 ? "row count not verified (this DB cannot count)" : String.format("verified %,d rows", count));
+    String verified = count < 0 ? "row count not verified (this DB cannot count)"
+        : String.format("verified %,d rows", total);
+    if (count > total && !ResumeMarkers.anyWriteCellComplete(matrix, outDir, partitions)) {
+      verified += String.format(", and %,d more that earlier plans' write cells added to the table (drop it before"
+          + " the plan for exactly %,d: bin/tablestore-table drop -P FILE --table %s)", count - total, total, table);
+    } else if (count > total) {
+      verified += String.format(", and %,d more that this plan's write cells added", count - total);
+    }
+    out.printf("load %s: done in %.0f s; %s%n", table, outcome.wallSeconds(), verified);
     ResumeMarkers.markComplete(dir, "rows=" + count);
     return true;
   }

@@ -171,6 +171,10 @@ class KubernetesPlanTest {
           .doesNotContain(EmbeddedS3.SECRET_ACCESS_KEY);
     }
     assertThat(cluster.client().batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).isEmpty();
+    // told the plan had ended, the pods exited by themselves before the Job went (Completed, not SIGTERM's 143)
+    assertThat(kubelet.exitCodes()).hasSize(2).containsOnly(
+        Map.entry(kubelet.createdJobs().get(0).getMetadata().getName() + "-0", 0),
+        Map.entry(kubelet.createdJobs().get(0).getMetadata().getName() + "-1", 0));
     S3Client s3 = cluster.results().client();
     assertThat(s3.listObjectsV2(b -> b.bucket("results").prefix("plans/kube/mock/p4/random-read/t2/runner-1/attempt-1/"))
         .contents()).extracting(o -> o.key().substring(o.key().lastIndexOf('/') + 1))

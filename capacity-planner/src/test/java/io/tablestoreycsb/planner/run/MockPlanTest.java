@@ -164,4 +164,51 @@ class MockPlanTest {
     }
     assertThat(rows.get("random-read").rates().requests()).isEqualTo(windowRequests);
   }
+
+  @Test
+  void aSecondPlanWithItsOwnOutOnTheInstanceAnEarlierPlanWroteToLoadsAndReports() throws Exception {
+    // Users compare plans on one instance: the first plan's write cells grew the table beyond its load.
+    Path dir = Path.of("target", "mock-plan-test-twice").toAbsolutePath();
+    Directories.deleteRecursively(dir);
+    Files.createDirectories(dir);
+    Path matrixFile = dir.resolve("matrix");
+    Files.writeString(matrixFile, String.join("\n",
+        "[plan]", "instance-type = mock", "runners = 1", "partitions = 4", "rows-per-partition = 250",
+        "load-threads = 2", "load-workload = " + WORKLOADS.resolve("tablestore-batch-write"),
+        "property.fieldcount = 5", "property.fieldlength = 100",
+        "[case random-write]", "workload = " + WORKLOADS.resolve("tablestore-random-write"),
+        "phase = load", "measure = INSERT", "threads = 2", "duration = 4s", "property.tablestore.batchsize = 1",
+        "[case random-read]", "workload = " + WORKLOADS.resolve("tablestore-random-read"),
+        "phase = run", "measure = READ", "threads = 2", "duration = 4s", ""));
+    Matrix matrix = MatrixParser.parse(matrixFile);
+    try (MockTablestore mock = MockTablestore.builder().start()) {
+      Path props = dir.resolve("mock.properties");
+      mock.writeProperties(props);
+      List<String> outputs = new ArrayList<>();
+      for (String out : List.of("first", "second")) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        LocalCellExecutor executor = LocalCellExecutor.ofThisJvm().keepingRunnersWarm(dir.resolve(out + "-runners"));
+        try {
+          Plan plan = new Plan(matrix, new RunnerSpecFactory(matrix, props, List.of("-Xmx256m")), executor,
+              new BindingTableAdmin(props), dir.resolve(out),
+              new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
+          int failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));
+          String output = log.toString(StandardCharsets.UTF_8);
+          Files.writeString(dir.resolve(out + ".log"), output);
+          assertThat(failed).as(output).isZero();
+          outputs.add(output);
+        } finally {
+          executor.close();
+        }
+      }
+      long rows = new BindingTableAdmin(props).countRows("usertable_p4");
+      assertThat(rows).isGreaterThan(1000);
+      assertThat(outputs.get(0)).contains("verified 1,000 rows").doesNotContain("more that");
+      // the second plan's load finds the first plan's rows beyond its range: it says so, and what to do
+      assertThat(outputs.get(1)).containsPattern("load usertable_p4: done in \\d+ s; verified 1,000 rows, and [0-9,]+ more"
+          + " that earlier plans' write cells added to the table \\(drop it before the plan for exactly 1,000: "
+          + "bin/tablestore-table drop -P FILE --table usertable_p4\\)");
+      assertThat(ReportData.collect(List.of(dir.resolve("second"))).rows()).hasSize(2);
+    }
+  }
 }
