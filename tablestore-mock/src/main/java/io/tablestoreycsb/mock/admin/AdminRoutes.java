@@ -10,8 +10,8 @@ public final class AdminRoutes {
   public static List<AdminRoute> standard(AdminContext mock) {
     return List.of(
         new HealthRoute(mock),
-        new FaultsRoute(mock.faultPlan()),
-        new LatencyRoute(mock.faultPlan()),
+        RulesRoute.faults(mock.faultPlan()),
+        RulesRoute.latency(mock.faultPlan()),
         new CapacityRoute(mock.faultPlan()),
         new JournalRoute(mock.journal()),
         new ResetRoute(mock),
