@@ -86,6 +86,13 @@ class TunnelBenchRunTest {
         "lag-p99-vs-partitions.png")) {
       assertThat(Files.size(out.resolve(chart))).as(chart).isGreaterThan(1000);
     }
+    // each scenario's lag and rows second by second, the consumers' histograms of each second merged
+    for (String chart : List.of("one-p1-c1-lag-over-time.png", "one-p1-c1-lag-over-time-rows.png",
+        "two-p2-c2-lag-over-time.png")) {
+      assertThat(Files.size(out.resolve(chart))).as(chart).isGreaterThan(1000);
+      assertThat(md).contains("![" + chart + "]");
+    }
+    assertThat(Files.readString(out.resolve("report.json"))).contains("\"lagOverTime\"").contains("\"p99Ms\"");
     assertThat(Files.readString(out.resolve("mock.properties"))).as("the children's endpoint file")
         .contains("tablestore.endpoint=http\\://127.0.0.1");
   }

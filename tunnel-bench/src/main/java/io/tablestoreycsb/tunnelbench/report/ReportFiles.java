@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -53,7 +54,8 @@ public final class ReportFiles {
   /** Writes every file; returns the path of report.html. */
   public static Path write(BenchReport report, Path dir) throws IOException {
     Files.createDirectories(dir);
-    List<String> charts = ResultCharts.write(report.facts().title(), report.results(), dir);
+    List<String> charts = new ArrayList<>(ResultCharts.write(report.facts().title(), report.results(), dir));
+    charts.addAll(ResultCharts.writeOverTime(report.results(), dir));
     Files.writeString(dir.resolve("report.md"), markdown(report, charts), StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("report.csv"), csv(report.results()), StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("report-hosts.csv"), hostCsv(report.results()), StandardCharsets.UTF_8);

@@ -1,6 +1,7 @@
 package io.tablestoreycsb.tunnelbench.report;
 
 import io.tablestoreycsb.kit.report.ChartStyle;
+import io.tablestoreycsb.kit.report.Formats;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,7 +13,8 @@ import org.knowm.xchart.XYChart;
 
 /**
  * PNG charts of the report, in the {@link ChartStyle} every report here uses: against partitions, a
- * line per consumer count, for rows synchronized per second, consumer CPU and lag.
+ * line per consumer count, for rows synchronized per second, consumer CPU and lag; and for each
+ * scenario its lag and rows over time.
  */
 final class ResultCharts {
   private static final int WIDTH = 720;
@@ -56,6 +58,56 @@ final class ResultCharts {
     }
     ChartStyle.roundAxesUp(chart);
     return chart;
+  }
+
+  /** Each scenario's lag percentiles and rows handed, second by second; returns the file names in scenario order. */
+  static List<String> writeOverTime(List<ScenarioResult> results, Path dir) throws IOException {
+    List<String> files = new ArrayList<>();
+    for (ScenarioResult r : results) {
+      if (r.lagOverTime().seconds().size() < 2) {
+        continue;
+      }
+      String base = Formats.slug(r.group() + "-p" + r.partitions() + "-c" + r.consumers()) + "-lag-over-time";
+      files.add(ChartStyle.savePng(lagOverTime(r), dir, base + ".png"));
+      files.add(ChartStyle.savePng(rowsOverTime(r), dir, base + "-rows.png"));
+    }
+    return files;
+  }
+
+  static XYChart lagOverTime(ScenarioResult r) {
+    XYChart chart = ChartStyle.lineChart(WIDTH, HEIGHT, r.label() + ": sync lag over time",
+        "seconds since the writers started", "lag (write acknowledged to row handed), ms");
+    ChartStyle.legendBelow(chart);
+    List<LagTimeline.Second> seconds = r.lagOverTime().seconds();
+    double[] at = seconds.stream().mapToDouble(LagTimeline.Second::atSeconds).toArray();
+    ChartStyle.styleSeries(chart.addSeries("p50", at, seconds.stream().mapToDouble(LagTimeline.Second::p50Ms).toArray()), 0);
+    ChartStyle.styleSeries(chart.addSeries("p99", at, seconds.stream().mapToDouble(LagTimeline.Second::p99Ms).toArray()), 1);
+    ChartStyle.styleSeries(chart.addSeries("p99.9", at,
+        seconds.stream().mapToDouble(LagTimeline.Second::p999Ms).toArray()), 2);
+    markWarmupEnd(chart, r.lagOverTime(), seconds.stream().mapToDouble(LagTimeline.Second::p999Ms).max().orElse(0));
+    ChartStyle.roundAxesUp(chart);
+    return chart;
+  }
+
+  static XYChart rowsOverTime(ScenarioResult r) {
+    XYChart chart = ChartStyle.lineChart(WIDTH, HEIGHT, r.label() + ": rows synchronized over time",
+        "seconds since the writers started", "rows handed per second (all consumers)");
+    ChartStyle.legendBelow(chart);
+    List<LagTimeline.Second> seconds = r.lagOverTime().seconds();
+    double[] rows = seconds.stream().mapToDouble(LagTimeline.Second::rows).toArray();
+    ChartStyle.styleSeries(chart.addSeries("rows/s", seconds.stream().mapToDouble(LagTimeline.Second::atSeconds)
+        .toArray(), rows), 0);
+    markWarmupEnd(chart, r.lagOverTime(), java.util.Arrays.stream(rows).max().orElse(0));
+    ChartStyle.roundAxesUp(chart);
+    return chart;
+  }
+
+  /** A vertical line where the warm-up ended: the paper's figures are measured after it. */
+  private static void markWarmupEnd(XYChart chart, LagTimeline timeline, double top) {
+    if (timeline.warmupEndSeconds() > 0 && top > 0) {
+      double x = timeline.warmupEndSeconds();
+      ChartStyle.styleSeries(chart.addSeries("warm-up ends", new double[] {x, x}, new double[] {0, top}), 3);
+    }
   }
 
   private static String save(XYChart chart, Path dir, String file) throws IOException {

@@ -129,6 +129,7 @@ public final class ScenarioAnalysis {
             check.consumed() > 0 ? cpu * 1e6 / check.consumed() : Double.NaN, memory / GB,
             seconds > 0 ? io * 8 / 1e6 / seconds : Double.NaN),
         new ScenarioResult.Lag(lag.p50Us() / 1000.0, lag.p99Us() / 1000.0, lag.p999Us() / 1000.0,
-            lag.maxUs() / 1000.0), mockCpu, problems, lostConsumers, HostFigures.of(consumers, first, last));
+            lag.maxUs() / 1000.0), mockCpu, problems, lostConsumers, HostFigures.of(consumers, first, last),
+        LagTimeline.of(intervals, writeStartMs, warmupEnd));
   }
 }

@@ -21,12 +21,15 @@ import java.util.List;
  * @param lostConsumers consumers lost while syncing, whose channels the others took over; the scenario still
  *     passes when every written row was consumed
  * @param hosts the consumers' figures per host they ran on (one host for a local run)
+ * @param lagOverTime rows handed and their lag second by second
  */
 public record ScenarioResult(@JsonUnwrapped Setup setup, @JsonUnwrapped Writing writing, ConsumedRowCheck check,
     SyncRates rates, @JsonUnwrapped Sync sync, @JsonUnwrapped ConsumerUse consumerUse, @JsonUnwrapped Lag lag,
-    double mockCpuCores, List<String> errors, List<LostConsumer> lostConsumers, List<HostFigures> hosts) {
+    double mockCpuCores, List<String> errors, List<LostConsumer> lostConsumers, List<HostFigures> hosts,
+    LagTimeline lagOverTime) {
 
   public ScenarioResult {
+    lagOverTime = lagOverTime == null ? LagTimeline.NONE : lagOverTime; // a report.json of an older version
     errors = List.copyOf(errors);
     lostConsumers = List.copyOf(lostConsumers);
     hosts = List.copyOf(hosts);

@@ -55,7 +55,8 @@ class ReportGoldenTest {
         new ScenarioResult.Writing(120_000, 24_000.5), all, new SyncRates(23_500, 25_100, 22_900.25, 3),
         new ScenarioResult.Sync(5.24, 0.8, BoundBy.WRITERS, 1_795_431_101_000L),
         new ScenarioResult.ConsumerUse(0.62, 27.1, 0.31, 41.5), new ScenarioResult.Lag(120.5, 480, 910, 1200.25),
-        0.45, List.of(), List.of(), List.of(new HostFigures("this machine", 1, 120_012, 22_902.3, 0.62, 0.31, 41.5)));
+        0.45, List.of(), List.of(), List.of(new HostFigures("this machine", 1, 120_012, 22_902.3, 0.62, 0.31, 41.5)),
+        LagTimeline.NONE);
     ScenarioResult lost = new ScenarioResult(new ScenarioResult.Setup("scale-out", 8, 2, 8, 10_000, 1024),
         new ScenarioResult.Writing(50_000, 9_990), missing, new SyncRates(9_000, 9_800, 8_700, 0),
         new ScenarioResult.Sync(5.75, 12.5, BoundBy.CONSUMERS, 1_795_431_201_000L),
@@ -63,7 +64,7 @@ class ReportGoldenTest {
         Double.NaN, List.of("consumer-2 exited with 137", "time-out <after 60 s>"),
         List.of(new LostConsumer("consumer-1", "pod tb-c-1 Failed, Killed")),
         List.of(new HostFigures("node-a", 1, 30_000, 5_217.4, 1.1, 0.5, 50),
-            new HostFigures("node-b", 1, 19_983, 3_475.3, 0.7, 0.4, 30.25)));
+            new HostFigures("node-b", 1, 19_983, 3_475.3, 0.7, 0.4, 30.25)), LagTimeline.NONE);
     Map<String, String> lines = new LinkedHashMap<>();
     lines.put("Endpoint", "the embedded mock | 127.0.0.1");
     lines.put("Machine", "2 processors");
