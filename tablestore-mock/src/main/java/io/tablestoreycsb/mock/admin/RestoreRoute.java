@@ -1,8 +1,7 @@
 package io.tablestoreycsb.mock.admin;
 
 import io.tablestoreycsb.mock.persist.StateFileException;
-import java.io.IOException;
-import java.nio.file.Files;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,19 +43,12 @@ final class RestoreRoute implements AdminRoute {
       if (file != null) {
         mock.state().restore(Path.of(file));
       } else {
-        Path temporary = Files.createTempFile("tablestore-mock-restore", ".mv");
-        try {
-          Files.write(temporary, request.body());
-          mock.state().restore(temporary);
-        } finally {
-          Files.deleteIfExists(temporary);
-        }
+        mock.state().restore(request.body());
       }
     } catch (StateFileException e) {
-      throw AdminException.badRequest(file == null ? e.getMessage().replaceAll("\\S*tablestore-mock-restore\\S*\\.mv",
-          "the request body") : e.getMessage());
-    } catch (IOException e) {
-      throw new AdminException(500, "cannot keep the posted snapshot in a temporary file: " + e);
+      throw AdminException.badRequest(e.getMessage());
+    } catch (UncheckedIOException e) {
+      throw new AdminException(500, "cannot keep the posted snapshot in a temporary file: " + e.getCause());
     }
     Map<String, Object> restored = new LinkedHashMap<>();
     restored.put("from", file == null ? "body" : Path.of(file).toAbsolutePath().toString());

@@ -72,7 +72,7 @@ public final class DataDirectory implements AutoCloseable {
         String line = Files.readString(format, StandardCharsets.UTF_8).strip();
         if (!line.equals(expected)) {
           String version = line.startsWith(FORMAT_LINE) ? line.substring(FORMAT_LINE.length()) : "unknown ('" + line + "')";
-          throw StateFileException.otherVersion(dir, version);
+          throw StateFileException.otherVersion(dir.toString(), version);
         }
         return;
       }

@@ -36,14 +36,23 @@ public final class MockState {
    * directory, what it keeps, before this returns). A file that is no snapshot is refused
    * ({@link StateFileException}) before anything changes.
    */
-  public synchronized void restore(Path file) {
+  public void restore(Path file) {
+    restoreWith(() -> Snapshots.restore(file, catalog, tunnels, clock));
+  }
+
+  /** As {@link #restore(Path)}, from a snapshot's bytes (what {@code POST /_mock/snapshot} answers). */
+  public void restore(byte[] snapshot) {
+    restoreWith(() -> Snapshots.restore(snapshot, catalog, tunnels, clock));
+  }
+
+  private synchronized void restoreWith(Runnable restore) {
     if (dataDirectory == null) {
-      Snapshots.restore(file, catalog, tunnels, clock);
+      restore.run();
       return;
     }
     dataDirectory.pause();
     try {
-      Snapshots.restore(file, catalog, tunnels, clock);
+      restore.run();
     } finally {
       dataDirectory.keepCurrentState();
     }

@@ -3,6 +3,7 @@ package io.tablestoreycsb.mock.persist;
 import io.tablestoreycsb.mock.storage.Catalog;
 import io.tablestoreycsb.mock.tunnel.TunnelService;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -41,7 +42,7 @@ public final class Snapshots {
    * (a new mock). The file is not changed.
    */
   public static void read(Path file, Catalog catalog, TunnelService tunnels, Clock clock) {
-    read(file, catalog, tunnels, clock, false);
+    load(copyOf(file), file.toString(), catalog, tunnels, clock, false);
   }
 
   /**
@@ -49,22 +50,39 @@ public final class Snapshots {
    * a file that is no snapshot of this format is refused before anything is dropped.
    */
   public static void restore(Path file, Catalog catalog, TunnelService tunnels, Clock clock) {
-    read(file, catalog, tunnels, clock, true);
+    load(copyOf(file), file.toString(), catalog, tunnels, clock, true);
   }
 
-  private static void read(Path file, Catalog catalog, TunnelService tunnels, Clock clock, boolean clearFirst) {
-    if (!Files.isRegularFile(file)) {
-      throw new StateFileException("no snapshot file " + file, null);
-    }
-    // Read a copy: MVStore opens a file for writing, and a snapshot is left exactly as it was.
+  /** As {@link #restore(Path, Catalog, TunnelService, Clock)}, from a snapshot's bytes (a request body). */
+  public static void restore(byte[] snapshot, Catalog catalog, TunnelService tunnels, Clock clock) {
     Path copy;
     try {
       copy = Files.createTempFile("tablestore-mock-snapshot", ".mv");
+      Files.write(copy, snapshot);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot keep the snapshot in a temporary file", e);
+    }
+    load(copy, "the request body", catalog, tunnels, clock, true);
+  }
+
+  /** A temporary copy of {@code file} to read: MVStore opens a file for writing, and a snapshot is left as it was. */
+  private static Path copyOf(Path file) {
+    if (!Files.isRegularFile(file)) {
+      throw new StateFileException("no snapshot file " + file, null);
+    }
+    try {
+      Path copy = Files.createTempFile("tablestore-mock-snapshot", ".mv");
       Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
+      return copy;
     } catch (IOException e) {
       throw new StateFileException("cannot read snapshot " + file + ": " + e.getMessage(), e);
     }
-    try (StateStore store = openSnapshot(copy, file)) {
+  }
+
+  /** Loads the temporary {@code copy} (deleted after), its errors naming it {@code shownAs}. */
+  private static void load(Path copy, String shownAs, Catalog catalog, TunnelService tunnels, Clock clock,
+      boolean clearFirst) {
+    try (StateStore store = StateStore.open(copy, shownAs, false)) {
       if (clearFirst) {
         tunnels.clear();
         catalog.clear();
@@ -77,14 +95,6 @@ public final class Snapshots {
       } catch (IOException e) {
         // a temporary file left behind
       }
-    }
-  }
-
-  private static StateStore openSnapshot(Path copy, Path file) {
-    try {
-      return StateStore.open(copy, false);
-    } catch (StateFileException e) {
-      throw new StateFileException(e.getMessage().replace(copy.toString(), file.toString()), e.getCause());
     }
   }
 }

@@ -13,24 +13,25 @@ public final class StateFileException extends RuntimeException {
     super(message, cause);
   }
 
-  static StateFileException otherVersion(Path file, String version) {
+  static StateFileException otherVersion(String file, String version) {
     return new StateFileException(file + " holds tablestore-mock state of format version " + version
         + ", and this tablestore-mock reads format version " + StateStore.FORMAT_VERSION
         + ": nothing was read or changed. Use the tablestore-mock that wrote it, or another directory.", null);
   }
 
-  static StateFileException notOurs(Path file) {
+  static StateFileException notOurs(String file) {
     return new StateFileException(file + " is not a tablestore-mock state file (it has no format version):"
         + " nothing was read or changed.", null);
   }
 
-  static StateFileException cannotOpen(Path file, Exception cause) {
-    String message = String.valueOf(cause.getMessage());
+  /** {@code file} could not be opened; the errors name it {@code shownAs}, MVStore's message included. */
+  static StateFileException cannotOpen(Path file, String shownAs, Exception cause) {
+    String message = String.valueOf(cause.getMessage()).replace(file.toString(), shownAs);
     if (message.contains("locked")) {
-      return new StateFileException(file + " is in use by another process (a running tablestore-mock?): stop it,"
+      return new StateFileException(shownAs + " is in use by another process (a running tablestore-mock?): stop it,"
           + " or use another directory.", cause);
     }
-    return new StateFileException("cannot read " + file + " as tablestore-mock state: " + message
+    return new StateFileException("cannot read " + shownAs + " as tablestore-mock state: " + message
         + " (nothing was changed)", cause);
   }
 }

@@ -59,6 +59,14 @@ final class StateStore implements AutoCloseable {
    *     data directory); a snapshot being written or read is committed once, by its writer
    */
   static StateStore open(Path file, boolean background) {
+    return open(file, file.toString(), background);
+  }
+
+  /**
+   * As {@link #open(Path, boolean)}, its errors naming the file {@code shownAs} (a snapshot is read from a
+   * temporary copy: the errors name the snapshot, or "the request body", not the copy).
+   */
+  static StateStore open(Path file, String shownAs, boolean background) {
     // Pages split at 4 KB (not 16): a commit rewrites the leaf of each changed row, and a leaf of
     // paper rows (about 600 B each) is then 6 rows, not 27 (a quarter of the bytes written a commit).
     MVStore.Builder builder = new MVStore.Builder().fileName(file.toString()).pageSplitSize(PAGE_SPLIT_BYTES);
@@ -69,7 +77,7 @@ final class StateStore implements AutoCloseable {
     try {
       store = builder.open();
     } catch (MVStoreException e) {
-      throw StateFileException.cannotOpen(file, e);
+      throw StateFileException.cannotOpen(file, shownAs, e);
     }
     // Space of chunks no longer referenced is reused at once, not after MVStore's default 45 s: with
     // a commit per group of writes, 45 s of superseded chunks made the file 10 to 25 times the data
@@ -80,24 +88,24 @@ final class StateStore implements AutoCloseable {
     store.setRetentionTime(0);
     try {
       StateStore opened = new StateStore(store);
-      opened.checkFormat(file);
+      opened.checkFormat(shownAs);
       return opened;
     } catch (RuntimeException e) {
       store.closeImmediately();
-      throw e instanceof MVStoreException m ? StateFileException.cannotOpen(file, m) : e;
+      throw e instanceof MVStoreException m ? StateFileException.cannotOpen(file, shownAs, m) : e;
     }
   }
 
-  private void checkFormat(Path file) {
+  private void checkFormat(String shownAs) {
     String format = info.get(FORMAT_KEY);
     if (format == null) {
       if (!tables.isEmpty() || !tunnels.isEmpty() || store.getMapNames().stream().anyMatch(n -> n.startsWith("rows/"))) {
-        throw StateFileException.notOurs(file);
+        throw StateFileException.notOurs(shownAs);
       }
       info.put(FORMAT_KEY, Integer.toString(FORMAT_VERSION));
       store.commit();
     } else if (!format.equals(Integer.toString(FORMAT_VERSION))) {
-      throw StateFileException.otherVersion(file, format);
+      throw StateFileException.otherVersion(shownAs, format);
     }
   }
 
