@@ -1,17 +1,9 @@
 package io.tablestoreycsb.bench;
 
 import com.alicloud.openservices.tablestore.SyncClient;
-import com.alicloud.openservices.tablestore.model.GetRowRequest;
-import com.alicloud.openservices.tablestore.model.PutRowRequest;
-import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
-import io.tablestoreycsb.binding.client.SharedClients;
-import io.tablestoreycsb.binding.config.ClientConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Properties;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 /**
@@ -43,8 +35,8 @@ public final class DataDirBench {
     long records = options.number("records", 20_000);
     Path dataDir = Path.of(options.required("data-dir"));
     Report report = new Report();
-    SyncClient memory = client(Path.of(options.required("memory-properties")), threads);
-    SyncClient durable = client(Path.of(options.required("dir-properties")), threads);
+    SyncClient memory = PaperRows.noRetryClient(Path.of(options.required("memory-properties")), threads);
+    SyncClient durable = PaperRows.noRetryClient(Path.of(options.required("dir-properties")), threads);
     try {
       for (SyncClient client : new SyncClient[] {memory, durable}) {
         PaperRows.createTable(client);
@@ -56,19 +48,7 @@ public final class DataDirBench {
           "detail data-dir-bytes-per-row %.0f (%d bytes in %s after loading %d paper rows of %d raw bytes; the"
               + " in-memory mock holds about 700 B of heap per row, see heap-per-row)",
           (double) bytes / records, bytes, dataDir.getFileName(), records, PaperRows.RAW_ROW_BYTES));
-      AtomicLong newKeys = new AtomicLong(1_000_000_000L);
-      LoadDriver.Op getAndPut = (client, n) -> {
-        if (n % 2 == 1) {
-          client.putRow(new PutRowRequest(PaperRows.putChange(newKeys.getAndIncrement())));
-        } else {
-          SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(PaperRows.TABLE,
-              PaperRows.primaryKey(ThreadLocalRandom.current().nextLong(records)));
-          criteria.setMaxVersions(1);
-          if (client.getRow(new GetRowRequest(criteria)).getRow() == null) {
-            throw new IllegalStateException("a preloaded row is missing");
-          }
-        }
-      };
+      LoadDriver.Op getAndPut = PaperRows.getsAndPuts(records);
       CpuMeter durableMeter = new CpuMeter(Long.parseLong(options.required("dir-pid")));
       CpuMeter memoryMeter = new CpuMeter(Long.parseLong(options.required("memory-pid")));
       Comparison c = Rounds.compare("data-dir-vs-memory-cpu",
@@ -96,12 +76,5 @@ public final class DataDirBench {
       }
       return sum;
     }
-  }
-
-  private static SyncClient client(Path properties, int threads) throws Exception {
-    Properties p = BenchArgs.load(properties);
-    p.setProperty("threadcount", Integer.toString(threads));
-    p.setProperty("tablestore.retry", "none"); // a failed call is counted and its round run again
-    return SharedClients.newClient(ClientConfig.from(p), 0);
   }
 }

@@ -1,17 +1,9 @@
 package io.tablestoreycsb.bench;
 
 import com.alicloud.openservices.tablestore.SyncClient;
-import com.alicloud.openservices.tablestore.model.GetRowRequest;
-import com.alicloud.openservices.tablestore.model.PutRowRequest;
-import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
-import io.tablestoreycsb.binding.client.SharedClients;
-import io.tablestoreycsb.binding.config.ClientConfig;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Properties;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * mock-vs-floor-cpu: the mock's CPU per request over the CPU per request of {@link FloorServer}
@@ -34,25 +26,13 @@ public final class MockVsFloorBench {
     int threads = options.integer("threads", 16);
     long records = options.number("records", 20_000);
     Report report = new Report();
-    SyncClient mock = client(Path.of(options.required("mock-properties")), threads);
-    SyncClient floor = client(Path.of(options.required("floor-properties")), threads);
+    SyncClient mock = PaperRows.noRetryClient(Path.of(options.required("mock-properties")), threads);
+    SyncClient floor = PaperRows.noRetryClient(Path.of(options.required("floor-properties")), threads);
     try {
       PaperRows.createTable(mock);
       PaperRows.load(mock, 0, records, 4);
       System.err.printf("preloaded %d rows%n", records);
-      AtomicLong newKeys = new AtomicLong(1_000_000_000L);
-      LoadDriver.Op getAndPut = (client, n) -> {
-        if (n % 2 == 1) {
-          client.putRow(new PutRowRequest(PaperRows.putChange(newKeys.getAndIncrement())));
-        } else {
-          SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(PaperRows.TABLE,
-              PaperRows.primaryKey(ThreadLocalRandom.current().nextLong(records)));
-          criteria.setMaxVersions(1);
-          if (client.getRow(new GetRowRequest(criteria)).getRow() == null) {
-            throw new IllegalStateException("a preloaded row is missing");
-          }
-        }
-      };
+      LoadDriver.Op getAndPut = PaperRows.getsAndPuts(records);
       CpuMeter mockMeter = new CpuMeter(Long.parseLong(options.required("mock-pid")));
       CpuMeter floorMeter = new CpuMeter(Long.parseLong(options.required("floor-pid")));
       Comparison c = Rounds.compare("mock-vs-floor-cpu",
@@ -75,13 +55,5 @@ public final class MockVsFloorBench {
       floor.shutdown();
     }
     report.finish();
-  }
-
-  private static SyncClient client(Path properties, int threads) throws Exception {
-    Properties p = BenchArgs.load(properties);
-    p.setProperty("threadcount", Integer.toString(threads));
-    // No retries: a failed call is counted and its round run again.
-    p.setProperty("tablestore.retry", "none");
-    return SharedClients.newClient(ClientConfig.from(p), 0);
   }
 }

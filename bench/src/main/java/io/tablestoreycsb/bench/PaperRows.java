@@ -7,15 +7,21 @@ import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.CreateTableRequest;
 import com.alicloud.openservices.tablestore.model.DeleteTableRequest;
+import com.alicloud.openservices.tablestore.model.GetRowRequest;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
 import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.PutRowRequest;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
+import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
+import io.tablestoreycsb.binding.client.SharedClients;
+import io.tablestoreycsb.binding.config.ClientConfig;
 import io.tablestoreycsb.binding.config.KeyFormat;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -163,5 +169,36 @@ public final class PaperRows {
     if (!failures.isEmpty()) {
       throw failures.get(0);
     }
+  }
+
+  /**
+   * A client of the endpoint {@code properties} names, sized for {@code threads}, that does not retry: a
+   * benchmark counts a failed call and runs its round again rather than hide it in a back-off.
+   */
+  public static SyncClient noRetryClient(Path properties, int threads) throws Exception {
+    Properties p = BenchArgs.load(properties);
+    p.setProperty("threadcount", Integer.toString(threads));
+    p.setProperty("tablestore.retry", "none");
+    return SharedClients.newClient(ClientConfig.from(p), 0);
+  }
+
+  /**
+   * Half PutRows of new paper rows, half GetRows of one of the {@code preloaded} rows (a missing one
+   * fails the call): the mix the mock's CPU comparisons drive.
+   */
+  static LoadDriver.Op getsAndPuts(long preloaded) {
+    AtomicLong newKeys = new AtomicLong(1_000_000_000L);
+    return (client, n) -> {
+      if (n % 2 == 1) {
+        client.putRow(new PutRowRequest(putChange(newKeys.getAndIncrement())));
+      } else {
+        SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(TABLE,
+            primaryKey(ThreadLocalRandom.current().nextLong(preloaded)));
+        criteria.setMaxVersions(1);
+        if (client.getRow(new GetRowRequest(criteria)).getRow() == null) {
+          throw new IllegalStateException("a preloaded row is missing");
+        }
+      }
+    };
   }
 }

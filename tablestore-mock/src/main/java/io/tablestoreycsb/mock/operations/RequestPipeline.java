@@ -20,6 +20,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.LongSupplier;
 
 /**
  * The request pipeline: route the action, authenticate, ask the injection for a request fault,
@@ -34,6 +35,8 @@ public final class RequestPipeline implements RequestHandler {
   private final Injection injection;
   private final RequestJournal journal;
   private final Clock clock;
+  /** The clock writes read their commit time from ({@link RequestContext#commitClock()}), made once. */
+  private final LongSupplier commitClock;
 
   /**
    * @param journal where each answered request is recorded (one with capacity 0 records nothing)
@@ -50,6 +53,7 @@ public final class RequestPipeline implements RequestHandler {
     this.injection = injection;
     this.journal = journal;
     this.clock = clock;
+    this.commitClock = clock::millis;
     List<Action> all = new ArrayList<>(List.of(
         new CreateTable(catalog), new DescribeTable(catalog), new ListTable(catalog), new UpdateTable(catalog),
         new DeleteTable(catalog), new PutRow(catalog, transactions), new GetRow(catalog, transactions),
@@ -82,7 +86,7 @@ public final class RequestPipeline implements RequestHandler {
         throw new OtsException(ErrorCode.UNSUPPORTED_OPERATION, "Unsupported operation: '" + actionName + "'.");
       }
       signingKey = authenticator.authenticate(actionName, lowerCaseHeaders, body);
-      context = new RequestContext(name, injection, nowMillis, clock::millis, journal.isOn());
+      context = new RequestContext(name, injection, nowMillis, commitClock, journal.isOn());
       OtsException injected = injection.requestFault(name);
       if (injected != null) {
         if (journal.isOn()) {
