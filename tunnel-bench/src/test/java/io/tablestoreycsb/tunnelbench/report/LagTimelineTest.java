@@ -53,6 +53,18 @@ class LagTimelineTest {
     assertThat(ResultCharts.rowsOverTime(withSeconds).getTitle()).endsWith(": rows synchronized over time");
   }
 
+  @Test
+  void aScenarioWhoseRowsAllArrivedInOneSecondGetsItsChartsToo() throws Exception {
+    ScenarioResult burst = withTimeline(ReportGoldenTest.report().results().get(0),
+        LagTimeline.of(List.of(second(3, 4_000, 900_000)), WRITE_START_MS, WRITE_START_MS + 1_000));
+
+    List<String> files = ResultCharts.writeOverTime(List.of(burst), dir);
+
+    assertThat(files).containsExactly("paper-p4-c1-lag-over-time.png", "paper-p4-c1-lag-over-time-rows.png");
+    assertThat(files).allSatisfy(f -> assertThat(Files.size(dir.resolve(f))).isGreaterThan(1000));
+    assertThat(ResultCharts.lagOverTime(burst).getSeriesMap().get("p99").getXData()).containsExactly(3.0);
+  }
+
   private static ScenarioResult withTimeline(ScenarioResult r, LagTimeline timeline) {
     return new ScenarioResult(r.setup(), r.writing(), r.check(), r.rates(), r.sync(), r.consumerUse(), r.lag(),
         r.mockCpuCores(), r.errors(), r.lostConsumers(), r.hosts(), timeline);
