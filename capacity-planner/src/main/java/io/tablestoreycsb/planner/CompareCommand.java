@@ -29,6 +29,9 @@ import picocli.CommandLine.Option;
         + "duration) and as a search (threads = auto, stop = steady), and print both saturation rows/s and wall "
         + "times.", "The data is the matrix's quick scale ([quick] rows-per-partition); no SLO stops the search."})
 final class CompareCommand implements Callable<Integer> {
+  /** The mock's capacity when {@code --partition-capacity} is not given: the one the comparison's figures use. */
+  static final double COMPARE_PARTITION_CAPACITY = 1000;
+
   @Option(names = "--matrix", paramLabel = "FILE", defaultValue = "workloads/matrix/high-performance",
       description = "Matrix file (default: ${DEFAULT-VALUE}).")
   String matrix;
@@ -68,6 +71,10 @@ final class CompareCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     OutputDirectory.check(out);
+    if (mock.partitionCapacity == null) {
+      // compare sets two ways of sweeping side by side, not this machine's answers: one fixed model everywhere
+      mock.partitionCapacity = COMPARE_PARTITION_CAPACITY;
+    }
     if (mock.partitionCapacity <= 0) {
       throw new IllegalArgumentException("--partition-capacity must be above 0 rows per second: without a capacity"
           + " the mock never saturates");
@@ -90,7 +97,7 @@ final class CompareCommand implements Callable<Integer> {
     CellFilter filter = only == null ? CellFilter.ALL : CellFilter.parse(only);
     terminal.printf("compare: %s at its quick scale (%,d rows a partition) on the embedded mock at %,.0f rows/s a "
         + "partition; fixed cells %d s; search cells steady after at least %d s (cap %d s)%n", matrixFile,
-        fixed.rowsPerPartition(), mock.partitionCapacity, durationSeconds, minDurationSeconds, durationSeconds);
+        fixed.rowsPerPartition(), mock.partitionCapacity(fixed), durationSeconds, minDurationSeconds, durationSeconds);
     Planner planner = new Planner(terminal);
     int failed = 0;
     long[] wall = new long[2];
@@ -101,9 +108,7 @@ final class CompareCommand implements Callable<Integer> {
           : "threads = auto, stop = steady");
       terminal.flush();
       Path dir = outDir.resolve(names[i]);
-      PlanOptions plan = PlanOptions.builder("compare " + names[i], matrices[i], dir).only(filter)
-          .embeddedMock(mock.partitionCapacity).runnerJvmOptions(PlanOptions.runnerJvmOptions(mock.runnerJvmOpts))
-          .build();
+      PlanOptions plan = mock.plan("compare " + names[i], matrices[i], dir).only(filter).build();
       long started = System.nanoTime();
       failed += planner.run(plan);
       wall[i] = System.nanoTime() - started;

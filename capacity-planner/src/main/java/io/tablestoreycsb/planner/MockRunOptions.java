@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner;
 
+import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.report.MachineSizing;
 import io.tablestoreycsb.planner.run.WorkloadFiles;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -10,20 +12,53 @@ import picocli.CommandLine.Option;
  */
 final class MockRunOptions {
   /**
-   * Five runner JVMs share a small machine with the mock: a small heap and the serial collector. The
-   * JVM's normal compilers (C1 and C2): runners stay warm across the plan's cells, so their first
-   * cell's warm-up, not every cell's 5 s window, pays for compiling (with a JVM per cell, C2's compiler
-   * threads were measured in the window and the runners ran C1 only).
+   * Five runner JVMs share a small machine with the mock: a small heap, the serial collector, and C1 only. C2
+   * does not settle within a quick plan: a runner at 1,000 requests/s was still compiling 30 s in, each new
+   * operation compiles anew, and over its first 20 s a runner spent 12 s of CPU with C2 against 7 s with C1
+   * only for the same rows (unthrottled: 1.7 times the rows with C1 only). Long plans keep the JVM's default.
    */
-  static final String QUICK_RUNNER_JVM_OPTS = "-Xmx256m -XX:+UseSerialGC";
+  static final String QUICK_RUNNER_JVM_OPTS = "-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1";
 
-  @Option(names = "--partition-capacity", paramLabel = "ROWS_PER_SECOND", defaultValue = "1000",
-      description = "Rows per second each partition of the mock serves (default: ${DEFAULT-VALUE}).")
-  double partitionCapacity;
+  @Option(names = "--partition-capacity", paramLabel = "ROWS_PER_SECOND",
+      description = {"Rows per second each partition of the mock serves, 0 = unlimited. Default: quickstart sizes"
+          + " it, and the runners, to this machine so that the matrix's largest table stays within what its"
+          + " processors drive (the report's header says how); compare uses 1000."})
+  Double partitionCapacity;
 
   @Option(names = "--runner-jvm-opts", paramLabel = "OPTS", defaultValue = QUICK_RUNNER_JVM_OPTS,
       description = {"JVM options for each runner; default:", "${DEFAULT-VALUE}"})
   String runnerJvmOpts;
+
+  /**
+   * A plan of {@code matrix} on the embedded mock: of the capacity given with the matrix's runners, or both sized
+   * to this machine ({@link MachineSizing}).
+   */
+  PlanOptions.Builder plan(String command, Matrix matrix, Path out) {
+    MachineSizing sizing = sizing(matrix);
+    PlanOptions.Builder plan = sizing == null
+        ? PlanOptions.builder(command, matrix, out).embeddedMock(partitionCapacity)
+        : PlanOptions.builder(command, matrix.withRunners(sizing.runners()), out)
+            .embeddedMock(PlanOptions.EmbeddedMock.sized(sizing));
+    return plan.runnerJvmOptions(PlanOptions.runnerJvmOptions(runnerJvmOpts));
+  }
+
+  /** The rows/s each partition of the mock serves in a plan of {@code matrix}. */
+  double partitionCapacity(Matrix matrix) {
+    MachineSizing sizing = sizing(matrix);
+    return sizing == null ? partitionCapacity : sizing.partitionCapacity();
+  }
+
+  /** This machine's sizing for {@code matrix}, or null when the capacity was given. */
+  private MachineSizing sizing(Matrix matrix) {
+    if (partitionCapacity != null) {
+      if (partitionCapacity < 0) {
+        throw new IllegalArgumentException("--partition-capacity must be 0 (unlimited) or more rows per second");
+      }
+      return null;
+    }
+    return MachineSizing.forThisMachine(Runtime.getRuntime().availableProcessors(), matrix.largestPartitionCount(),
+        matrix.runners());
+  }
 
   /** The installation directory (bin/ sets tsy.home; the working directory otherwise). */
   static Path home() {

@@ -3,6 +3,7 @@ package io.tablestoreycsb.planner;
 import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.Slo;
+import io.tablestoreycsb.planner.report.MachineSizing;
 import io.tablestoreycsb.planner.run.CellFilter;
 import io.tablestoreycsb.planner.run.EstimateAssumptions;
 import io.tablestoreycsb.planner.run.Sweep;
@@ -42,7 +43,17 @@ public record PlanOptions(Matrix matrix, boolean quick, CellFilter only, Sweep s
    *
    * @param partitionCapacity rows per second each partition serves; 0 = unlimited
    */
-  public record EmbeddedMock(double partitionCapacity) {}
+  public record EmbeddedMock(double partitionCapacity, MachineSizing sizing) {
+    /** A mock of the capacity given. */
+    public static EmbeddedMock of(double partitionCapacity) {
+      return new EmbeddedMock(partitionCapacity, null);
+    }
+
+    /** A mock sized to this machine ({@code sizing}); the plan's matrix is to run {@code sizing.runners()}. */
+    public static EmbeddedMock sized(MachineSizing sizing) {
+      return new EmbeddedMock(sizing.partitionCapacity(), sizing);
+    }
+  }
 
   /**
    * Where a plan's runners run and with which JVM options.
@@ -128,7 +139,11 @@ public record PlanOptions(Matrix matrix, boolean quick, CellFilter only, Sweep s
 
     /** Against a mock the plan starts with this per-partition capacity (rows/s, 0 = unlimited). */
     public Builder embeddedMock(double partitionCapacity) {
-      embeddedMock = new EmbeddedMock(partitionCapacity);
+      return embeddedMock(EmbeddedMock.of(partitionCapacity));
+    }
+
+    public Builder embeddedMock(EmbeddedMock mock) {
+      embeddedMock = mock;
       return this;
     }
 

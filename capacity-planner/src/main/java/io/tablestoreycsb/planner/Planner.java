@@ -92,7 +92,7 @@ public final class Planner {
       Files.createDirectories(options.out());
       Path properties = options.out().resolve("mock.properties");
       mock.writeProperties(properties);
-      PlanRecord.embeddedMock(options.command(), options.matrix(), mock).append(options.out());
+      PlanRecord.embeddedMock(options.command(), options.matrix(), mock, options.embeddedMock().sizing()).append(options.out());
       terminal.printf("mock Tablestore on %s, %,.0f rows/s per partition%n", mock.endpoint(), capacity);
       return runCells(options, cells, properties, mock);
     }

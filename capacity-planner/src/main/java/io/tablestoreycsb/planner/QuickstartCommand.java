@@ -1,6 +1,7 @@
 package io.tablestoreycsb.planner;
 
 import io.tablestoreycsb.kit.cli.ToolVersion;
+import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -35,14 +36,10 @@ final class QuickstartCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     OutputDirectory.check(out);
-    if (mock.partitionCapacity < 0) {
-      throw new IllegalArgumentException("--partition-capacity must be 0 (unlimited) or more rows per second");
-    }
     Path matrixFile = MockRunOptions.matrixFile(matrix);
     Path outDir = (out == null ? MockRunOptions.home().resolve("quickstart-out") : out).toAbsolutePath().normalize();
-    PlanOptions plan = PlanOptions.builder("quickstart", MatrixParser.parse(matrixFile), outDir)
-        .embeddedMock(mock.partitionCapacity).runnerJvmOptions(PlanOptions.runnerJvmOptions(mock.runnerJvmOpts))
-        .build();
+    Matrix parsed = MatrixParser.parse(matrixFile);
+    PlanOptions plan = mock.plan("quickstart", parsed, outDir).build();
     // The mock keeps its tables in memory: results of an earlier quickstart cannot be resumed.
     OutputDirectory.startOver(outDir, "mock.properties", "quickstart");
     PrintWriter terminal = spec.commandLine().getOut();

@@ -273,6 +273,11 @@ public final class CellAnalyzer {
       if (model.isPresent()) {
         return model.get();
       }
+      // Below capacity, a request still holds its partition for its rows' time: when that is most of the latency,
+      // the model paced the threads. (Not on a saturated host: there the wait for a processor may be the rest.)
+      if (mock.meanServeMs() >= INJECTED_SHARE * seen.meanLatencyMs()) {
+        return new Verdict.PartitionServiceTime(mock.meanServeMs(), seen.meanLatencyMs());
+      }
       EndpointView.PartitionLoad busiest = mock.busiest();
       return new Verdict.MockProcessing(busiest == null ? 0 : busiest.busy(), mock.endpointCores(), mock.local());
     }

@@ -55,6 +55,20 @@ public record EndpointView(String table, double seconds, List<PartitionLoad> par
     return most;
   }
 
+  /**
+   * How long responses waited for their rows to be served, on average over the partitions (each weighted by its
+   * rows); 0 without a capacity limit.
+   */
+  public double meanServeMs() {
+    double rows = 0;
+    double weighted = 0;
+    for (PartitionLoad p : partitions) {
+      rows += p.rowsPerSecond();
+      weighted += p.rowsPerSecond() * p.meanWaitMs();
+    }
+    return rows > 0 ? weighted / rows : 0;
+  }
+
   /** The partitions at capacity. */
   public long atCapacity() {
     return partitions.stream().filter(p -> p.busy() >= AT_CAPACITY).count();

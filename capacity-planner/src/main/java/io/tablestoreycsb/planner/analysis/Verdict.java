@@ -26,6 +26,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = Verdict.MockProcessing.class, name = "MOCK_PROCESSING"),
     @JsonSubTypes.Type(value = Verdict.PartitionsAtCapacity.class, name = "PARTITIONS_AT_CAPACITY"),
     @JsonSubTypes.Type(value = Verdict.InjectedLatency.class, name = "INJECTED_LATENCY"),
+    @JsonSubTypes.Type(value = Verdict.PartitionServiceTime.class, name = "PARTITION_SERVICE_TIME"),
     @JsonSubTypes.Type(value = Verdict.ServiceRefused.class, name = "SERVICE_REFUSED")})
 public sealed interface Verdict {
 
@@ -84,6 +85,16 @@ public sealed interface Verdict {
    */
   record InjectedLatency(String action, double meanMs, double latencyMeanMs, HostCpu saturatedHost)
       implements ServiceBound {}
+
+  /**
+   * The mock's partitions were below capacity, but serving each request's rows took most of its latency: a range
+   * of 100 rows, or a batch, holds its partition for that many rows' time however idle the partition is. The
+   * service model set the pace, not the mock's processing.
+   *
+   * @param meanServeMs how long responses waited for their rows to be served, on average over the partitions
+   * @param latencyMeanMs the cell's mean request latency
+   */
+  record PartitionServiceTime(double meanServeMs, double latencyMeanMs) implements ServiceBound {}
 
   /**
    * A real service refused requests (throttling, server busy): it was the limit, and said so.

@@ -160,6 +160,17 @@ public record Matrix(
         new Objectives(override, failIf()));
   }
 
+  /** The same matrix with {@code count} runners. */
+  public Matrix withRunners(int count) {
+    return new Matrix(source, name, instanceType, count, partitions, table, db, load, properties, cases, quick,
+        objectives);
+  }
+
+  /** The most partitions a table of the plan has. */
+  public int largestPartitionCount() {
+    return partitions.stream().mapToInt(Integer::intValue).max().orElse(1);
+  }
+
   public long totalLoadedRows(int partitionCount) {
     return load.rowsPerPartition() * partitionCount;
   }

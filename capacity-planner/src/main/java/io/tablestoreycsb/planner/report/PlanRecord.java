@@ -1,6 +1,7 @@
 package io.tablestoreycsb.planner.report;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -74,8 +75,10 @@ public record PlanRecord(long startedEpochMs, @JsonUnwrapped MatrixRun run, @Jso
    * @param partitionCapacity rows per second each partition serves; 0 = unlimited
    * @param latency added-latency rules in the mock's syntax (e.g. {@code GetRow=2ms}); empty = none
    * @param faults injected-error rules (e.g. {@code PutRow=OTSServerBusy@0.05}); empty = none
+   * @param sizing how the capacity was chosen for this machine, or null when it was given
    */
-  public record MockModel(double partitionCapacity, List<String> latency, List<String> faults) {}
+  public record MockModel(double partitionCapacity, List<String> latency, List<String> faults,
+      @JsonInclude(JsonInclude.Include.NON_NULL) MachineSizing sizing) {}
 
   /**
    * What ran. The JSON keys of the matrix's name and file are {@code plan} and {@code matrix}, as older planners
@@ -139,11 +142,11 @@ public record PlanRecord(long startedEpochMs, @JsonUnwrapped MatrixRun run, @Jso
   }
 
   /** A plan against the mock the planner started itself, with the mock's model as configured now. */
-  public static PlanRecord embeddedMock(String command, Matrix matrix, MockTablestore mock) {
+  public static PlanRecord embeddedMock(String command, Matrix matrix, MockTablestore mock, MachineSizing sizing) {
     FaultPlan model = mock.faultPlan();
     MockModel mockModel = new MockModel(model.partitionCapacity(),
         model.latencies().stream().map(Object::toString).toList(),
-        model.faults().stream().map(Object::toString).toList());
+        model.faults().stream().map(Object::toString).toList(), sizing);
     return new PlanRecord(System.currentTimeMillis(), MatrixRun.of(command, matrix, false),
         new Target(EndpointKind.EMBEDDED_MOCK, mock.endpoint(), mock.instanceName(), mockModel), BuildInfo.current(),
         Objectives.of(matrix));

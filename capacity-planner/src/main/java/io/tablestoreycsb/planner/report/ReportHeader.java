@@ -164,6 +164,7 @@ public record ReportHeader(List<PlanRecord> plans, List<List<Long>> planStarts, 
     String capacity = m.partitionCapacity() > 0
         ? "capacity " + Formats.num(m.partitionCapacity()) + " rows/s per partition for single-row requests, reads and"
             + " writes alike (a request's rows on one partition cost half a row each plus half a row)"
+            + (m.sizing() == null ? "" : ", " + m.sizing().describe())
         : "unlimited partition capacity";
     String latency = m.latency().isEmpty() ? "no added latency (loopback HTTP and this machine's CPU only)"
         : "added latency " + String.join(", ", m.latency());

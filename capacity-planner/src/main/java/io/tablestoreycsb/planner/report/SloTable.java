@@ -3,6 +3,7 @@ package io.tablestoreycsb.planner.report;
 import io.tablestoreycsb.kit.table.Html;
 import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.Verdict;
 import io.tablestoreycsb.planner.matrix.Slo;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -52,6 +53,9 @@ public final class SloTable {
       } else if (heaviestTried) {
         notes.add("the heaviest load tried: more may meet it");
       }
+      if (best != null && best.runnerHostSaturated()) {
+        notes.add("measured on a saturated runner host, at the partitions' capacity (the latency holds)");
+      }
       if (best != null && best.hostBusyWithOtherWork()) {
         notes.add("its runner host was busy with other work: measure it again on a calm host");
       }
@@ -77,7 +81,8 @@ public final class SloTable {
       + "(threads per runner x runners, and the target of an open-loop cell), and the capacity units (read + write)"
       + " an hour of that load consumes: multiply by your price per CU for its cost. An open-loop cell is judged by"
       + " its latency from each request's intended start (what a request arriving at that rate sees). Unsteady"
-      + " cells, and cells bound by their runner host or by the mock's own processing, are not judged.";
+      + " cells, and cells bound by their runner host or by the mock's own processing, are not judged; nor is a"
+      + " cell on a saturated runner host, unless its partitions served their capacity all along.";
 
   private SloTable() {}
 
@@ -100,8 +105,7 @@ public final class SloTable {
 
   private static Answer answer(List<CellResult> cells) {
     CellResult first = cells.get(0);
-    // A saturated runner host's latencies include waiting for a processor: no objective is judged on them.
-    List<CellResult> judged = cells.stream().filter(r -> r.evidence() && !r.runnerHostSaturated()).toList();
+    List<CellResult> judged = cells.stream().filter(SloTable::judged).toList();
     CellResult best = judged.stream().filter(CellResult::metSlo)
         .max(Comparator.comparingDouble((CellResult r) -> r.rates().qpsRows())).orElse(null);
     CellResult closest = judged.stream().min(Comparator.comparingDouble(CellResult::sloLatencyMs)).orElse(null);
@@ -110,7 +114,21 @@ public final class SloTable {
     return new Answer(first.cell().instanceType(), ReportTable.caseTitle(first), first.cell().partitions(),
         first.slo(), best,
         best == null ? closest : null, best != null && best == heaviest, cells.size() - judged.size(),
-        (int) cells.stream().filter(CellResult::runnerHostSaturated).count());
+        (int) cells.stream().filter(r -> r.runnerHostSaturated() && !judged(r)).count());
+  }
+
+  /**
+   * Whether a cell's figures can answer the objective. A saturated runner host's latencies include waiting for a
+   * processor, so a cell on one says nothing of the service, with one exception: a cell whose partitions served
+   * their capacity all along and that met the objective. Its rows/s are the partitions' capacity, and its threads
+   * kept that rate going, so its mean latency is threads / rate (Little's law) whether a thread waited on the
+   * partition or on a processor. One that missed the objective may have missed it for want of a processor.
+   */
+  static boolean judged(CellResult r) {
+    if (!r.evidence()) {
+      return false;
+    }
+    return !r.runnerHostSaturated() || (r.verdict() instanceof Verdict.PartitionsAtCapacity && r.metSlo());
   }
 
   /** Answers grouped by instance type, in order. */

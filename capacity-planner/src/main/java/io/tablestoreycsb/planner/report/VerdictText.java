@@ -41,6 +41,10 @@ public final class VerdictText {
           i.action(), i.meanMs(), i.latencyMeanMs()) + (i.saturatedHost() == null ? ""
           : "; the rest includes the saturated runner " + host(i.saturatedHost(), brief));
     }
+    if (verdict instanceof Verdict.PartitionServiceTime t) {
+      return String.format(Locale.ROOT, "service: the mock's partitions serving each request's rows (%.1f ms of the"
+          + " %.1f ms mean)", t.meanServeMs(), t.latencyMeanMs());
+    }
     if (verdict instanceof Verdict.ServiceRefused r) {
       return String.format(Locale.ROOT, "service: it refused requests (%.1f throttling and %.1f server-busy errors/s"
           + " at %.0f requests/s)", r.throttledPerSecond(), r.unavailablePerSecond(), r.requestsPerSecond());

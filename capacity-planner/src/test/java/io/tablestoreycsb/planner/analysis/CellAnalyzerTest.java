@@ -113,6 +113,27 @@ class CellAnalyzerTest {
   }
 
   @Test
+  void belowCapacityARequestHeldByItsRowsServiceTimeIsBoundByTheServiceModel() {
+    // 100-row ranges: each held its partition 6.0 ms of the 8.0 ms mean latency, no partition at capacity
+    EndpointView ranges = new EndpointView("usertable_p16", 10, List.of(
+        new EndpointView.PartitionLoad(0, 0.55, 600, 6.5), new EndpointView.PartitionLoad(1, 0.45, 400, 5.25)),
+        List.of(), 0.2, true);
+    HostCpu calm = host(0.3, 0.1, 0.05, 0, Double.NaN);
+
+    Verdict v = CellAnalyzer.limit(0.99, Map.of("vm", 0.3), Map.of("vm", 2), seen(List.of(calm), ranges,
+        ServiceErrors.NONE));
+
+    assertThat(v).isEqualTo(new Verdict.PartitionServiceTime(6.0, 8.0));
+    assertThat(v.evidence()).isTrue();
+    assertThat(text(v)).isEqualTo("service: the mock's partitions serving each request's rows (6.0 ms of the 8.0 ms"
+        + " mean)");
+    // on a saturated host the rest of the latency may be the wait for a processor: not the service's
+    HostCpu saturated = host(0.3, 0.2, 0.45, 0, Double.NaN);
+    assertThat(CellAnalyzer.limit(0.99, Map.of("vm", 0.3), Map.of("vm", 2), seen(List.of(saturated), ranges,
+        ServiceErrors.NONE))).isInstanceOf(Verdict.RunnerHost.class);
+  }
+
+  @Test
   void aPartitionAtCapacityOnASaturatedHostIsTheServicesRateWithTheHostNamed() {
     HostCpu saturated = host(0.3, 0.2, 0.45, 0, Double.NaN);
     Verdict v = CellAnalyzer.limit(0.99, Map.of("vm", 0.3), Map.of("vm", 2), seen(List.of(saturated),

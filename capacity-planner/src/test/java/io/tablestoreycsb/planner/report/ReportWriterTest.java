@@ -36,7 +36,7 @@ class ReportWriterTest {
   void theHeaderStatesRunDateVersionsTheMocksModelAndRowSize(@TempDir Path dir) throws Exception {
     Matrix matrix = MatrixParser.parse(QUICK_MATRIX);
     try (MockTablestore mock = MockTablestore.builder().partitionCapacity(1000).latency("GetRow=2ms").start()) {
-      PlanRecord.embeddedMock("quickstart", matrix, mock).append(dir);
+      PlanRecord.embeddedMock("quickstart", matrix, mock, null).append(dir);
     }
     ReportHeader header = ReportHeader.of(PlanRecord.read(dir.resolve(PlanRecord.FILE_NAME)), List.of(), START,
         START + 245_000, Map.of("random-read", 520, "batch-write", 520), Map.of("vm", 2));
@@ -62,6 +62,24 @@ class ReportWriterTest {
     String md = ReportWriter.markdown(data, lines, Map.of());
     assertThat(md).contains("| **Endpoint** | the local mock").contains("| **Row size** | 520 bytes per row");
     assertThat(ReportWriter.html(data, lines, Map.of())).contains("<th>Client versions</th><td>tablestore-ycsb ");
+  }
+
+  @Test
+  void aMockSizedToTheMachineSaysHowInTheHeader(@TempDir Path dir) throws Exception {
+    Matrix matrix = MatrixParser.parse(QUICK_MATRIX);
+    MachineSizing sizing = MachineSizing.forThisMachine(2, 16, 5);
+    try (MockTablestore mock = MockTablestore.builder().partitionCapacity(sizing.partitionCapacity()).start()) {
+      PlanRecord.embeddedMock("quickstart", matrix, mock, sizing).append(dir);
+    }
+    PlanRecord read = PlanRecord.read(dir.resolve(PlanRecord.FILE_NAME)).get(0);
+    assertThat(read.target().mock().sizing()).as("plan.json keeps the sizing").isEqualTo(sizing);
+    ReportHeader header = ReportHeader.of(List.of(read), List.of(), START, START + 245_000, Map.of(), Map.of());
+
+    assertThat(header.lines(List.of(), BuildInfo.current(), Instant.ofEpochMilli(START)).get("Endpoint"))
+        .contains("capacity 400 rows/s per partition")
+        .contains("sized to the machine the runners and the mock shared: 2 processors x 3,200 single-row requests/s"
+            + " each over the plan's largest table of 16 partitions, and 2 runners of the matrix's 5 (one per"
+            + " processor); --partition-capacity sets the capacity and keeps the matrix's runners");
   }
 
   @Test

@@ -74,7 +74,8 @@ class SloTableTest {
     HostCpu busy = new HostCpu("vm", 2, 10, 0.6, 0.2, 0.1, 0.3, 0, Double.NaN, true);
     List<CellResult> onlyHostBound = List.of(
         hostCell(1, 2, 1683, 5, new Verdict.RunnerHost(saturated), saturated),
-        hostCell(1, 4, 1700, 6, new Verdict.PartitionsAtCapacity(0, 0.97, 4, 1, 1, saturated), saturated));
+        // at the partitions' capacity, but over the objective: the wait for a processor may be why
+        hostCell(1, 4, 1700, 12, new Verdict.PartitionsAtCapacity(0, 0.97, 4, 1, 1, saturated), saturated));
     SloTable.Answer none = SloTable.answers(onlyHostBound).get(0);
     assertThat(none.best()).isNull();
     assertThat(none.hostBoundCells()).isEqualTo(2);
@@ -89,6 +90,25 @@ class SloTableTest {
     assertThat(SloTable.cells(a).get(3)).isEqualTo("4,000 (host busy)");
     assertThat(a.note()).isEqualTo("its runner host was busy with other work: measure it again on a calm host; 1"
         + " cell(s) not judged: runner host saturated; add runner machines");
+  }
+
+  @Test
+  void aCellAtThePartitionsCapacityThatMetTheObjectiveOnASaturatedHostIsJudged() {
+    // saturated by the runners and the mock, nothing else
+    HostCpu saturated = new HostCpu("vm", 2, 10, 0.98, 0.69, 0.29, 0, 0, Double.NaN, true);
+    // 40 threads kept the one partition at its 1,000 rows/s: a mean latency of 40 ms whoever made them wait
+    List<CellResult> cells = List.of(
+        hostCell(1, 2, 912, 8, new Verdict.RunnerHost(saturated), saturated),
+        hostCell(1, 8, 993, 9, new Verdict.PartitionsAtCapacity(0, 0.99, 33, 1, 1, saturated), saturated));
+
+    SloTable.Answer a = SloTable.answers(cells).get(0);
+
+    assertThat(a.best().rates().qpsRows()).isEqualTo(993);
+    assertThat(a.hostBoundCells()).as("the runner-host-bound cell is still not judged").isEqualTo(1);
+    assertThat(SloTable.cells(a).subList(3, 5)).containsExactly("993", "8 threads x 5 runners");
+    assertThat(a.note()).isEqualTo("the heaviest load tried: more may meet it; measured on a saturated runner host,"
+        + " at the partitions' capacity (the latency holds); 1 cell(s) not judged: runner host saturated; add runner"
+        + " machines");
   }
 
   private static CellResult hostCell(int partitions, int threads, double qps, double p99, Verdict verdict,
