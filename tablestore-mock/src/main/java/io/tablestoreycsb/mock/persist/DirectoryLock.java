@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * An exclusive lock on a data directory (an OS file lock on its {@code lock} file, released by
@@ -25,12 +27,46 @@ final class DirectoryLock implements AutoCloseable {
   private final FileChannel channel;
   private final FileLock lock;
 
-  private DirectoryLock(FileChannel channel, FileLock lock) {
+  private DirectoryLock(FileChannel channel, FileLock lock, Path key) {
     this.channel = channel;
     this.lock = lock;
+    this.key = key;
   }
 
+  /**
+   * The directories this JVM holds. A second mock in the same JVM is refused from here, without
+   * opening the lock file: with POSIX locks, closing any descriptor of a file releases every lock
+   * the process holds on it, so merely opening and closing the file would free the first mock's lock
+   * for other processes.
+   */
+  private static final Set<Path> HELD_IN_THIS_JVM = ConcurrentHashMap.newKeySet();
+
+  private final Path key;
+
   static DirectoryLock take(Path dir) {
+    Path key = identity(dir);
+    if (!HELD_IN_THIS_JVM.add(key)) {
+      throw new StateFileException("data directory " + dir + " is in use by another tablestore-mock (process "
+          + ProcessHandle.current().pid() + "): stop it first, or use another --data-dir.", null);
+    }
+    try {
+      return take(dir, key);
+    } catch (RuntimeException e) {
+      HELD_IN_THIS_JVM.remove(key);
+      throw e;
+    }
+  }
+
+  /** The directory as the file system names it (links resolved), so that two spellings of it are one. */
+  private static Path identity(Path dir) {
+    try {
+      return dir.toRealPath();
+    } catch (IOException e) {
+      return dir.toAbsolutePath().normalize();
+    }
+  }
+
+  private static DirectoryLock take(Path dir, Path key) {
     Path file = dir.resolve(FILE);
     FileChannel channel;
     try {
@@ -60,7 +96,7 @@ final class DirectoryLock implements AutoCloseable {
     } catch (IOException e) {
       // The holder is only for the message a second mock prints; the lock holds without it.
     }
-    return new DirectoryLock(channel, lock);
+    return new DirectoryLock(channel, lock, key);
   }
 
   /** " (process N)", " (process N on host H)" when H is not this host, or "" when the file names no holder. */
@@ -132,5 +168,6 @@ final class DirectoryLock implements AutoCloseable {
       // released with the channel below
     }
     close(channel);
+    HELD_IN_THIS_JVM.remove(key);
   }
 }
