@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -23,10 +25,10 @@ func image() string {
 	return "tablestore-mock:dev"
 }
 
-func startMock(t *testing.T) *tablestoremock.Container {
+func startMock(t *testing.T, opts ...tablestoremock.Option) *tablestoremock.Container {
 	t.Helper()
 	mock, err := tablestoremock.Run(context.Background(), image(),
-		tablestoremock.WithCredentials("go-test-id", "go-test-secret"))
+		append([]tablestoremock.Option{tablestoremock.WithCredentials("go-test-id", "go-test-secret")}, opts...)...)
 	if err != nil {
 		if os.Getenv("TSY_CONTAINER_TESTS") != "required" {
 			t.Skipf("the mock's container cannot start here: %v", err)
@@ -145,5 +147,48 @@ func TestTheContainerRefusesUnsignedAdminRequests(t *testing.T) {
 	}
 	if rules, err := mock.Admin().Faults(ctx); err != nil || len(rules) != 0 {
 		t.Fatalf("the refused rule must not be there: %+v, %v", rules, err)
+	}
+}
+
+func TestADataDirectoryKeepsRowsForTheNextContainer(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "mock-data")
+	first := startMock(t, tablestoremock.WithDataDirectory(data))
+	createUsers(t, first.Client(nil))
+	if err := putUser(first.Client(nil), "u1", "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	if err := first.Terminate(context.Background()); err != nil { // the container is killed and removed
+		t.Fatal(err)
+	}
+
+	second := startMock(t, tablestoremock.WithDataDirectory(data))
+	got, err := second.Client(nil).GetRow(&tablestore.GetRowRequest{SingleRowQueryCriteria: &tablestore.SingleRowQueryCriteria{
+		TableName: "users", PrimaryKey: userKey("u1"), MaxVersion: 1}})
+	if err != nil || len(got.Columns) != 1 || got.Columns[0].Value != "Ann" {
+		t.Fatalf("the row the first container acknowledged, read from the second: %+v, %v", got, err)
+	}
+	assertOwnedLikeTheDirectory(t, data)
+}
+
+func userKey(id string) *tablestore.PrimaryKey {
+	key := &tablestore.PrimaryKey{}
+	key.AddPrimaryKeyColumn("userid", id)
+	return key
+}
+
+// assertOwnedLikeTheDirectory checks that the mock's files belong to the directory's owner.
+func assertOwnedLikeTheDirectory(t *testing.T, dir string) {
+	t.Helper()
+	owner := func(path string) uint32 {
+		info, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return info.Sys().(*syscall.Stat_t).Uid
+	}
+	for _, name := range []string{"FORMAT", "state.mv", "lock"} {
+		if got, want := owner(filepath.Join(dir, name)), owner(dir); got != want {
+			t.Fatalf("%s belongs to user %d, the directory to %d", name, got, want)
+		}
 	}
 }

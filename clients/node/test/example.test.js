@@ -7,6 +7,9 @@
  */
 const { after, before, beforeEach, test } = require('node:test');
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
 const TableStore = require('tablestore');
 const { MockAdmin, MockAdminError, TablestoreMockContainer } = require('..');
 
@@ -94,4 +97,31 @@ test('the container refuses unsigned admin requests', async (t) => {
   await assert.rejects(new MockAdmin(mock.endpoint).addFault('PutRow=OTSServerBusy@1.0'),
     (e) => e instanceof MockAdminError && e.status === 401);
   assert.deepEqual(await mock.admin.faults(), []);
+});
+
+test('a data directory keeps rows for the next container', async (t) => {
+  if (skipReason) return t.skip(skipReason);
+  const data = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tablestore-mock-')), 'mock-data');
+  t.after(() => fs.rmSync(path.dirname(data), { recursive: true, force: true }));
+  const first = await new TablestoreMockContainer(IMAGE).withDataDirectory(data).start();
+  try {
+    await createUsers(first.client());
+    await putUser(first.client(), 'u1', 'Ann');
+  } finally {
+    await first.stop(); // the container goes; the directory keeps what it acknowledged
+  }
+
+  const second = await new TablestoreMockContainer(IMAGE).withDataDirectory(data).start();
+  try {
+    const read = await second.client().getRow({ tableName: 'users', primaryKey: [{ userid: 'u1' }], maxVersions: 1 });
+    assert.equal(read.row.attributes[0].columnValue, 'Ann');
+  } finally {
+    await second.stop();
+  }
+  const owner = fs.statSync(data).uid;
+  assert.deepEqual(['FORMAT', 'state.mv', 'lock'].map((f) => fs.statSync(path.join(data, f)).uid), [owner, owner, owner]);
+});
+
+test('a volume name that is a path is refused naming the other method', () => {
+  assert.throws(() => new TablestoreMockContainer(IMAGE).withDataVolume('/home/me/mock-data'), /withDataDirectory\(path\)/);
 });

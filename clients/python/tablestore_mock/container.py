@@ -1,6 +1,8 @@
 """The mock's container image under Testcontainers."""
 
 import ipaddress
+import os
+import re
 import socket
 from typing import Optional
 
@@ -15,6 +17,8 @@ READY_LINE = r"tablestore-mock listening on "
 DEFAULT_INSTANCE = "mock"
 DEFAULT_ACCESS_KEY_ID = "mock-access-key-id"
 DEFAULT_ACCESS_KEY_SECRET = "mock-access-key-secret"
+DATA_DIR = "/data"   # the image's volume (tablestore-mock/Dockerfile)
+_VOLUME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
 
 def _is_loopback(host: str) -> bool:
@@ -40,6 +44,7 @@ class TablestoreMockContainer(DockerContainer):
         self.access_key_id = access_key_id
         self.access_key_secret = access_key_secret
         self._options: list = []
+        self._data: Optional[tuple] = None   # (volume name or host directory, "uid:gid" to run as or None)
         self.with_env("TABLESTORE_MOCK_ACCESS_KEY_ID", access_key_id)
         self.with_env("TABLESTORE_MOCK_ACCESS_KEY_SECRET", access_key_secret)
         self.waiting_for(LogMessageWaitStrategy(READY_LINE).with_poll_interval(0.1))
@@ -58,9 +63,36 @@ class TablestoreMockContainer(DockerContainer):
         self._options += list(args)
         return self
 
+    def with_data_volume(self, name: str) -> "TablestoreMockContainer":
+        """Keeps the mock's state in the Docker volume NAME (--data-dir /data on it; the engine creates
+        it when missing, owned by the image's user): a container started later on the same volume
+        serves the tables and rows this one acknowledged. One container at a time per volume."""
+        if not _VOLUME_NAME.fullmatch(name or ""):
+            raise ValueError(f"a Docker volume name is letters, digits and _.- (starting with a letter or digit),"
+                             f" got {name!r}; for a host directory use with_data_directory(path)")
+        self._data = (name, None)
+        return self
+
+    def with_data_directory(self, path) -> "TablestoreMockContainer":
+        """Keeps the mock's state in the host directory PATH (created when missing; the engine must run
+        on this machine), as with_data_volume does in a volume. The container runs as the directory's
+        owner, so the mock may write there and its files belong to that owner on the host."""
+        directory = os.path.abspath(path)
+        os.makedirs(directory, exist_ok=True)
+        owner = os.stat(directory)
+        self._data = (directory, f"{owner.st_uid}:{owner.st_gid}")
+        return self
+
     def start(self) -> "TablestoreMockContainer":
+        data_options = []
+        if self._data is not None:
+            source, user = self._data
+            self.with_volume_mapping(source, DATA_DIR, "rw")
+            if user is not None:
+                self.with_kwargs(**{**self._kwargs, "user": user})
+            data_options = ["--data-dir", DATA_DIR]
         self.with_command(["--host", "0.0.0.0", "--port", str(PORT), "--instance", self.instance_name]
-                          + self._options)
+                          + self._options + data_options)
         client = self.get_docker_client()
         if client.get_connection_mode() == ConnectionMode.docker_host and _is_loopback(client.host()):
             self.ports[f"{PORT}/tcp"] = ("127.0.0.1", None)   # a random port on the host's loopback only

@@ -98,3 +98,25 @@ def test_the_container_refuses_unsigned_admin_requests(mock):
 
     assert refused.value.status == 401
     assert mock.admin.faults() == []
+
+
+def test_a_data_directory_keeps_rows_for_the_next_container(mock, tmp_path):
+    data = tmp_path / "mock-data"
+    with TablestoreMockContainer(IMAGE).with_data_directory(data) as first:
+        client = first.client()
+        create_users_table(client)
+        client.put_row("users", Row([("userid", "u1")], [("name", "Ann")]))
+    # leaving the block killed and removed the container; the directory keeps what it acknowledged
+
+    with TablestoreMockContainer(IMAGE).with_data_directory(data) as second:
+        _, row, _ = second.client().get_row("users", [("userid", "u1")], max_version=1)
+
+    assert row.attribute_columns[0][1] == "Ann"
+    owner = os.stat(data).st_uid
+    assert {name: os.stat(data / name).st_uid for name in ("FORMAT", "state.mv", "lock")} == \
+        {"FORMAT": owner, "state.mv": owner, "lock": owner}
+
+
+def test_a_volume_name_that_is_a_path_is_refused_naming_the_other_method():
+    with pytest.raises(ValueError, match=r"with_data_directory\(path\)"):
+        TablestoreMockContainer(IMAGE).with_data_volume("/home/me/mock-data")

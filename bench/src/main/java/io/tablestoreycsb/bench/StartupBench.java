@@ -29,10 +29,12 @@ import java.util.concurrent.TimeUnit;
  * image, the container ({@code docker run}). Each round picks a free port, starts the mock on it
  * and, from the same instant, sends {@code GET /_mock/health} every 5 ms until one is answered
  * (signed, as the container requires); the standalone rounds also note when the ready line came.
- * The mock is stopped (SIGTERM, {@code docker rm -f}) before the next round.
+ * The mock is stopped (SIGTERM, {@code docker rm -f -v}) before the next round. Each kind runs
+ * twice: in memory, and keeping its state in a new data directory ({@code --data-dir}; in the
+ * container, the image's volume {@code /data}).
  *
  * <p>Usage: StartupBench --dist DIR [--image NAME] [--rounds 5]. Prints one line per round and
- * {@code startup standalone|container first-answer median N ms (min N, max N, R rounds)}, with the
+ * {@code startup standalone|container [--data-dir] first-answer median N ms (min N, max N, R rounds)}, with the
  * machine's load average (a loaded machine starts JVMs slower: quote the figure with it).
  */
 public final class StartupBench {
@@ -53,17 +55,21 @@ public final class StartupBench {
     bench.warmUp();
     System.out.printf(Locale.ROOT, "machine: %d cores, load average %s%n", Runtime.getRuntime().availableProcessors(),
         loadAverage());
-    List<Long> standalone = new ArrayList<>();
-    for (int round = 1; round <= rounds; round++) {
-      standalone.add(bench.standalone(dist, round));
-    }
-    summary("standalone", standalone);
-    if (image != null) {
-      List<Long> container = new ArrayList<>();
+    for (boolean dataDir : new boolean[] {false, true}) {
+      List<Long> standalone = new ArrayList<>();
       for (int round = 1; round <= rounds; round++) {
-        container.add(bench.container(image, round));
+        standalone.add(bench.standalone(dist, round, dataDir));
       }
-      summary("container", container);
+      summary("standalone" + (dataDir ? " --data-dir" : ""), standalone);
+    }
+    if (image != null) {
+      for (boolean dataDir : new boolean[] {false, true}) {
+        List<Long> container = new ArrayList<>();
+        for (int round = 1; round <= rounds; round++) {
+          container.add(bench.container(image, round, dataDir));
+        }
+        summary("container" + (dataDir ? " --data-dir" : ""), container);
+      }
     }
     System.out.printf(Locale.ROOT, "machine after: load average %s%n", loadAverage());
   }
@@ -78,11 +84,19 @@ public final class StartupBench {
     }
   }
 
-  /** One standalone round: milliseconds from the process start to the first answered request. */
-  private long standalone(Path dist, int round) throws Exception {
+  /**
+   * One standalone round: milliseconds from the process start to the first answered request; with
+   * {@code dataDir}, on a new (empty) data directory, removed after the round.
+   */
+  private long standalone(Path dist, int round, boolean dataDir) throws Exception {
     int port = freePort();
-    ProcessBuilder builder = new ProcessBuilder(dist.resolve("bin/tablestore-mock").toString(), "--port",
-        Integer.toString(port)).redirectError(ProcessBuilder.Redirect.DISCARD);
+    List<String> command = new ArrayList<>(List.of(dist.resolve("bin/tablestore-mock").toString(), "--port",
+        Integer.toString(port)));
+    Path data = dataDir ? Files.createTempDirectory("tsy-startup-bench-data") : null;
+    if (data != null) {
+      command.addAll(List.of("--data-dir", data.toString()));
+    }
+    ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
     long start = System.nanoTime();
     Process mock = builder.start();
     try {
@@ -90,32 +104,53 @@ public final class StartupBench {
       ready.start();
       long answered = firstAnswer(port, start, () -> mock.isAlive());
       ready.join(GIVE_UP.toMillis());
-      System.out.printf(Locale.ROOT, "standalone round %d: first answer %d ms, ready line %d ms%n", round, answered,
-          ready.millis);
+      System.out.printf(Locale.ROOT, "standalone%s round %d: first answer %d ms, ready line %d ms%n",
+          dataDir ? " --data-dir" : "", round, answered, ready.millis);
       return answered;
     } finally {
       mock.destroy(); // SIGTERM: the mock closes and exits 0
       if (!mock.waitFor(30, TimeUnit.SECONDS)) {
         mock.destroyForcibly();
       }
+      if (data != null) {
+        deleteTree(data);
+      }
     }
   }
 
-  /** One container round: milliseconds from {@code docker run} to the first answered request. */
-  private long container(String image, int round) throws Exception {
+  private static void deleteTree(Path dir) throws IOException {
+    try (var paths = Files.walk(dir)) {
+      for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    }
+  }
+
+  /**
+   * One container round: milliseconds from {@code docker run} to the first answered request; with
+   * {@code dataDir}, keeping its state in the image's volume {@code /data} (a new anonymous volume,
+   * removed with the container).
+   */
+  private long container(String image, int round, boolean dataDir) throws Exception {
     int port = freePort();
-    String name = "tsy-startup-bench-" + ProcessHandle.current().pid() + "-" + round;
-    ProcessBuilder builder = new ProcessBuilder("docker", "run", "-d", "--name", name,
-        "-p", "127.0.0.1:" + port + ":8800", image).redirectErrorStream(true);
+    String name = "tsy-startup-bench-" + ProcessHandle.current().pid() + "-" + round + (dataDir ? "-data" : "");
+    List<String> command = new ArrayList<>(List.of("docker", "run", "-d", "--name", name,
+        "-p", "127.0.0.1:" + port + ":8800", image));
+    if (dataDir) { // arguments replace the image's default command: repeat its two options
+      command.addAll(List.of("--host", "0.0.0.0", "--port", "8800", "--data-dir", "/data"));
+    }
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     long start = System.nanoTime();
     Process run = builder.start();
     try {
       long answered = firstAnswer(port, start, () -> true);
-      System.out.printf(Locale.ROOT, "container round %d: first answer %d ms%n", round, answered);
+      System.out.printf(Locale.ROOT, "container%s round %d: first answer %d ms%n", dataDir ? " --data-dir" : "", round,
+          answered);
       return answered;
     } finally {
       run.waitFor(30, TimeUnit.SECONDS);
-      new ProcessBuilder("docker", "rm", "-f", name).redirectErrorStream(true)
+      // -v: also the anonymous volume the image's VOLUME /data gave it
+      new ProcessBuilder("docker", "rm", "-f", "-v", name).redirectErrorStream(true)
           .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(60, TimeUnit.SECONDS);
     }
   }

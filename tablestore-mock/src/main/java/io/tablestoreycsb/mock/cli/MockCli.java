@@ -4,6 +4,7 @@ import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.faults.Durations;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
+import io.tablestoreycsb.mock.persist.DataDirectory;
 import io.tablestoreycsb.mock.persist.StateFileException;
 import io.tablestoreycsb.mock.journal.RequestJournal;
 import io.tablestoreycsb.mock.protocol.ServiceLimits;
@@ -63,6 +64,8 @@ public final class MockCli implements Callable<Integer> {
   public static final String ENV_ACCESS_KEY_SECRET = "TABLESTORE_MOCK_ACCESS_KEY_SECRET";
   /** Set by the container image: there, listening on 0.0.0.0 is expected (see the Dockerfile). */
   public static final String ENV_IN_CONTAINER = "TABLESTORE_MOCK_IN_CONTAINER";
+  /** The volume the image declares for {@code --data-dir} (tablestore-mock/Dockerfile). */
+  public static final Path CONTAINER_DATA_DIR = Path.of("/data");
 
   private static final Pattern INSTANCE_NAME = Pattern.compile("[A-Za-z0-9_-]+");
 
@@ -278,12 +281,15 @@ public final class MockCli implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     warnIfExposed(err);
+    warnIfContainerDataUnused(err);
     Thread closeOnExit = new Thread(this::closeQuietly, "tablestore-mock-shutdown");
     Runtime.getRuntime().addShutdownHook(closeOnExit);
     try {
       try {
         running = builder.start();
-      } catch (StateFileException | IllegalArgumentException e) {
+      } catch (StateFileException e) {
+        throw new IllegalStateException(e.getMessage() + containerHint(e), e); // the data directory or seed, not the address
+      } catch (IllegalArgumentException e) {
         throw new IllegalStateException(e.getMessage(), e); // about the data directory or seed, not the address
       } catch (Exception e) {
         throw new IllegalStateException("cannot start on " + host + ":" + port + ": "
@@ -380,6 +386,19 @@ public final class MockCli implements Callable<Integer> {
         ? MockTablestore.DEFAULT_ACCESS_KEY_SECRET : fromEnv;
   }
 
+  /**
+   * A container started again on its volume without {@code --data-dir /data} would start empty and
+   * keep nothing, silently: the volume's data is there, this mock just does not use it.
+   */
+  private void warnIfContainerDataUnused(PrintWriter err) {
+    if (dataDir == null && "true".equals(env.get(ENV_IN_CONTAINER)) && DataDirectory.isDataDirectory(CONTAINER_DATA_DIR)) {
+      err.println("WARNING: tablestore-mock: " + CONTAINER_DATA_DIR + " holds a tablestore-mock data directory, but"
+          + " without --data-dir " + CONTAINER_DATA_DIR + " this mock neither loads nor keeps it: it starts empty and"
+          + " its tables are lost when the container stops.");
+      err.flush();
+    }
+  }
+
   private void warnIfExposed(PrintWriter err) {
     InetAddress address;
     try {
@@ -393,6 +412,18 @@ public final class MockCli implements Callable<Integer> {
       err.println(notice);
       err.flush();
     }
+  }
+
+  /**
+   * In a container, how to give the mock a directory it may write: the image's user owns a new named
+   * volume, while a host directory keeps its host owner.
+   */
+  private String containerHint(StateFileException e) {
+    if (!e.notWritable() || !"true".equals(env.get(ENV_IN_CONTAINER))) {
+      return "";
+    }
+    return " In a container: mount a named volume (docker run -v NAME:/data), or run the container as the"
+        + " host directory's owner (docker run --user \"$(id -u):$(id -g)\" -v \"$PWD/DIR:/data\").";
   }
 
   /** What to tell the user about listening on {@code address}; null for loopback. */

@@ -5,6 +5,7 @@ import io.tablestoreycsb.mock.transport.RequestHandler;
 import io.tablestoreycsb.mock.tunnel.TunnelService;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -50,6 +51,8 @@ public final class DataDirectory implements AutoCloseable {
   public static DataDirectory open(Path dir, boolean sync) {
     try {
       Files.createDirectories(dir);
+    } catch (AccessDeniedException e) {
+      throw StateFileException.notWritable(dir, e);
     } catch (IOException e) {
       throw new StateFileException("cannot create data directory " + dir + ": " + e.getMessage(), e);
     }
@@ -84,9 +87,16 @@ public final class DataDirectory implements AutoCloseable {
         }
       }
       Files.writeString(format, expected + "\n", StandardCharsets.UTF_8);
+    } catch (AccessDeniedException e) {
+      throw StateFileException.notWritable(dir, e);
     } catch (IOException e) {
       throw new StateFileException("cannot use data directory " + dir + ": " + e.getMessage(), e);
     }
+  }
+
+  /** Whether {@code dir} is a data directory a mock has used (it holds the FORMAT file), without opening it. */
+  public static boolean isDataDirectory(Path dir) {
+    return Files.isRegularFile(dir.resolve(FORMAT_FILE));
   }
 
   public Path path() {

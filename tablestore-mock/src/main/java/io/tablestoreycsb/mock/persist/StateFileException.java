@@ -1,5 +1,7 @@
 package io.tablestoreycsb.mock.persist;
 
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -9,8 +11,35 @@ import java.nio.file.Path;
 public final class StateFileException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  private final boolean notWritable;
+
   StateFileException(String message, Throwable cause) {
+    this(message, cause, false);
+  }
+
+  private StateFileException(String message, Throwable cause, boolean notWritable) {
     super(message, cause);
+    this.notWritable = notWritable;
+  }
+
+  /**
+   * Whether the directory was refused because this process may not write in it (its owner or mode),
+   * which a caller can explain in its own terms (a container's user, say).
+   */
+  public boolean notWritable() {
+    return notWritable;
+  }
+
+  /**
+   * {@code dir}, or the file {@code denied} names in it, may not be written by this process's user:
+   * the message names the refused path, its owner and mode.
+   */
+  static StateFileException notWritable(Path dir, AccessDeniedException denied) {
+    Path refused = denied.getFile() == null ? dir : Path.of(denied.getFile());
+    Path shown = Files.exists(refused) ? refused : refused.getParent() == null ? dir : refused.getParent();
+    return new StateFileException("cannot use data directory " + dir + ": " + Owners.process()
+        + " may not write " + shown + Owners.of(shown) + " (nothing was read or changed). Make it writable"
+        + " by that user, or run the mock as its owner.", denied, true);
   }
 
   static StateFileException otherVersion(String file, String version) {

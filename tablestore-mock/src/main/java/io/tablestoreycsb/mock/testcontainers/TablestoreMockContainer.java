@@ -4,11 +4,16 @@ import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.cli.MockCli;
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
+import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
+import com.github.dockerjava.api.model.Volume;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
@@ -73,8 +78,27 @@ public class TablestoreMockContainer extends GenericContainer<TablestoreMockCont
         cmd.getHostConfig().withPublishAllPorts(false).withPortBindings(
             new PortBinding(Ports.Binding.bindIp(LOOPBACK), ExposedPort.tcp(PORT)));
       }
+      if (dataSource != null) {
+        List<Bind> binds = new ArrayList<>();
+        if (cmd.getHostConfig().getBinds() != null) {
+          binds.addAll(List.of(cmd.getHostConfig().getBinds()));
+        }
+        binds.add(new Bind(dataSource, new Volume(DATA_DIR)));
+        cmd.getHostConfig().withBinds(binds);
+      }
+      if (dataOwner != null) {
+        cmd.withUser(dataOwner);
+      }
     });
   }
+
+  /** Where the image's volume is and the mock keeps its state with a data volume or directory. */
+  public static final String DATA_DIR = "/data";
+
+  /** A named volume or an absolute host directory mounted at {@link #DATA_DIR}; null: state in memory. */
+  private String dataSource;
+  /** "uid:gid" the container runs as (the host directory's owner); null: the image's user. */
+  private String dataOwner;
 
   private static final String LOOPBACK = "127.0.0.1";
 
@@ -144,6 +168,43 @@ public class TablestoreMockContainer extends GenericContainer<TablestoreMockCont
     return self();
   }
 
+  /**
+   * Keeps the mock's state in the Docker volume {@code name} ({@code --data-dir /data} on it, created
+   * by the engine when missing): tables and rows outlive this container, and a container started later
+   * on the same volume serves them. The image's user owns a volume the engine creates. Only one
+   * container may use a volume at a time: a second one exits with an error naming the first.
+   */
+  public TablestoreMockContainer withDataVolume(String name) {
+    if (name == null || !VOLUME_NAME.matcher(name).matches()) {
+      throw new IllegalArgumentException("a Docker volume name is letters, digits and _.- (starting with a letter or"
+          + " digit), got '" + name + "'; for a host directory use withDataDirectory(Path)");
+    }
+    this.dataSource = name;
+    this.dataOwner = null;
+    return self();
+  }
+
+  /**
+   * Keeps the mock's state in the host directory {@code dir} (created when missing; the engine must
+   * run on this machine), as {@link #withDataVolume} does in a volume. The container runs as the
+   * directory's owner (its numeric user and group), so the mock may write there and the files it
+   * makes belong to that owner on the host, as the directory does.
+   */
+  public TablestoreMockContainer withDataDirectory(Path dir) {
+    try {
+      Path absolute = Files.createDirectories(dir.toAbsolutePath().normalize());
+      Object uid = Files.getAttribute(absolute, "unix:uid");
+      Object gid = Files.getAttribute(absolute, "unix:gid");
+      this.dataSource = absolute.toString();
+      this.dataOwner = uid + ":" + gid;
+    } catch (IOException | UnsupportedOperationException e) {
+      throw new IllegalArgumentException("cannot use " + dir + " as the container's data directory: " + e, e);
+    }
+    return self();
+  }
+
+  private static final Pattern VOLUME_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
+
   /** Limits each partition to this many rows per second ({@code --partition-capacity}). */
   public TablestoreMockContainer withPartitionCapacity(double rowsPerSecond) {
     options.add("--partition-capacity");
@@ -156,6 +217,9 @@ public class TablestoreMockContainer extends GenericContainer<TablestoreMockCont
     List<String> command = new ArrayList<>(List.of(
         "--host", "0.0.0.0", "--port", Integer.toString(PORT), "--instance", instanceName));
     command.addAll(options);
+    if (dataSource != null) {
+      command.addAll(List.of("--data-dir", DATA_DIR));
+    }
     setCommand(command.toArray(new String[0]));
     addEnv(MockCli.ENV_ACCESS_KEY_ID, accessKeyId);
     addEnv(MockCli.ENV_ACCESS_KEY_SECRET, accessKeySecret);

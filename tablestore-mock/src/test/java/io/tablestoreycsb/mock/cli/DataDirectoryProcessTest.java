@@ -1,6 +1,7 @@
 package io.tablestoreycsb.mock.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.alicloud.openservices.tablestore.ClientConfiguration;
 import com.alicloud.openservices.tablestore.SyncClient;
@@ -23,6 +24,8 @@ import com.alicloud.openservices.tablestore.model.Row;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.fixtures.TableSpec;
+import io.tablestoreycsb.mock.persist.StateFileException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -100,6 +103,37 @@ class DataDirectoryProcessTest {
         assertThat(second.process.waitFor()).isEqualTo(1);
         assertThat(second.stderr()).contains("tablestore-mock: data directory " + data
             + " is in use by another tablestore-mock (process " + first.process.pid() + "): stop it first");
+      }
+    }
+  }
+
+  @Test
+  void aDirectoryHeldFromAnotherHostIsRefusedNamingThatHost() throws Exception {
+    // Two containers sharing a volume: each mock is process 1 in its own, and its host name is its container's id.
+    Path data = dir.resolve("data");
+    try (MockProcess first = MockProcess.start(dir.resolve("first.err"), "--data-dir", data.toString())) {
+      first.ready();
+      Files.writeString(data.resolve("lock"), "pid=1\nhost=5d1c2a9e0b7f\n"); // as the other container writes it
+
+      assertThatThrownBy(() -> MockTablestore.builder().dataDirectory(data).start())
+          .isInstanceOf(StateFileException.class)
+          .hasMessage("data directory " + data + " is in use by another tablestore-mock (process 1 on host 5d1c2a9e0b7f:"
+              + " another container or machine): stop it first, or use another --data-dir.");
+    }
+  }
+
+  @Test
+  void aSecondMockRefusedInTheSameJvmLeavesTheFirstOnesLockHeldForOtherProcesses() throws Exception {
+    Path data = dir.resolve("data");
+    try (MockTablestore first = MockTablestore.builder().dataDirectory(data).start()) {
+      assertThatThrownBy(() -> MockTablestore.builder().dataDirectory(data).start())
+          .isInstanceOf(StateFileException.class).hasMessageContaining("is in use by another tablestore-mock");
+
+      try (MockProcess other = MockProcess.start(dir.resolve("other.err"), "--data-dir", data.toString())) {
+        assertThat(other.stdout.readLine()).as("no ready line").isNull();
+        assertThat(other.process.waitFor()).isEqualTo(1);
+        assertThat(other.stderr()).contains("is in use by another tablestore-mock (process "
+            + ProcessHandle.current().pid() + ")");
       }
     }
   }

@@ -1,6 +1,7 @@
 package io.tablestoreycsb.mock.testcontainers;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablestoreycsb.mock.faults.FaultRule;
 import io.tablestoreycsb.mock.faults.LatencyRule;
@@ -34,6 +35,29 @@ class TablestoreMockContainerOptionsTest {
       assertThat(FaultRule.parse(command.get(command.indexOf("--fault") + 1))).isEqualTo(rows);
       assertThat(FaultRule.parse(command.get(command.lastIndexOf("--fault") + 1))).isEqualTo(refused);
       assertThat(LatencyRule.parse(command.get(command.indexOf("--latency") + 1))).isEqualTo(latency);
+    }
+  }
+
+  @Test
+  void aDataVolumeMakesTheMockKeepItsStateInTheImagesVolume() {
+    try (TablestoreMockContainer container = new TablestoreMockContainer("tablestore-mock:dev").withDataVolume("my-data")) {
+      container.configure();
+
+      assertThat(Arrays.asList(container.getCommandParts())).containsSubsequence("--data-dir", "/data");
+    }
+    try (TablestoreMockContainer container = new TablestoreMockContainer("tablestore-mock:dev")) {
+      container.configure();
+
+      assertThat(Arrays.asList(container.getCommandParts())).doesNotContain("--data-dir");
+    }
+  }
+
+  @Test
+  void aVolumeNameThatIsAPathIsRefusedNamingTheOtherMethod() {
+    try (TablestoreMockContainer container = new TablestoreMockContainer("tablestore-mock:dev")) {
+      assertThatThrownBy(() -> container.withDataVolume("/home/me/mock-data"))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("'/home/me/mock-data'").hasMessageContaining("withDataDirectory(Path)");
     }
   }
 }
