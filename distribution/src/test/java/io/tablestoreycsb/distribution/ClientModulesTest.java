@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -34,8 +33,6 @@ import org.testcontainers.images.builder.ImageFromDockerfile;
 class ClientModulesTest {
   private static final Path REPO = Path.of(System.getProperty("tsy.repo.dir", "..")).toAbsolutePath().normalize();
   private static final Path WORK = Path.of("target", "client-modules").toAbsolutePath();
-  private static final String RUN_LABEL = "io.tablestoreycsb.test-run";
-  private static final String RUN = System.getenv().getOrDefault("TSY_TEST_RUN", "pid-" + ProcessHandle.current().pid());
   private static final Duration INSTALL_LIMIT = Duration.ofMinutes(6);
   private static final Duration TEST_LIMIT = Duration.ofMinutes(6);
 
@@ -44,12 +41,7 @@ class ClientModulesTest {
 
   @BeforeAll
   static void buildTheImage() throws Exception {
-    Path dist = Path.of(System.getProperty("tsy.dist.dir", "target/missing"));
-    assertThat(dist.resolve("lib")).as("distribution directory built by 'mvn package'").isDirectory();
-    image = new ImageFromDockerfile("tablestore-mock-clients:" + RUN.toLowerCase(Locale.ROOT), false)
-        .withFileFromPath(".", dist)
-        .withFileFromPath("Dockerfile", REPO.resolve("tablestore-mock/Dockerfile"))
-        .withBuildImageCmdModifier(build -> build.withLabels(Map.of(RUN_LABEL, RUN)));
+    image = MockImage.fromDistribution("tablestore-mock-clients");
     imageName = image.get();
   }
 

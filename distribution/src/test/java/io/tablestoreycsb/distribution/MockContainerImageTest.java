@@ -36,8 +36,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Locale;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,8 +53,6 @@ import org.testcontainers.images.builder.ImageFromDockerfile;
 class MockContainerImageTest {
   private static final String TABLE = "usertable";
 
-  private static final String RUN_LABEL = "io.tablestoreycsb.test-run";
-  private static final String RUN = System.getenv().getOrDefault("TSY_TEST_RUN", "pid-" + ProcessHandle.current().pid());
 
   /** Built once for the class, removed after it. */
   private static ImageFromDockerfile image;
@@ -64,14 +60,7 @@ class MockContainerImageTest {
 
   @BeforeAll
   static void buildImageAndStart() {
-    Path dist = Path.of(System.getProperty("tsy.dist.dir", "target/missing"));
-    assertThat(dist.resolve("lib")).as("distribution directory built by 'mvn package'").isDirectory();
-    Path dockerfile = Path.of("..", "tablestore-mock", "Dockerfile");
-    assertThat(dockerfile).isRegularFile();
-    image = new ImageFromDockerfile("tablestore-mock-test:" + RUN.toLowerCase(Locale.ROOT), false)
-        .withFileFromPath(".", dist)
-        .withFileFromPath("Dockerfile", dockerfile)
-        .withBuildImageCmdModifier(build -> build.withLabels(Map.of(RUN_LABEL, RUN)));
+    image = MockImage.fromDistribution("tablestore-mock-test");
     mock = labelled(new TablestoreMockContainer(image))
         .withCredentials("container-key-id", "container-key-secret")
         .withInstanceName("containerized")
@@ -94,7 +83,7 @@ class MockContainerImageTest {
 
   /** The test run's label ($TSY_TEST_RUN), so a CI script can remove what a killed JVM left. */
   private static TablestoreMockContainer labelled(TablestoreMockContainer container) {
-    return container.withLabel(RUN_LABEL, RUN);
+    return container.withLabel(MockImage.RUN_LABEL, MockImage.RUN);
   }
 
   private static void withClient(String accessKeyId, String secret, String instance, Consumer<SyncClient> use) {

@@ -59,8 +59,6 @@ import org.testcontainers.utility.LogUtils;
 @ExtendWith(ContainerEngine.class)
 class MockContainerVolumeTest {
   private static final String TABLE = "kept";
-  private static final String RUN_LABEL = "io.tablestoreycsb.test-run";
-  private static final String RUN = System.getenv().getOrDefault("TSY_TEST_RUN", "pid-" + ProcessHandle.current().pid());
   /** The image's user (tablestore-mock/Dockerfile). */
   private static final int IMAGE_USER = 10001;
 
@@ -70,12 +68,7 @@ class MockContainerVolumeTest {
 
   @BeforeAll
   static void buildTheImage() throws Exception {
-    Path dist = Path.of(System.getProperty("tsy.dist.dir", "target/missing"));
-    assertThat(dist.resolve("lib")).as("distribution directory built by 'mvn package'").isDirectory();
-    image = new ImageFromDockerfile("tablestore-mock-volume:" + RUN.toLowerCase(Locale.ROOT), false)
-        .withFileFromPath(".", dist)
-        .withFileFromPath("Dockerfile", Path.of("..", "tablestore-mock", "Dockerfile"))
-        .withBuildImageCmdModifier(build -> build.withLabels(Map.of(RUN_LABEL, RUN)));
+    image = MockImage.fromDistribution("tablestore-mock-volume");
     image.get();
     docker = DockerClientFactory.instance().client();
   }
@@ -92,14 +85,14 @@ class MockContainerVolumeTest {
 
   /** A named volume of this run (labelled, so that a CI script can remove what a killed JVM left). */
   private static String newVolume(String name) {
-    String volume = "tsy-" + name + "-" + RUN.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_.-]", "-");
-    docker.createVolumeCmd().withName(volume).withLabels(Map.of(RUN_LABEL, RUN)).exec();
+    String volume = "tsy-" + name + "-" + MockImage.RUN.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_.-]", "-");
+    docker.createVolumeCmd().withName(volume).withLabels(Map.of(MockImage.RUN_LABEL, MockImage.RUN)).exec();
     volumes.add(volume);
     return volume;
   }
 
   private static TablestoreMockContainer mock() throws Exception {
-    return new TablestoreMockContainer(image.get()).withLabel(RUN_LABEL, RUN);
+    return new TablestoreMockContainer(image.get()).withLabel(MockImage.RUN_LABEL, MockImage.RUN);
   }
 
   @Test
@@ -265,7 +258,7 @@ class MockContainerVolumeTest {
   private static Exited runToExit(Bind bind, String user) throws Exception {
     var create = docker.createContainerCmd(image.get())
         .withCmd("--host", "0.0.0.0", "--port", "8800", "--data-dir", "/data")
-        .withLabels(Map.of(RUN_LABEL, RUN))
+        .withLabels(Map.of(MockImage.RUN_LABEL, MockImage.RUN))
         .withHostConfig(HostConfig.newHostConfig().withBinds(bind));
     if (user != null) {
       create.withUser(user);
