@@ -2,6 +2,7 @@ package io.tablestoreycsb.planner;
 
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.launch.ChildLauncher;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
 import io.tablestoreycsb.cluster.objectstore.S3Clients;
 import io.tablestoreycsb.cluster.options.Executor;
@@ -11,6 +12,7 @@ import io.tablestoreycsb.planner.run.LocalCellExecutor;
 import io.tablestoreycsb.planner.runner.CellExecutor;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * The planner's cell executor of each {@link Executor}: warm runner JVMs on this machine, or the pods of a
@@ -26,8 +28,8 @@ final class CellExecutors implements Executor.Launchers<CellExecutor> {
   }
 
   @Override
-  public CellExecutor local() {
-    return LocalCellExecutor.ofThisJvm().keepingRunnersWarm(outDir.resolve(Planner.RUNNER_LOGS_DIR));
+  public CellExecutor local(ChildLauncher children) {
+    return new LocalCellExecutor(children, Duration.ZERO).keepingRunnersWarm(outDir.resolve(Planner.RUNNER_LOGS_DIR));
   }
 
   @Override

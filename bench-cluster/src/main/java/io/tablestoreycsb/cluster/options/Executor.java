@@ -1,12 +1,17 @@
 package io.tablestoreycsb.cluster.options;
 
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.launch.ChildLauncher;
+import io.tablestoreycsb.cluster.launch.LocalChildLauncher;
 
 /**
  * Where an application's runners run, as {@code --executor} chose it: parsed once ({@link #parse}), then a value
- * each application turns into what launches its runners through its {@link Launchers}. A new executor (say
- * runners over SSH) is a record here, its name in {@link #parse} and a method in {@link Launchers}, which every
- * application then implements.
+ * each application turns into what launches its runners through its {@link Launchers}. The local executor hands
+ * the application its {@link ChildLauncher} (JVMs of this machine), the seam both applications start their
+ * children through; the Kubernetes executor hands over its settings, from which each application still builds
+ * its own pods (the planner's plan Job serving cells, tunnel-bench's Jobs per scenario). A new executor (say
+ * runners over SSH) is a record here, its name in {@link #parse}, its {@link ChildLauncher} implementation and
+ * a method in {@link Launchers}, which every application then implements by starting its children through it.
  */
 public sealed interface Executor permits Executor.Local, Executor.Kubernetes {
   /** Runner JVMs on this machine. */
@@ -36,7 +41,8 @@ public sealed interface Executor permits Executor.Local, Executor.Kubernetes {
    * @param <T> what launches them (the planner's cell executor, tunnel-bench's process launcher)
    */
   interface Launchers<T> {
-    T local() throws Exception;
+    /** @param children starts the children as JVMs of this machine */
+    T local(ChildLauncher children) throws Exception;
 
     T kubernetes(KubernetesSettings settings) throws Exception;
   }
@@ -45,7 +51,7 @@ public sealed interface Executor permits Executor.Local, Executor.Kubernetes {
   record Local() implements Executor {
     @Override
     public <T> T launcher(Launchers<T> launchers) throws Exception {
-      return launchers.local();
+      return launchers.local(LocalChildLauncher.ofThisJvm());
     }
 
     @Override

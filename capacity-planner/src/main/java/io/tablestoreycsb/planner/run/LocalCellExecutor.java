@@ -1,11 +1,11 @@
 package io.tablestoreycsb.planner.run;
 
-import io.tablestoreycsb.kit.child.ChildJvm;
+import io.tablestoreycsb.cluster.launch.ChildLauncher;
+import io.tablestoreycsb.cluster.launch.LocalChildLauncher;
 import io.tablestoreycsb.kit.child.StartGate;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.CellExecutor;
-import io.tablestoreycsb.planner.runner.RunnerMain;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.io.IOException;
@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs a cell's runners as JVMs on this machine: starts them all, waits until every one is ready at its
+ * Runs a cell's runners as JVMs its {@link ChildLauncher} starts (on this machine): starts them all, waits until every one is ready at its
  * start gate, releases them together at one instant, samples their status lines while they run and
  * collects their records.
  *
@@ -43,8 +43,7 @@ public final class LocalCellExecutor implements CellExecutor, AutoCloseable {
   /** How long a runner at its gate waits for the release before giving up on its own. */
   private static final Duration GATE_TIMEOUT = READY_TIMEOUT.plusSeconds(60);
 
-  private final String javaExecutable;
-  private final String classpath;
+  private final ChildLauncher children;
   private final Duration startSkew;
   /** Null: every cell starts runner JVMs of its own. */
   private final Path warmLogDir;
@@ -54,16 +53,15 @@ public final class LocalCellExecutor implements CellExecutor, AutoCloseable {
    * @param startSkew runner i starts i x this after the first one: zero in real use; tests use it to
    *     check that skewed runners are measured over their common window
    */
-  public LocalCellExecutor(String javaExecutable, String classpath, Duration startSkew) {
-    this(javaExecutable, classpath, startSkew, null);
+  public LocalCellExecutor(ChildLauncher children, Duration startSkew) {
+    this(children, startSkew, null);
   }
 
-  private LocalCellExecutor(String javaExecutable, String classpath, Duration startSkew, Path warmLogDir) {
-    this.javaExecutable = javaExecutable;
-    this.classpath = classpath;
+  private LocalCellExecutor(ChildLauncher children, Duration startSkew, Path warmLogDir) {
+    this.children = children;
     this.startSkew = startSkew;
     this.warmLogDir = warmLogDir;
-    this.pool = warmLogDir == null ? null : new RunnerPool(warmLogDir, this::serveCommand);
+    this.pool = warmLogDir == null ? null : new RunnerPool(warmLogDir, children);
   }
 
   /**
@@ -72,7 +70,7 @@ public final class LocalCellExecutor implements CellExecutor, AutoCloseable {
    * runner prints between cells goes to {@code logDir}. Runners end with {@link #close} or this JVM.
    */
   public LocalCellExecutor keepingRunnersWarm(Path logDir) {
-    return new LocalCellExecutor(javaExecutable, classpath, startSkew, logDir);
+    return new LocalCellExecutor(children, startSkew, logDir);
   }
 
   /** Process ids of the warm runners kept (empty when runners are not kept), in runner order. */
@@ -102,7 +100,7 @@ public final class LocalCellExecutor implements CellExecutor, AutoCloseable {
   }
 
   public static LocalCellExecutor ofThisJvm(Duration startSkew) {
-    return new LocalCellExecutor(ChildJvm.thisJava(), ChildJvm.thisClassPath(), startSkew);
+    return new LocalCellExecutor(LocalChildLauncher.ofThisJvm(), startSkew);
   }
 
   @Override
@@ -133,7 +131,7 @@ public final class LocalCellExecutor implements CellExecutor, AutoCloseable {
       } else {
         for (RunnerSpec spec : specs) {
           StartGate gate = StartGate.inDirectory(spec.dir(), GATE_TIMEOUT);
-          running.add(RunnerProcess.start(spec, command(spec, gate)));
+          running.add(RunnerProcess.start(spec, children, gate));
         }
       }
       if (awaitReady(running, listener)) {
@@ -174,16 +172,6 @@ public final class LocalCellExecutor implements CellExecutor, AutoCloseable {
         // the hook is running already
       }
     }
-  }
-
-  /** A warm runner's command line: {@code RunnerMain --serve}, its cells come on stdin. */
-  private List<String> serveCommand(List<String> jvmOptions) {
-    return ChildJvm.command(javaExecutable, jvmOptions, classpath, RunnerMain.class.getName(),
-        List.of(RunnerMain.SERVE_OPTION));
-  }
-
-  private List<String> command(RunnerSpec spec, StartGate gate) {
-    return spec.localCommand(javaExecutable, classpath, gate);
   }
 
   /** Waits until every runner is at its gate; false when one exited first or the time-out passed. */

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.cluster.launch.ChildLauncher;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -7,7 +8,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * The warm runner JVMs of a planner: as many as the largest cell so far has wanted, runner i of every
@@ -17,7 +17,7 @@ import java.util.function.Function;
  */
 final class RunnerPool {
   private final Path logDir;
-  private final Function<List<String>, List<String>> command;
+  private final ChildLauncher children;
   private final List<WarmRunner> runners = new ArrayList<>();
   private int started;
   /** How many times runner i's JVM was replaced. */
@@ -26,11 +26,11 @@ final class RunnerPool {
   /**
    * @param logDir where each runner's own output between cells goes ({@code runner-<i>/}, and
    *     {@code runner-<i>.<k>/} for the k-th JVM that replaced runner i's)
-   * @param command the command line of a runner JVM with the given JVM options
+   * @param children starts the runner JVMs
    */
-  RunnerPool(Path logDir, Function<List<String>, List<String>> command) {
+  RunnerPool(Path logDir, ChildLauncher children) {
     this.logDir = logDir;
-    this.command = command;
+    this.children = children;
   }
 
   /** Runner i for spec i, started or replaced where needed. */
@@ -46,7 +46,7 @@ final class RunnerPool {
         started++;
         // runner-2 for runner 2's first JVM, runner-2.1 for the one that replaced it, and so on
         String logName = runner == null ? "runner-" + i : "runner-" + i + "." + replaced.merge(i, 1, Integer::sum);
-        runner = WarmRunner.start("runner-" + i, logDir.resolve(logName), command.apply(options), options);
+        runner = WarmRunner.start(children, "runner-" + i, logDir.resolve(logName), options);
         if (i < runners.size()) {
           runners.set(i, runner);
         } else {

@@ -1,6 +1,11 @@
 package io.tablestoreycsb.planner.run;
 
+import io.tablestoreycsb.cluster.launch.ChildLauncher;
+import io.tablestoreycsb.cluster.launch.ChildSpec;
+import io.tablestoreycsb.cluster.launch.LaunchedChild;
 import io.tablestoreycsb.kit.child.ChildJvm;
+import io.tablestoreycsb.kit.child.StartGate;
+import io.tablestoreycsb.planner.runner.RunnerMain;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerResources;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
@@ -14,27 +19,31 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * One local YCSB runner: its JVM ({@link io.tablestoreycsb.planner.runner.RunnerMain}, a {@link ChildJvm})
+ * One YCSB runner started for its cell: its JVM ({@link RunnerMain}, a child of the executor's
+ * {@link ChildLauncher})
  * and the {@code -s} status lines of its stderr. The runner measures its own resources
  * ({@link RunnerResources}); this class turns them and the exit into its {@link RunnerRecord}.
  */
 final class RunnerProcess implements CellRun {
   private final RunnerSpec spec;
-  private final ChildJvm jvm;
+  private final LaunchedChild jvm;
   private final long startEpochMs;
   /** NaN until the runner prints its first status line. */
   private volatile double currentOpsPerSecond = Double.NaN;
   private volatile String startFailure;
 
-  private RunnerProcess(RunnerSpec spec, long startEpochMs, List<String> command) throws IOException {
+  private RunnerProcess(RunnerSpec spec, long startEpochMs, ChildLauncher children, StartGate gate)
+      throws IOException {
     this.spec = spec;
     this.startEpochMs = startEpochMs;
-    this.jvm = ChildJvm.start("runner-" + spec.runnerIndex(), spec.dir(), command,
-        spec.dir().resolve(ResultFiles.STDOUT_FILE), spec.dir().resolve(ResultFiles.STDERR_FILE), this::statusLine);
+    this.jvm = children.start(new ChildSpec("runner-" + spec.runnerIndex(), spec.dir(), RunnerMain.class.getName(),
+        spec.jvmOptions(), spec.localArguments(gate), spec.dir().resolve(ResultFiles.STDOUT_FILE),
+        spec.dir().resolve(ResultFiles.STDERR_FILE), this::statusLine));
   }
 
-  static RunnerProcess start(RunnerSpec spec, List<String> command) throws IOException {
-    return new RunnerProcess(spec, System.currentTimeMillis(), command);
+  /** Starts {@code spec}'s runner through {@code children}, waiting at {@code gate}. */
+  static RunnerProcess start(RunnerSpec spec, ChildLauncher children, StartGate gate) throws IOException {
+    return new RunnerProcess(spec, System.currentTimeMillis(), children, gate);
   }
 
   /** Notes the rate of a status line; status ticks are kept out of the stderr tail, which is for errors. */

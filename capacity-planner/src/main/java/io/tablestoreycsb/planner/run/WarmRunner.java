@@ -1,6 +1,9 @@
 package io.tablestoreycsb.planner.run;
 
-import io.tablestoreycsb.kit.child.ChildJvm;
+import io.tablestoreycsb.cluster.launch.ChildLauncher;
+import io.tablestoreycsb.cluster.launch.ChildSpec;
+import io.tablestoreycsb.cluster.launch.LaunchedChild;
+import io.tablestoreycsb.planner.runner.RunnerMain;
 import io.tablestoreycsb.planner.runner.CellRequest;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.ycsb.StatusLine;
@@ -18,19 +21,24 @@ final class WarmRunner {
   /** A killed JVM is gone within milliseconds; this bounds the wait for its log to be copied. */
   private static final long END_WAIT_MS = 5_000;
 
-  private final ChildJvm jvm;
+  private final LaunchedChild jvm;
   private final List<String> jvmOptions;
   private volatile WarmCellRun cell;
 
-  private WarmRunner(String name, Path dir, List<String> command, List<String> jvmOptions) throws IOException {
+  private WarmRunner(ChildLauncher children, String name, Path dir, List<String> jvmOptions) throws IOException {
     this.jvmOptions = List.copyOf(jvmOptions);
-    this.jvm = ChildJvm.start(name, dir, command, dir.resolve(ResultFiles.STDOUT_FILE),
-        dir.resolve(ResultFiles.STDERR_FILE), this::statusLine);
+    this.jvm = children.start(new ChildSpec(name, dir, RunnerMain.class.getName(), jvmOptions,
+        List.of(RunnerMain.SERVE_OPTION), dir.resolve(ResultFiles.STDOUT_FILE), dir.resolve(ResultFiles.STDERR_FILE),
+        this::statusLine));
   }
 
-  /** Starts a runner JVM with {@code command}, logging what it prints between cells in {@code dir}. */
-  static WarmRunner start(String name, Path dir, List<String> command, List<String> jvmOptions) throws IOException {
-    return new WarmRunner(name, dir, command, jvmOptions);
+  /**
+   * Starts a runner JVM ({@code RunnerMain --serve}, its cells come on stdin) with {@code jvmOptions}, logging
+   * what it prints between cells in {@code dir}.
+   */
+  static WarmRunner start(ChildLauncher children, String name, Path dir, List<String> jvmOptions)
+      throws IOException {
+    return new WarmRunner(children, name, dir, jvmOptions);
   }
 
   /** Hands the runner {@code cell}: from now on its status lines are that cell's. */
@@ -64,7 +72,7 @@ final class WarmRunner {
   }
 
   long pid() {
-    return jvm.pid();
+    return jvm.processId();
   }
 
   OptionalInt exitCode() {
