@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner;
 
-import io.tablestoreycsb.planner.run.WorkloadFiles;
+import io.tablestoreycsb.planner.plan.WorkloadFiles;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

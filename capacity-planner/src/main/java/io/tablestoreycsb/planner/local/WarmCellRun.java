@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.local;
 
 import io.tablestoreycsb.kit.child.ChildJvm;
 import io.tablestoreycsb.kit.child.StartGate;

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.plan;
 
 import java.util.HashSet;
 import java.util.Set;

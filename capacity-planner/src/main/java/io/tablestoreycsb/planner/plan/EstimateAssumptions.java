@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.plan;
 
 /**
  * What an estimate assumes about a service it has not measured yet, and the prices it multiplies by.

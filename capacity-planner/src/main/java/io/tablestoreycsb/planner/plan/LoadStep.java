@@ -1,7 +1,6 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.plan;
 
 import io.tablestoreycsb.planner.matrix.Matrix;
-import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.CellExecutor;
@@ -31,8 +30,8 @@ final class LoadStep {
   boolean ensureLoaded(int partitions) throws IOException, InterruptedException {
     Matrix matrix = setup.matrix();
     Path outDir = setup.outDir();
-    CellKey key = new CellKey(matrix.instanceType(), ReportData.LOAD_CASE, partitions, matrix.loadThreads(), "");
-    Path dir = outDir.resolve(matrix.instanceType()).resolve("p" + partitions).resolve(ReportData.LOAD_CASE);
+    CellKey key = new CellKey(matrix.instanceType(), CellKey.LOAD_CASE, partitions, matrix.loadThreads(), "");
+    Path dir = outDir.resolve(matrix.instanceType()).resolve("p" + partitions).resolve(CellKey.LOAD_CASE);
     if (ResumeMarkers.isComplete(dir)) {
       return true;
     }

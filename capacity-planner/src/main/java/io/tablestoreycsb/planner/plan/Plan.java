@@ -1,13 +1,11 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.plan;
 
 import io.tablestoreycsb.planner.analysis.CellAnalyzer;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.CellStop;
 import io.tablestoreycsb.planner.analysis.SearchMark;
 import io.tablestoreycsb.planner.matrix.Matrix;
-import io.tablestoreycsb.planner.report.CellLine;
-import io.tablestoreycsb.planner.report.StopFile;
-import io.tablestoreycsb.planner.report.StopText;
+import io.tablestoreycsb.planner.text.StopText;
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.CellExecutor;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
@@ -15,6 +13,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import io.tablestoreycsb.planner.text.CellLine;
 
 /**
  * A plan, one run of a matrix into one output directory: {@link #run} runs its cells ({@link CellOrder}), per

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.plan;
 
 import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.kit.report.ProgressPace;

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.plan;
 
 /**
  * Hears what {@link Progress} hears, at every event rather than once a printing period: the live view of

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.plan;
 
 import io.tablestoreycsb.binding.config.KeyFormat;
 import io.tablestoreycsb.mock.protocol.CapacityUnits;

@@ -1,11 +1,10 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.plan;
 
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.CellStop;
 import io.tablestoreycsb.planner.analysis.SearchMark;
 import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.matrix.ThreadSearch;
-import io.tablestoreycsb.planner.report.StopFile;
 import io.tablestoreycsb.planner.runner.CellKey;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.report;
+package io.tablestoreycsb.planner.plan;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.tablestoreycsb.planner.analysis.CellStop;
 import io.tablestoreycsb.planner.analysis.SearchMark;
 import io.tablestoreycsb.planner.analysis.StopKind;
+import io.tablestoreycsb.planner.text.StopText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,8 +16,10 @@ import java.util.stream.Stream;
 
 /**
  * A cell's {@link CellStop} in {@value #FILE_NAME}, one copy in each of its runner directories (so that it
- * travels with a runner directory copied elsewhere). The file holds the typed record and, for people, its
- * sentences ({@code reason}, {@code search}); only the typed record is read back.
+ * travels with a runner directory copied elsewhere). The plan loop writes it when a cell ends ({@link Plan},
+ * {@link SaturationSearch}); the report and the live view read it back, typed, through {@link #read} and
+ * {@link #readCell}. The file holds the typed record and, for people, its sentences ({@code reason},
+ * {@code search}); only the typed record is read back.
  */
 public final class StopFile {
   public static final String FILE_NAME = "stop.json";
@@ -44,7 +47,7 @@ public final class StopFile {
   private StopFile() {}
 
   /** Writes the stop into every runner directory ({@code runner-N}) of {@code cellDir}. */
-  public static void write(Path cellDir, CellStop stop) throws IOException {
+  static void write(Path cellDir, CellStop stop) throws IOException {
     Content content = new Content(stop.rule(), stop.stoppedEarly(), StopText.reason(stop), stop.steadyFromEpochMs(),
         stop.mark() == null ? "" : StopText.of(stop.mark()), stop.kind(), stop.durationSeconds(),
         stop.steadyAfterSeconds(), stop.judgement(), stop.mark());

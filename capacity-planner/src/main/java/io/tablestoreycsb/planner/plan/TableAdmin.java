@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.plan;
 
 /** Creates or checks the pre-split table of a partition count and counts its rows. */
 public interface TableAdmin {

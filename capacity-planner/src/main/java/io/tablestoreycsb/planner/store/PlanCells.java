@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.results;
+package io.tablestoreycsb.planner.store;
 
 import io.tablestoreycsb.cluster.objectstore.KeyPaths;
 import io.tablestoreycsb.cluster.objectstore.ObjectStore;

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.report;
+package io.tablestoreycsb.planner.text;
 
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.Latency;
@@ -31,7 +31,7 @@ public final class CellLine {
   }
 
   /** "; runner host CPU 70% of 2 (...), busy with other work; mock: P0 99% busy, waited 7.9 ms" when read. */
-  static String surroundings(CellResult r) {
+  public static String surroundings(CellResult r) {
     // A runner-host verdict already says it in full.
     String host = r.hostCpu().isEmpty() || r.runnerHostBound() ? "" : "; runner host CPU " + CellText.hostCpu(r)
         + (r.hostBusyWithOtherWork() ? ", busy with other work" : "");
@@ -40,7 +40,7 @@ public final class CellLine {
   }
 
   /** "; hottest partition P2 (from 8000): 41% of rows, 1.64x the mean" when the table has several. */
-  static String hottest(CellResult r) {
+  public static String hottest(CellResult r) {
     PartitionFigure hot = r.hottestPartition();
     if (hot == null || r.partitionFigures().size() < 2 || hot.rows() == 0) {
       return "";

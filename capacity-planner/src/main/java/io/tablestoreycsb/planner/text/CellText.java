@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.report;
+package io.tablestoreycsb.planner.text;
 
 import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.analysis.CellResult;
@@ -8,11 +8,11 @@ import java.util.Comparator;
 import java.util.Locale;
 
 /** A cell's columns of words ({@link CellColumns}): the runner host, the endpoint's view, the verdict. */
-final class CellText {
+public final class CellText {
   private CellText() {}
 
   /** The "Runner host CPU" column: the busiest runner host and what used it; "-" when not read. */
-  static String hostCpu(CellResult r) {
+  public static String hostCpu(CellResult r) {
     HostCpu h = r.hostCpu().stream().max(Comparator.comparingDouble(HostCpu::busy)).orElse(null);
     if (h == null) {
       return "-";
@@ -29,7 +29,7 @@ final class CellText {
    * The "Endpoint view" column: the mock's busiest partition and its queueing (and injected latency), or a real
    * service's refusals; "-" when there is neither.
    */
-  static String endpointView(CellResult r) {
+  public static String endpointView(CellResult r) {
     EndpointView e = r.endpoint();
     if (e != null) {
       EndpointView.PartitionLoad p = e.busiest();
@@ -47,12 +47,12 @@ final class CellText {
   }
 
   /** The "Bound by" column: the verdict, and the failed operations when there were any. */
-  static String boundBy(CellResult r) {
+  public static String boundBy(CellResult r) {
     return VerdictText.of(r.verdict()) + failed(r);
   }
 
   /** The "Bound by" column of report.html's cells table: the brief verdict ({@link VerdictText#brief}). */
-  static String boundByBrief(CellResult r) {
+  public static String boundByBrief(CellResult r) {
     return VerdictText.brief(r.verdict()) + failed(r);
   }
 
@@ -64,7 +64,7 @@ final class CellText {
    * The terminal's "Bound by": the verdict, the marks in words, and an open-loop cell's target and its latency
    * from the intended start.
    */
-  static String terminalBoundBy(CellResult r) {
+  public static String terminalBoundBy(CellResult r) {
     String marks = (r.plateau() ? ", plateau" : "") + (r.knee() ? ", knee" : "")
         + (r.hostBusyWithOtherWork() ? ", host busy with other work" : "");
     String openLoop = !r.isOpenLoop() ? "" : "; target " + Formats.num(r.targetRowsPerSecond())

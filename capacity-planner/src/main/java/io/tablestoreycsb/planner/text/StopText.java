@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.report;
+package io.tablestoreycsb.planner.text;
 
 import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.analysis.CellStop;
@@ -90,7 +90,7 @@ public final class StopText {
   }
 
   /** Why a cell's rows/s are no evidence of where the rate levels off. */
-  static String of(SearchMark.Unproven why) {
+  public static String of(SearchMark.Unproven why) {
     return why.unsteadyAtCap() ? "its rate was not steady by its cap" : VerdictText.of(why.verdict());
   }
 

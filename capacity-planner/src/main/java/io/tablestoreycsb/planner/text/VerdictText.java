@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.report;
+package io.tablestoreycsb.planner.text;
 
 import io.tablestoreycsb.planner.analysis.EndpointView;
 import io.tablestoreycsb.planner.analysis.HostCpu;

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.local;
 
 import io.tablestoreycsb.planner.runner.KeySlice;
 import io.tablestoreycsb.planner.runner.YcsbCall;

@@ -1,5 +1,6 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.plan;
 
+import io.tablestoreycsb.planner.local.LocalCellExecutor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.mock.MockTablestore;

@@ -1,5 +1,6 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.plan;
 
+import io.tablestoreycsb.planner.local.LocalCellExecutor;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.MeasuredWindow;
 import io.tablestoreycsb.planner.analysis.RunnerResult;

@@ -1,7 +1,7 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.plan;
 
 import io.tablestoreycsb.planner.analysis.CellResult;
-import io.tablestoreycsb.planner.report.VerdictText;
+import io.tablestoreycsb.planner.text.VerdictText;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.mock.MockTablestore;

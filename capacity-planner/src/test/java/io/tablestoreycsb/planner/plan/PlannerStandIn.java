@@ -1,5 +1,6 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.plan;
 
+import io.tablestoreycsb.planner.local.LocalCellExecutor;
 import io.tablestoreycsb.planner.runner.KeySlice;
 import io.tablestoreycsb.planner.runner.YcsbCall;
 import io.tablestoreycsb.planner.runner.CellShape;

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -11,11 +11,10 @@ import io.tablestoreycsb.planner.analysis.HostCpu;
 import io.tablestoreycsb.planner.analysis.Verdict;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
-import io.tablestoreycsb.planner.report.CellLine;
+import io.tablestoreycsb.planner.text.CellLine;
 import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.report.SloTable;
-import io.tablestoreycsb.planner.report.StopFile;
-import io.tablestoreycsb.planner.report.VerdictText;
+import io.tablestoreycsb.planner.text.VerdictText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

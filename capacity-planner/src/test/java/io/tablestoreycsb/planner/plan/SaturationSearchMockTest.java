@@ -1,8 +1,7 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.plan;
 
 import io.tablestoreycsb.planner.analysis.CellResult;
-import io.tablestoreycsb.planner.report.StopFile;
-import io.tablestoreycsb.planner.report.StopText;
+import io.tablestoreycsb.planner.text.StopText;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.mock.MockTablestore;

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.run;
+package io.tablestoreycsb.planner.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,8 +9,7 @@ import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.CellStop;
 import io.tablestoreycsb.planner.analysis.SearchMark;
 import io.tablestoreycsb.planner.analysis.TestCells;
-import io.tablestoreycsb.planner.report.StopFile;
-import io.tablestoreycsb.planner.report.StopText;
+import io.tablestoreycsb.planner.text.StopText;
 import io.tablestoreycsb.planner.runner.CellKey;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.report;
+package io.tablestoreycsb.planner.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +8,7 @@ import io.tablestoreycsb.planner.analysis.CellStop;
 import io.tablestoreycsb.planner.analysis.HostCpu;
 import io.tablestoreycsb.planner.analysis.SearchMark;
 import io.tablestoreycsb.planner.analysis.StopKind;
+import io.tablestoreycsb.planner.text.StopText;
 import io.tablestoreycsb.planner.analysis.Verdict;
 import io.tablestoreycsb.planner.matrix.Slo;
 import java.nio.file.Files;

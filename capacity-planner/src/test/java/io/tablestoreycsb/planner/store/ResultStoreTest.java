@@ -1,4 +1,4 @@
-package io.tablestoreycsb.planner.results;
+package io.tablestoreycsb.planner.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,7 +8,7 @@ import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
 import io.tablestoreycsb.cluster.objectstore.S3Clients;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import io.tablestoreycsb.cluster.objectstore.TestBucket;
-import io.tablestoreycsb.planner.results.ResultStore.AttemptKey;
+import io.tablestoreycsb.planner.store.ResultStore.AttemptKey;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
