@@ -15,9 +15,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * The planner's cell executor of each {@link Executor}: warm runner JVMs on this machine, or the pods of a
- * plan's Indexed Job (the cluster from the usual kubeconfig rules or in-cluster, the object store's key from
- * the environment).
+ * The planner's cell executor of each {@link Executor}: warm runner JVMs the executor's {@link ChildLauncher}
+ * starts ({@link LocalCellExecutor}), or the pods of a plan's Indexed Job (the cluster from the usual
+ * kubeconfig rules or in-cluster, the object store's key from the environment).
  */
 final class CellExecutors implements Executor.Launchers<CellExecutor> {
   private final Path outDir;
@@ -28,7 +28,7 @@ final class CellExecutors implements Executor.Launchers<CellExecutor> {
   }
 
   @Override
-  public CellExecutor local(ChildLauncher children) {
+  public CellExecutor children(ChildLauncher children) {
     return new LocalCellExecutor(children, Duration.ZERO).keepingRunnersWarm(outDir.resolve(Planner.RUNNER_LOGS_DIR));
   }
 

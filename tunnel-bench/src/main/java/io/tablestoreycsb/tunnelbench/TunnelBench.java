@@ -115,7 +115,7 @@ public final class TunnelBench {
     try {
       return executor.launcher(new Executor.Launchers<>() {
         @Override
-        public ProcessLauncher local(ChildLauncher children) {
+        public ProcessLauncher children(ChildLauncher children) {
           return new LocalLauncher(co, children);
         }
 
