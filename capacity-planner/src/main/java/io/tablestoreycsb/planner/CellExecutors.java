@@ -2,20 +2,22 @@ package io.tablestoreycsb.planner;
 
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.launch.ChildLauncher;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
 import io.tablestoreycsb.cluster.objectstore.S3Clients;
 import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.planner.kubernetes.KubernetesCellExecutor;
-import io.tablestoreycsb.planner.results.ResultStore;
-import io.tablestoreycsb.planner.run.LocalCellExecutor;
+import io.tablestoreycsb.planner.store.ResultStore;
+import io.tablestoreycsb.planner.local.LocalCellExecutor;
 import io.tablestoreycsb.planner.runner.CellExecutor;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
- * The planner's cell executor of each {@link Executor}: warm runner JVMs on this machine, or the pods of a
- * plan's Indexed Job (the cluster from the usual kubeconfig rules or in-cluster, the object store's key from
- * the environment).
+ * The planner's cell executor of each {@link Executor}: warm runner JVMs the executor's {@link ChildLauncher}
+ * starts ({@link LocalCellExecutor}), or the pods of a plan's Indexed Job (the cluster from the usual
+ * kubeconfig rules or in-cluster, the object store's key from the environment).
  */
 final class CellExecutors implements Executor.Launchers<CellExecutor> {
   private final Path outDir;
@@ -26,8 +28,8 @@ final class CellExecutors implements Executor.Launchers<CellExecutor> {
   }
 
   @Override
-  public CellExecutor local() {
-    return LocalCellExecutor.ofThisJvm().keepingRunnersWarm(outDir.resolve(Planner.RUNNER_LOGS_DIR));
+  public CellExecutor children(ChildLauncher children) {
+    return new LocalCellExecutor(children, Duration.ZERO).keepingRunnersWarm(outDir.resolve(Planner.RUNNER_LOGS_DIR));
   }
 
   @Override

@@ -6,7 +6,7 @@ import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.report.SaturationComparison;
-import io.tablestoreycsb.planner.run.CellFilter;
+import io.tablestoreycsb.planner.plan.CellFilter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

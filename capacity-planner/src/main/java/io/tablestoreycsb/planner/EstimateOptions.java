@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner;
 
-import io.tablestoreycsb.planner.run.EstimateAssumptions;
+import io.tablestoreycsb.planner.plan.EstimateAssumptions;
 import picocli.CommandLine.Option;
 
 /** The estimate's assumptions and prices, shared by {@code estimate} and {@code run}. */

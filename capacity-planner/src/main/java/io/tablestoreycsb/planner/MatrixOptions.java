@@ -1,8 +1,8 @@
 package io.tablestoreycsb.planner;
 
 import io.tablestoreycsb.planner.matrix.MatrixParser;
-import io.tablestoreycsb.planner.run.CellFilter;
-import io.tablestoreycsb.planner.run.Sweep;
+import io.tablestoreycsb.planner.plan.CellFilter;
+import io.tablestoreycsb.planner.plan.Sweep;
 import java.io.IOException;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;

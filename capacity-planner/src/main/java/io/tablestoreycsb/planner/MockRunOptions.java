@@ -1,8 +1,8 @@
 package io.tablestoreycsb.planner;
 
 import io.tablestoreycsb.planner.matrix.Matrix;
+import io.tablestoreycsb.planner.plan.WorkloadFiles;
 import io.tablestoreycsb.planner.report.MachineSizing;
-import io.tablestoreycsb.planner.run.WorkloadFiles;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

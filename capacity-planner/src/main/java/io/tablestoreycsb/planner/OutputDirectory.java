@@ -1,6 +1,6 @@
 package io.tablestoreycsb.planner;
 
-import io.tablestoreycsb.planner.run.ResumeMarkers;
+import io.tablestoreycsb.planner.plan.ResumeMarkers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,15 +4,14 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.tablestoreycsb.planner.kubernetes.CellHandover;
 import io.tablestoreycsb.planner.kubernetes.PlanManifests;
 import io.tablestoreycsb.planner.kubernetes.PlannerRole;
-import io.tablestoreycsb.planner.results.PlanCells;
+import io.tablestoreycsb.planner.store.PlanCells;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.cluster.options.KubernetesOptions;
 import io.tablestoreycsb.cluster.kubernetes.SecretTemplate;
 import io.tablestoreycsb.planner.matrix.Matrix;
-import io.tablestoreycsb.planner.report.ReportData;
-import io.tablestoreycsb.planner.run.PlannedCell;
-import io.tablestoreycsb.planner.run.RunnerSpecFactory;
+import io.tablestoreycsb.planner.plan.PlannedCell;
+import io.tablestoreycsb.planner.plan.RunnerSpecFactory;
 import io.tablestoreycsb.planner.runner.CellKey;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -79,7 +78,7 @@ final class RenderCommand implements Callable<Integer> {
     Path scratch = Files.createTempDirectory("render");
     List<CellHandover> requests = new ArrayList<>();
     for (int partitions : new TreeSet<>(cells.stream().map(c -> c.key().partitions()).toList())) {
-      CellKey key = new CellKey(matrix.instanceType(), ReportData.LOAD_CASE, partitions, matrix.loadThreads(), "");
+      CellKey key = new CellKey(matrix.instanceType(), CellKey.LOAD_CASE, partitions, matrix.loadThreads(), "");
       requests.add(CellHandover.of(requests.size() + 1, NO_START_INSTANT, 365L * 24 * 3600,
           runners.load(key, scratch.resolve("load-p" + partitions))));
     }

@@ -7,7 +7,7 @@ import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.threshold.Threshold;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
-import io.tablestoreycsb.planner.results.ResultStore;
+import io.tablestoreycsb.planner.store.ResultStore;
 import io.tablestoreycsb.cluster.objectstore.S3Clients;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import java.nio.file.Path;

@@ -7,7 +7,7 @@ import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.cluster.options.KubernetesOptions;
 import io.tablestoreycsb.planner.report.PlanRecord;
-import io.tablestoreycsb.planner.run.PlanEstimate;
+import io.tablestoreycsb.planner.plan.PlanEstimate;
 import io.tablestoreycsb.planner.gate.Gate;
 import io.tablestoreycsb.planner.live.LiveServer;
 import io.tablestoreycsb.planner.live.LiveView;

@@ -1,6 +1,7 @@
 package io.tablestoreycsb.tunnelbench;
 
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.launch.ChildLauncher;
 import io.tablestoreycsb.cluster.objectstore.ObjectStore;
 import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.kit.report.BuildInfo;
@@ -114,8 +115,8 @@ public final class TunnelBench {
     try {
       return executor.launcher(new Executor.Launchers<>() {
         @Override
-        public ProcessLauncher local() {
-          return new LocalLauncher(co);
+        public ProcessLauncher children(ChildLauncher children) {
+          return new LocalLauncher(co, children);
         }
 
         @Override

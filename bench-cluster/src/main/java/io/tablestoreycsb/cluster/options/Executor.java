@@ -1,12 +1,19 @@
 package io.tablestoreycsb.cluster.options;
 
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.launch.ChildLauncher;
+import io.tablestoreycsb.cluster.launch.LocalChildLauncher;
 
 /**
  * Where an application's runners run, as {@code --executor} chose it: parsed once ({@link #parse}), then a value
- * each application turns into what launches its runners through its {@link Launchers}. A new executor (say
- * runners over SSH) is a record here, its name in {@link #parse} and a method in {@link Launchers}, which every
- * application then implements.
+ * each application turns into what launches its runners through its {@link Launchers}. The local executor hands
+ * the applications a {@link ChildLauncher} ({@link Launchers#children}), the seam both start their child JVMs
+ * through; the Kubernetes executor hands over its settings ({@link Launchers#kubernetes}), from which each
+ * application still builds its own pods (the planner's plan Job serving cells, tunnel-bench's Jobs per scenario).
+ *
+ * <p>A new executor whose children's directories this machine sees (say JVMs over SSH on a shared mount) is a
+ * record here whose {@link #launcher} calls {@link Launchers#children} with its {@link ChildLauncher}
+ * implementation, and its name in {@link #parse}: the applications need no change.
  */
 public sealed interface Executor permits Executor.Local, Executor.Kubernetes {
   /** Runner JVMs on this machine. */
@@ -36,7 +43,11 @@ public sealed interface Executor permits Executor.Local, Executor.Kubernetes {
    * @param <T> what launches them (the planner's cell executor, tunnel-bench's process launcher)
    */
   interface Launchers<T> {
-    T local() throws Exception;
+    /**
+     * The launcher of children {@code children} starts, whose directories this machine reads and writes (the
+     * start gate, stop and result files of {@link io.tablestoreycsb.cluster.launch.LaunchedChild#dir}).
+     */
+    T children(ChildLauncher children) throws Exception;
 
     T kubernetes(KubernetesSettings settings) throws Exception;
   }
@@ -45,7 +56,7 @@ public sealed interface Executor permits Executor.Local, Executor.Kubernetes {
   record Local() implements Executor {
     @Override
     public <T> T launcher(Launchers<T> launchers) throws Exception {
-      return launchers.local();
+      return launchers.children(LocalChildLauncher.ofThisJvm());
     }
 
     @Override

@@ -3,7 +3,7 @@ package io.tablestoreycsb.planner.analysis;
 /**
  * Why a cell ended: its stop rule, how it ended, and from when its rate was steady (the warm-up before that
  * instant is left out of the cell's figures); with the mark a saturation search left on it. The executor
- * keeps it in each of the cell's runner directories ({@code report.StopFile}).
+ * keeps it in each of the cell's runner directories ({@code plan.StopFile}).
  *
  * @param rule the stop rule as the matrix sets it, for people: "fixed" or e.g. "steady (at least 300s,
  *     within 5%)"

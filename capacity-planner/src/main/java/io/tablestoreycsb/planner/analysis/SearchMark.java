@@ -9,7 +9,7 @@ import java.util.Optional;
  * What a saturation search ({@code threads = auto}) made of a cell or concluded of its series: the knee
  * (where more threads stopped paying), where and why it stopped, a probe's verdict on the knee. The
  * search keeps the marks of its cells in their stop.json ({@link CellStop#mark}); the report says them in
- * words ({@code report.StopText}).
+ * words ({@code text.StopText}).
  *
  * <p>Rates are rows/s; growth and gain are fractions (0.10 for 10%).
  */

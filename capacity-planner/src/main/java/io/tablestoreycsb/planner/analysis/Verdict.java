@@ -5,11 +5,11 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
 /**
  * What bound a cell, or why its figures are no evidence of anything: the analysis decides it
- * ({@link CellAnalyzer}), the report says it in words ({@code report.VerdictText}).
+ * ({@link CellAnalyzer}), the report says it in words ({@code text.VerdictText}).
  *
  * <p>A new kind of bound (say, the runners' host saturated by other processes) is a record here, its
  * name in {@link JsonSubTypes} (a saturation search keeps verdicts in stop.json), its sentence in
- * {@code report.VerdictText}, and the rule that decides it in {@link CellAnalyzer}.
+ * {@code text.VerdictText}, and the rule that decides it in {@link CellAnalyzer}.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
 @JsonSubTypes({

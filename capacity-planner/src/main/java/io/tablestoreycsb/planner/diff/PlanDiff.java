@@ -6,7 +6,7 @@ import io.tablestoreycsb.planner.analysis.Verdict;
 import io.tablestoreycsb.planner.matrix.TargetLabel;
 import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.report.SloTable;
-import io.tablestoreycsb.planner.report.VerdictText;
+import io.tablestoreycsb.planner.text.VerdictText;
 import io.tablestoreycsb.planner.timeline.IntervalFigures;
 import io.tablestoreycsb.planner.timeline.PlanTimelines;
 import java.util.ArrayList;

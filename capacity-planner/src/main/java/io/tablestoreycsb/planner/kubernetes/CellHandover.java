@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One cell as the planner hands it to the pods serving a plan ({@link io.tablestoreycsb.planner.results.PlanCells}):
+ * One cell as the planner hands it to the pods serving a plan ({@link io.tablestoreycsb.planner.store.PlanCells}):
  * pod {@code i} runs {@code specs[i]} (a pod whose index the cell does not use skips it) with the cell's
  * workload, released at the start instant, and uploads its result set below {@code resultCell}.
  *

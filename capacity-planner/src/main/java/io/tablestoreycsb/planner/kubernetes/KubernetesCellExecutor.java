@@ -5,9 +5,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.PodLogs;
 import io.tablestoreycsb.cluster.kubernetes.PodStates;
-import io.tablestoreycsb.planner.results.LiveCell;
-import io.tablestoreycsb.planner.results.ResultStore;
-import io.tablestoreycsb.planner.run.Directories;
+import io.tablestoreycsb.planner.store.LiveCell;
+import io.tablestoreycsb.planner.store.ResultStore;
+import io.tablestoreycsb.planner.plan.Directories;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.CellExecutor;
@@ -34,7 +34,7 @@ import java.util.stream.Stream;
 /**
  * Runs a plan's cells on the pods of one Indexed Job per plan ({@link PlanManifests}): the pods start
  * once, with the plan's first cell, and serve cell after cell. Each cell is handed over as a request
- * object in the object store ({@link CellHandover}, {@link io.tablestoreycsb.planner.results.PlanCells})
+ * object in the object store ({@link CellHandover}, {@link io.tablestoreycsb.planner.store.PlanCells})
  * with its start instant; the executor follows the pods until every runner has uploaded the cell's
  * result set, then downloads every runner's latest result set into its local directory, where the
  * report reads it as it reads a local runner's. A runner whose pod failed (or that did not finish the

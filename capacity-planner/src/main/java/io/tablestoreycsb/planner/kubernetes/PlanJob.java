@@ -4,7 +4,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tablestoreycsb.cluster.kubernetes.PodStates;
 import io.tablestoreycsb.cluster.kubernetes.RunningJob;
-import io.tablestoreycsb.planner.results.PlanCells;
+import io.tablestoreycsb.planner.store.PlanCells;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -10,7 +10,7 @@ import io.tablestoreycsb.cluster.kubernetes.ObjectNames;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
 import io.tablestoreycsb.cluster.options.ObjectStoreOptions;
-import io.tablestoreycsb.planner.results.PlanCells;
+import io.tablestoreycsb.planner.store.PlanCells;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

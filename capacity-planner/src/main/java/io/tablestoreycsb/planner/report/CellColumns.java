@@ -7,11 +7,14 @@ import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.EndpointView;
 import io.tablestoreycsb.planner.analysis.HostCpu;
 import io.tablestoreycsb.planner.analysis.Latency;
+import io.tablestoreycsb.planner.text.StopText;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import io.tablestoreycsb.planner.text.VerdictText;
+import io.tablestoreycsb.planner.text.CellText;
 
 /**
  * The columns of the report's cells, once: report.md's and report.html's tables, report.csv, report.json's

@@ -28,6 +28,21 @@ final class PartitionTable {
 
   private PartitionTable() {}
 
+  /**
+   * One cell of the table: its text, and whether it is a hot partition's QPS (marked '*' in Markdown,
+   * highlighted in HTML).
+   */
+  record Cell(String text, boolean hot) {
+    static Cell of(String text) {
+      return new Cell(text, false);
+    }
+
+    /** The Markdown (and terminal) text: a hot partition's QPS with its '*'. */
+    String marked() {
+      return hot ? text + "*" : text;
+    }
+  }
+
   /** Whether any cell of {@code rows} has per-partition figures. */
   static boolean any(List<CellResult> rows) {
     return rows.stream().anyMatch(r -> !r.partitionFigures().isEmpty());
@@ -43,31 +58,36 @@ final class PartitionTable {
     return h;
   }
 
+  /** A row's cells as Markdown shows them. */
   static List<String> cells(CellResult r, int columns) {
+    return values(r, columns).stream().map(Cell::marked).toList();
+  }
+
+  /** A row's cells: the partitions' QPS(row), then its hottest partition's figures. */
+  static List<Cell> values(CellResult r, int columns) {
     // A cell that ran beside other work is marked in every table that shows it.
-    List<String> c = new ArrayList<>(List.of(Integer.toString(r.cell().partitions()),
-        r.cell().threads() + (r.hostBusyWithOtherWork() ? " (host busy)" : "")));
+    List<Cell> c = new ArrayList<>(List.of(Cell.of(Integer.toString(r.cell().partitions())),
+        Cell.of(r.cell().threads() + (r.hostBusyWithOtherWork() ? " (host busy)" : ""))));
     List<PartitionFigure> ps = r.partitionFigures();
     double mean = ps.stream().mapToLong(PartitionFigure::rows).average().orElse(0);
     for (int i = 0; i < columns; i++) {
       if (i >= ps.size()) {
-        c.add("");
+        c.add(Cell.of(""));
         continue;
       }
       PartitionFigure p = ps.get(i);
-      c.add(Formats.num(p.qpsRows()) + (ps.size() > 1 && mean > 0 && p.rows() >= PartitionFigure.HOT * mean ? "*"
-          : ""));
+      c.add(new Cell(Formats.num(p.qpsRows()), ps.size() > 1 && mean > 0 && p.rows() >= PartitionFigure.HOT * mean));
     }
     PartitionFigure hot = r.hottestPartition();
     if (hot == null) {
-      c.addAll(List.of("-", "", "", "", ""));
+      List.of("-", "", "", "", "").forEach(text -> c.add(Cell.of(text)));
       return c;
     }
-    c.add("P" + hot.partition() + (hot.start().isEmpty() ? "" : " (from " + hot.start() + ")"));
-    c.add(String.format(Locale.ROOT, "%.0f%%", hot.share() * 100));
-    c.add(mean > 0 ? String.format(Locale.ROOT, "%.2f", hot.rows() / mean) : "");
-    c.add(hot.latency() == null ? "" : Formats.ms(hot.latency().p99Ms()));
-    c.add(Long.toString(ps.stream().mapToLong(PartitionFigure::errors).sum()));
+    c.add(Cell.of("P" + hot.partition() + (hot.start().isEmpty() ? "" : " (from " + hot.start() + ")")));
+    c.add(Cell.of(String.format(Locale.ROOT, "%.0f%%", hot.share() * 100)));
+    c.add(Cell.of(mean > 0 ? String.format(Locale.ROOT, "%.2f", hot.rows() / mean) : ""));
+    c.add(Cell.of(hot.latency() == null ? "" : Formats.ms(hot.latency().p99Ms())));
+    c.add(Cell.of(Long.toString(ps.stream().mapToLong(PartitionFigure::errors).sum())));
     return c;
   }
 
@@ -91,10 +111,9 @@ final class PartitionTable {
     h.append("</tr>\n");
     for (CellResult r : rows) {
       h.append("<tr>");
-      for (String cell : cells(r, columns)) {
-        boolean hot = cell.endsWith("*");
-        h.append(hot ? "<td style=\"background:#fdd\"><b>" : "<td>").append(Html.esc(cell))
-            .append(hot ? "</b></td>" : "</td>");
+      for (Cell cell : values(r, columns)) {
+        h.append(cell.hot() ? "<td style=\"background:#fdd\"><b>" : "<td>").append(Html.esc(cell.marked()))
+            .append(cell.hot() ? "</b></td>" : "</td>");
       }
       h.append("</tr>\n");
     }

@@ -6,6 +6,7 @@ import io.tablestoreycsb.planner.analysis.Plateaus;
 import io.tablestoreycsb.planner.analysis.RunnerResult;
 import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.matrix.TargetLabel;
+import io.tablestoreycsb.planner.plan.StopFile;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import java.io.IOException;
@@ -57,7 +58,7 @@ public record ReportData(List<CellResult> rows, Map<String, String> failures, Re
           }
           RunnerRecord r = RunnerRecord.read(f);
           facts.addRunner(r);
-          if (r.cell().caseName().equals(LOAD_CASE)) {
+          if (r.cell().caseName().equals(CellKey.LOAD_CASE)) {
             continue;
           }
           runnersByCell.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(f.getParent());
@@ -124,7 +125,7 @@ public record ReportData(List<CellResult> rows, Map<String, String> failures, Re
       if (r.host() != null) {
         cpusByHost.put(r.host().host(), r.host().hostCpus());
       }
-      if (!r.cell().caseName().equals(LOAD_CASE)) {
+      if (!r.cell().caseName().equals(CellKey.LOAD_CASE)) {
         rowBytesByCase.put(ReportTable.caseTitle(r.cell().caseName(), r.cell().sweep()), r.rowBytes());
       }
     }
@@ -151,9 +152,6 @@ public record ReportData(List<CellResult> rows, Map<String, String> failures, Re
           cpusByHost);
     }
   }
-
-  /** Name the planner gives the load step's runners (not a cell of the report). */
-  public static final String LOAD_CASE = "load";
 
   static final Comparator<CellResult> ORDER = Comparator.comparing((CellResult r) -> r.cell().instanceType())
       .thenComparing(r -> caseRank(r.cell().caseName()))

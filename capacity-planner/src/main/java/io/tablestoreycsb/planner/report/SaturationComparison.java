@@ -79,7 +79,7 @@ public final class SaturationComparison {
     Map<String, List<CellResult>> out = new LinkedHashMap<>();
     for (CellResult r : rows) {
       CellKey c = r.cell();
-      if (c.caseName().equals(ReportData.LOAD_CASE)) {
+      if (c.caseName().equals(CellKey.LOAD_CASE)) {
         continue;
       }
       out.computeIfAbsent(c.caseName() + "\u0000" + c.sweep() + "\u0000" + c.partitions(), k -> new ArrayList<>())

@@ -10,6 +10,8 @@ package io.tablestoreycsb.planner.runner;
  * @param sweep sweep setting as "property=value", or "" when not sweeping
  */
 public record CellKey(String instanceType, String caseName, int partitions, int threads, String sweep) {
+  /** The case name the planner gives the load step's runners (not a cell of the report). */
+  public static final String LOAD_CASE = "load";
 
   /** Directory of the cell below the output directory. */
   public String relativeDir() {

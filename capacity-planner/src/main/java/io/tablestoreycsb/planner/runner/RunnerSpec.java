@@ -69,6 +69,11 @@ public record RunnerSpec(CellKey key, CellShape shape, String plan, int runnerIn
    * YCSB's arguments; the runner ends with the planner ({@link ChildJvm#command}).
    */
   public List<String> localCommand(String javaExecutable, String classpath, StartGate gate) {
+    return ChildJvm.command(javaExecutable, jvmOptions, classpath, RunnerMain.class.getName(), localArguments(gate));
+  }
+
+  /** {@link RunnerMain}'s arguments in {@link #localCommand}: its start gate, then YCSB's arguments. */
+  public List<String> localArguments(StartGate gate) {
     List<String> cmd = new ArrayList<>();
     cmd.add("--result-dir");
     cmd.add(dir.toAbsolutePath().toString());
@@ -88,7 +93,7 @@ public record RunnerSpec(CellKey key, CellShape shape, String plan, int runnerIn
     }
     cmd.add("--");
     cmd.addAll(ycsbArguments(dir));
-    return ChildJvm.command(javaExecutable, jvmOptions, classpath, RunnerMain.class.getName(), cmd);
+    return cmd;
   }
 
 }

@@ -2,7 +2,7 @@ package io.tablestoreycsb.planner.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablestoreycsb.planner.report.VerdictText;
+import io.tablestoreycsb.planner.text.VerdictText;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import io.tablestoreycsb.planner.runner.RunnerHost;
 import io.tablestoreycsb.planner.runner.KeySlice;
 import io.tablestoreycsb.planner.runner.CellShape;
 import io.tablestoreycsb.planner.runner.CellKey;
-import io.tablestoreycsb.planner.report.VerdictText;
+import io.tablestoreycsb.planner.text.VerdictText;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

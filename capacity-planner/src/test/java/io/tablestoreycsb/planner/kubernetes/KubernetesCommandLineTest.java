@@ -8,7 +8,7 @@ import io.tablestoreycsb.cluster.kubernetes.PodContainers;
 import io.tablestoreycsb.mock.junit.MockTablestoreExtension;
 import io.tablestoreycsb.planner.CapacityPlanCli;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
-import io.tablestoreycsb.planner.run.Directories;
+import io.tablestoreycsb.planner.plan.Directories;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
+import io.tablestoreycsb.planner.text.VerdictText;
 
 /** The report stands alone: its header says when, against what and with what; its tables and charts read right. */
 class ReportWriterTest {

@@ -1,5 +1,8 @@
 package io.tablestoreycsb.tunnelbench.run;
 
+import io.tablestoreycsb.cluster.launch.ChildSpec;
+import io.tablestoreycsb.cluster.launch.LaunchedChild;
+import io.tablestoreycsb.cluster.launch.LocalChildLauncher;
 import io.tablestoreycsb.kit.child.ChildJvm;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.tunnelbench.child.ChildFiles;
@@ -23,18 +26,25 @@ public record Coordinator(Endpoint endpoint, MockTablestore mock, List<String> c
     BenchProgress progress) {
 
   /**
-   * Starts {@code mainClass} with {@code args} as a JVM of its own in {@code dir}, with this JVM's java,
-   * class path and logging set-up: stdout and stderr go to files there, and it exits with this JVM.
+   * Starts {@code mainClass} with {@code args} as a JVM of this machine ({@link #child}): the speed goals
+   * measure on this machine whatever the executor.
    */
-  public ChildJvm startChild(String name, Path dir, Class<?> mainClass, List<String> args) throws IOException {
+  public LaunchedChild startChild(String name, Path dir, Class<?> mainClass, List<String> args) throws IOException {
+    return LocalChildLauncher.ofThisJvm().start(child(name, dir, mainClass, args));
+  }
+
+  /**
+   * The child that runs {@code mainClass} with {@code args} in {@code dir} (prepared: created, an earlier
+   * client id removed), with the children's JVM options and this JVM's logging set-up: stdout and stderr go to
+   * files there.
+   */
+  public ChildSpec child(String name, Path dir, Class<?> mainClass, List<String> args) throws IOException {
     List<String> jvmOptions = new ArrayList<>(childJvmOptions);
     jvmOptions.addAll(ChildJvm.launcherProperties());
-    List<String> command = ChildJvm.command(ChildJvm.thisJava(), jvmOptions, ChildJvm.thisClassPath(),
-        mainClass.getName(), args);
     Files.createDirectories(dir);
     Files.deleteIfExists(dir.resolve(ChildFiles.CLIENT_ID));
-    return ChildJvm.start(name, dir, command, dir.resolve(ChildFiles.STDOUT), dir.resolve(ChildFiles.STDERR),
-        line -> false);
+    return new ChildSpec(name, dir, mainClass.getName(), jvmOptions, args, dir.resolve(ChildFiles.STDOUT),
+        dir.resolve(ChildFiles.STDERR), line -> false);
   }
 
   public boolean embedded() {

@@ -1,7 +1,8 @@
 package io.tablestoreycsb.tunnelbench.run;
 
 import io.tablestoreycsb.tunnelbench.report.LostConsumer;
-import io.tablestoreycsb.kit.child.ChildJvm;
+import io.tablestoreycsb.cluster.launch.ChildLauncher;
+import io.tablestoreycsb.cluster.launch.LaunchedChild;
 import io.tablestoreycsb.tunnelbench.child.ChildFiles;
 import io.tablestoreycsb.tunnelbench.child.ConsumerMain;
 import io.tablestoreycsb.tunnelbench.child.WriterMain;
@@ -10,31 +11,36 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The writer and the consumers as JVMs of this machine ({@link Coordinator#startChild}), sharing its cores. */
+/**
+ * The writer and the consumers as JVMs of this machine ({@link Coordinator#child}), sharing its cores, started
+ * through the local executor's {@link ChildLauncher}.
+ */
 public final class LocalLauncher implements ProcessLauncher {
   private final Coordinator co;
+  private final ChildLauncher children;
 
-  public LocalLauncher(Coordinator co) {
+  public LocalLauncher(Coordinator co, ChildLauncher children) {
     this.co = co;
+    this.children = children;
   }
 
   @Override
   public ScenarioProcesses start(Launch launch) throws IOException {
-    List<ChildJvm> started = new ArrayList<>();
+    List<LaunchedChild> started = new ArrayList<>();
     try {
       List<String> writerArgs = new ArrayList<>(List.of("--dir", launch.writerDir().toString(), "--endpoint-file",
           co.endpoint().file().toString()));
       writerArgs.addAll(launch.writerArgs());
-      started.add(co.startChild("writer", launch.writerDir(), WriterMain.class, writerArgs));
+      started.add(children.start(co.child("writer", launch.writerDir(), WriterMain.class, writerArgs)));
       for (int k = 0; k < launch.consumerDirs().size(); k++) {
         Path dir = launch.consumerDirs().get(k);
         List<String> args = new ArrayList<>(List.of("--dir", dir.toString(), "--endpoint-file",
             co.endpoint().file().toString(), "--acks", launch.writerDir().resolve(ChildFiles.ACKS).toString()));
         args.addAll(launch.consumerArgs());
-        started.add(co.startChild("consumer-" + k, dir, ConsumerMain.class, args));
+        started.add(children.start(co.child("consumer-" + k, dir, ConsumerMain.class, args)));
       }
     } catch (IOException | RuntimeException e) {
-      started.forEach(ChildJvm::kill);
+      started.forEach(LaunchedChild::kill);
       throw e;
     }
     List<BenchProcess> processes = started.stream().map(LocalLauncher::process).toList();
@@ -66,7 +72,7 @@ public final class LocalLauncher implements ProcessLauncher {
 
       @Override
       public void close() {
-        started.stream().filter(ChildJvm::isAlive).forEach(ChildJvm::kill);
+        started.stream().filter(LaunchedChild::isAlive).forEach(LaunchedChild::kill);
       }
     };
   }
@@ -76,7 +82,7 @@ public final class LocalLauncher implements ProcessLauncher {
     return "consumers, writer and coordinator all on this machine";
   }
 
-  private static BenchProcess process(ChildJvm jvm) {
+  private static BenchProcess process(LaunchedChild jvm) {
     return new BenchProcess() {
       @Override
       public String name() {

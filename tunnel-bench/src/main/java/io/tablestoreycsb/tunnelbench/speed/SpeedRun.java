@@ -13,6 +13,7 @@ import io.tablestoreycsb.tunnelbench.report.SampleWindow;
 import io.tablestoreycsb.tunnelbench.report.SpeedGoal;
 import io.tablestoreycsb.tunnelbench.rows.TunnelRow;
 import io.tablestoreycsb.tunnelbench.run.BenchTable;
+import io.tablestoreycsb.cluster.launch.LaunchedChild;
 import io.tablestoreycsb.kit.child.ChildJvm;
 import io.tablestoreycsb.tunnelbench.run.Coordinator;
 import java.io.IOException;
@@ -60,7 +61,7 @@ public final class SpeedRun {
       out.printf(Locale.ROOT, "speed: writing %,d rows into %d partitions%n", rows, partitions);
       out.flush();
       Path writerDir = dir.resolve("writer");
-      ChildJvm writer = co.startChild("writer", writerDir, WriterMain.class, List.of(
+      LaunchedChild writer = co.startChild("writer", writerDir, WriterMain.class, List.of(
           "--dir", writerDir.toString(), "--endpoint-file", co.endpoint().file().toString(), "--table", TABLE,
           "--threads", "4", "--duration-ms", "3600000", "--max-rows", Long.toString(rows), "--batch-rows", "200",
           "--row-bytes", Integer.toString(TunnelRow.PAPER_ROW_BYTES)));
@@ -127,7 +128,7 @@ public final class SpeedRun {
   private static Side drain(Coordinator co, BenchTable table, long rows, Path dir, Path writerDir, String tunnelName)
       throws IOException, InterruptedException {
     String tunnelId = table.createTunnel(tunnelName, true);
-    ChildJvm consumer = co.startChild("consumer", dir, ConsumerMain.class, List.of(
+    LaunchedChild consumer = co.startChild("consumer", dir, ConsumerMain.class, List.of(
         "--dir", dir.toString(), "--endpoint-file", co.endpoint().file().toString(), "--tunnel-id", tunnelId,
         "--table", TABLE, "--epoch-ms", Long.toString(System.currentTimeMillis()),
         "--acks", writerDir.resolve(ChildFiles.ACKS).toString()));
@@ -155,7 +156,7 @@ public final class SpeedRun {
 
   private static Side scan(Coordinator co, int partitions, long rows, Path dir) throws IOException,
       InterruptedException {
-    ChildJvm scanner = co.startChild("scanner", dir, ScanMain.class, List.of(
+    LaunchedChild scanner = co.startChild("scanner", dir, ScanMain.class, List.of(
         "--dir", dir.toString(), "--endpoint-file", co.endpoint().file().toString(), "--table", TABLE,
         "--partitions", Integer.toString(partitions)));
     SampleLog mock = co.embedded() ? SampleLog.start(dir.resolve("mock-samples.csv"), () -> 0) : null;
@@ -188,7 +189,7 @@ public final class SpeedRun {
   }
 
   /** Ends the mock's sampling; a child still running after a failure is killed, never left behind. */
-  private static void closeAndKill(SampleLog mock, ChildJvm child) throws IOException {
+  private static void closeAndKill(SampleLog mock, LaunchedChild child) throws IOException {
     if (mock != null) {
       mock.close();
     }
@@ -197,7 +198,7 @@ public final class SpeedRun {
     }
   }
 
-  private static void awaitReady(ChildJvm child) throws InterruptedException {
+  private static void awaitReady(LaunchedChild child) throws InterruptedException {
     long deadline = System.nanoTime() + 120_000_000_000L;
     while (!child.isReady()) {
       if (!child.isAlive() || System.nanoTime() > deadline) {

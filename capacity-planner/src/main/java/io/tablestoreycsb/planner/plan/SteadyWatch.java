@@ -1,0 +1,108 @@
+package io.tablestoreycsb.planner.plan;
+
+import io.tablestoreycsb.kit.hdr.HdrLogs;
+import io.tablestoreycsb.planner.matrix.StopRule;
+import io.tablestoreycsb.planner.analysis.CellAnalyzer;
+import io.tablestoreycsb.planner.analysis.CellStop;
+import io.tablestoreycsb.planner.runner.ResultFiles;
+import io.tablestoreycsb.planner.runner.RunnerSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Watches a running cell's HDR interval logs and says when its rate is steady ({@link SteadyState});
+ * then tells why the cell ended ({@link CellStop}).
+ *
+ * <p>The window judged reaches back half the minimum duration, or {@link CellAnalyzer#MIN_WINDOW_LATENCIES}
+ * mean latencies when that is longer: the report counts a window shorter than that as no evidence, so a
+ * cell stopped on a shorter one was wasted (seen: probes at 40 and 50 threads per runner, mean latencies
+ * of 3 to 5 s, stopped after 22 s with windows of 15 s).
+ */
+final class SteadyWatch {
+  private static final long CHECK_EVERY_MS = 2000;
+
+  private final StopRule rule;
+  private final List<Path> logs = new ArrayList<>();
+  private final long binMs;
+  private final long durationSeconds;
+  private SteadyState.Verdict last;
+  private SteadyState.Verdict steady;
+  private long firstStartMs;
+  private long steadyAtMs;
+  private long lastCheck;
+
+  SteadyWatch(StopRule rule, List<RunnerSpec> runners, long statusIntervalSeconds, long durationSeconds) {
+    this.rule = rule;
+    this.binMs = statusIntervalSeconds * 1000;
+    this.durationSeconds = durationSeconds;
+    for (RunnerSpec r : runners) {
+      logs.add(r.dir().resolve(ResultFiles.hdrLog(r.shape().measure())));
+    }
+  }
+
+  /** Whether the cell may end now: never for a fixed rule; for a steady one, once its rate is steady. */
+  boolean steadyNow() {
+    if (!rule.steady() || steady != null || System.currentTimeMillis() - lastCheck < CHECK_EVERY_MS) {
+      return steady != null;
+    }
+    lastCheck = System.currentTimeMillis();
+    List<List<org.HdrHistogram.Histogram>> runners = new ArrayList<>();
+    for (Path log : logs) {
+      if (!Files.isRegularFile(log)) {
+        return false;
+      }
+      try {
+        runners.add(HdrLogs.readIntervals(log));
+      } catch (RuntimeException e) {
+        return false; // a line being written: judge at the next check
+      }
+    }
+    List<SteadyState.Interval> series = CellSeries.of(runners, binMs);
+    if (!series.isEmpty() && firstStartMs == 0) {
+      firstStartMs = series.get(0).startMs();
+    }
+    last = SteadyState.judge(series, new SteadyState.Rule(rule.minDuration().toSeconds(),
+        windowSeconds(rule.minDuration().toSeconds() / 2.0, runners), rule.tolerance()));
+    if (last.steady()) {
+      steady = last;
+      steadyAtMs = System.currentTimeMillis();
+    }
+    return steady != null;
+  }
+
+  /**
+   * How far back the judged window reaches: {@code halfMinimum}, or enough mean latencies (over every
+   * interval so far, of every runner) for the report to take the window as evidence.
+   */
+  static double windowSeconds(double halfMinimum, List<List<org.HdrHistogram.Histogram>> runners) {
+    double latencyUs = 0;
+    long requests = 0;
+    for (List<org.HdrHistogram.Histogram> intervals : runners) {
+      for (org.HdrHistogram.Histogram h : intervals) {
+        latencyUs += h.getMean() * h.getTotalCount();
+        requests += h.getTotalCount();
+      }
+    }
+    double meanSeconds = requests == 0 ? 0 : latencyUs / requests / 1e6;
+    // A little over the report's bound: the report's window starts at the judged window's first bin and
+    // ends where the runners stopped together, which is about as long, not longer.
+    return Math.max(halfMinimum, CellAnalyzer.MIN_WINDOW_LATENCIES * meanSeconds * 1.1);
+  }
+
+  /** Why the cell ended, once it has. */
+  CellStop outcome() {
+    if (!rule.steady()) {
+      return CellStop.ranDuration(rule.describe(), durationSeconds);
+    }
+    if (steady != null) {
+      return CellStop.steady(rule.describe(), durationSeconds, (steadyAtMs - firstStartMs) / 1000.0, steady.reason(),
+          steady.windowStartMs());
+    }
+    if (last == null) {
+      return CellStop.notJudged(rule.describe(), durationSeconds);
+    }
+    return CellStop.capUnsteady(rule.describe(), durationSeconds, last.reason());
+  }
+}
