@@ -173,6 +173,9 @@ public record ReportHeader(List<PlanRecord> plans, List<List<Long>> planStarts, 
   }
 
   static String versions(BuildInfo b) {
+    if (b == null) { // a plan.json of a planner that did not record its build
+      return "unknown (" + PlanRecord.FILE_NAME + " does not record them)";
+    }
     return "tablestore-ycsb " + b.toolVersion() + ", Tablestore Java SDK " + b.sdkVersion() + ", YCSB "
         + b.ycsbVersion();
   }

@@ -66,6 +66,11 @@ class ReportWriterTest {
   }
 
   @Test
+  void aPlanRecordWithoutItsBuildSaysTheVersionsAreUnknown() {
+    assertThat(ReportHeader.versions(null)).isEqualTo("unknown (plan.json does not record them)");
+  }
+
+  @Test
   void aMockSizedToTheMachineSaysHowInTheHeader(@TempDir Path dir) throws Exception {
     Matrix matrix = MatrixParser.parse(QUICK_MATRIX);
     MachineSizing sizing = MachineSizing.forThisMachine(2, 16, 5);
