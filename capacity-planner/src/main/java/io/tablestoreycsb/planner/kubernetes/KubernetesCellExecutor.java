@@ -109,8 +109,7 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
     String plan = cell.plan();
     // what earlier runs of this cell left in the store: this run counts only newer attempts
     Map<Integer, Integer> earlierAttempts = results.latestCompleteAttempts(plan, cell.resultCell());
-    LiveCell live = PodRunner.stoppable(specs.get(0))
-        ? results.live(plan, cell.resultCell(), Long.toString(startAt)) : null;
+    LiveCell live = results.live(plan, cell.resultCell(), Long.toString(startAt));
     List<RunnerRecord> records;
     try {
       job.handOver(cell);
@@ -121,12 +120,10 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
       closeJob();
       throw e;
     } finally {
-      if (live != null) {
-        try {
-          live.delete();
-        } catch (RuntimeException e) {
-          System.err.println("capacity-plan: could not delete the cell's live/ objects (no result is among them): " + e);
-        }
+      try {
+        live.delete();
+      } catch (RuntimeException e) {
+        System.err.println("capacity-plan: could not delete the cell's live/ objects (no result is among them): " + e);
       }
     }
     if (job.broken()) {
@@ -219,8 +216,8 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
               : Arrays.stream(rates).mapToDouble(r -> r.orElse(0)).sum();
         }
         listener.running(opsPerSecond);
-        if (live != null && !stopRequested && poll % LIVE_EVERY_POLLS == 0) {
-          stopRequested = stopIfSteady(specs, listener, live);
+        if (!stopRequested && poll % LIVE_EVERY_POLLS == 0) {
+          stopRequested = bringLogsAndStopIfSteady(specs, listener, live);
         }
       }
       Thread.sleep(POLL_MS);
@@ -240,13 +237,13 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
   }
 
   /**
-   * Brings the runners' interval logs so far into their local directories, where the planner's steady
-   * watch reads them as it reads a local runner's, and asks the runners to stop once it finds the cell's
-   * rate steady.
+   * Brings the runners' interval logs so far into their local directories, where the planner's live view
+   * and steady watch read them as they read a local runner's, and asks the runners to stop once the watch
+   * finds the cell's rate steady (never for a cell of a fixed duration).
    *
    * @return whether the stop was requested
    */
-  private static boolean stopIfSteady(List<RunnerSpec> specs, Listener listener, LiveCell live) {
+  private static boolean bringLogsAndStopIfSteady(List<RunnerSpec> specs, Listener listener, LiveCell live) {
     try {
       for (RunnerSpec spec : specs) {
         Files.createDirectories(spec.dir());

@@ -45,7 +45,7 @@ import software.amazon.awssdk.services.s3.S3Client;
 @Command(name = "pod-runner", mixinStandardHelpOptions = true,
     description = "Serves runner JOB_COMPLETION_INDEX of a capacity plan's cells in a pod and uploads its results.")
 public final class PodRunner implements Callable<Integer> {
-  /** How often a stoppable runner shares its interval log and looks for the planner's stop request. */
+  /** How often a runner shares its interval log (the planner's live view, its steady watch) and looks for a stop. */
   static final long LIVE_EVERY_MS = 3000;
   /** How often an idle pod looks for the next cell. */
   private static final long POLL_MS = 500;
@@ -159,10 +159,10 @@ public final class PodRunner implements Callable<Integer> {
     Files.writeString(workload, cell.workload(), StandardCharsets.UTF_8);
     RunnerSpec spec = localPaths(cell.specs().get(index), workload, cellDir);
     System.err.printf("pod-runner: cell %d: %s%n", cell.seq(), spec.key().label());
-    LiveCell live = stoppable(spec) ? new LiveCell(s3, store.location(), spec.plan(), cell.resultCell(),
-        Long.toString(cell.startAtEpochMs())) : null;
+    LiveCell live = new LiveCell(s3, store.location(), spec.plan(), cell.resultCell(),
+        Long.toString(cell.startAtEpochMs()));
     CellOutcome outcome = executor.runStartingAt(cell.startAtEpochMs(), spec.key(), List.of(spec),
-        cell.expectedSeconds(), new PodListener(live, spec, cell.seq()));
+        cell.expectedSeconds(), new PodListener(live, spec, cell.seq(), stoppable(spec)));
     RunnerRecord record = outcome.records().get(0);
     int attempt = resultStore.nextAttempt(spec.plan(), cell.resultCell(), index);
     int objects = resultStore.upload(new ResultStore.AttemptKey(spec.plan(), cell.resultCell(), index, attempt),
@@ -203,20 +203,23 @@ public final class PodRunner implements Callable<Integer> {
 
   /**
    * The pod's log shows the runner's start and its rate, as the planner's progress line does locally.
-   * For a cell that may end early, it also shares the runner's interval log with the planner every
-   * {@value #LIVE_EVERY_MS} ms and ends the run once the planner asks ({@link LiveCell}).
+   * It shares the runner's interval log with the planner every {@value #LIVE_EVERY_MS} ms ({@link LiveCell}),
+   * for the live view's per-runner figures and a steady watch; a cell that may end early ends once the
+   * planner asks.
    */
   private static final class PodListener implements CellExecutor.Listener {
     private final LiveCell live;
     private final RunnerSpec spec;
     private final int seq;
+    private final boolean stoppable;
     private long lastShared;
     private boolean stopAsked;
 
-    PodListener(LiveCell live, RunnerSpec spec, int seq) {
+    PodListener(LiveCell live, RunnerSpec spec, int seq, boolean stoppable) {
       this.live = live;
       this.spec = spec;
       this.seq = seq;
+      this.stoppable = stoppable;
     }
 
     @Override
@@ -235,7 +238,7 @@ public final class PodRunner implements Callable<Integer> {
 
     @Override
     public boolean stopNow() {
-      if (live == null || stopAsked || System.currentTimeMillis() - lastShared < LIVE_EVERY_MS) {
+      if (stopAsked || System.currentTimeMillis() - lastShared < LIVE_EVERY_MS) {
         return stopAsked;
       }
       lastShared = System.currentTimeMillis();
@@ -244,7 +247,7 @@ public final class PodRunner implements Callable<Integer> {
         if (Files.isRegularFile(log)) {
           live.put(spec.runnerIndex(), log);
         }
-        stopAsked = live.stopRequested();
+        stopAsked = stoppable && live.stopRequested();
         if (stopAsked) {
           System.err.println("pod-runner: the planner found the cell's rate steady; ending the run");
         }
