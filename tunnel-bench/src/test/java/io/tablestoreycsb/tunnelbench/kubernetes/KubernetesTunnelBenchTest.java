@@ -29,7 +29,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * tunnel-bench --executor kubernetes end to end: fabric8's mock API server (CRUD), the test kubelet
  * running each Job index as a local process (or a container of the tunnel-bench image, where Docker holds
  * it) on two "nodes", the real SDK's writer and TunnelWorkers against the Tablestore mock on 127.0.0.1,
- * every file between the pods and the coordinator through a real S3 server on 127.0.0.1.
+ * every file between the pods and the coordinator through a real S3 server on 127.0.0.1. On a real cluster:
+ * {@link KubernetesTunnelBenchRealClusterTest}.
  */
 class KubernetesTunnelBenchTest {
   static final String NAMESPACE = "test";
@@ -209,40 +210,6 @@ class KubernetesTunnelBenchTest {
 
   private static long number(String digits) {
     return Long.parseLong(digits.replace(",", ""));
-  }
-
-  /**
-   * workloads/tunnel/quick as shipped (6 scenarios: 1 and 2 consumers on 1, 4 and 8 partitions, 15 s of
-   * unthrottled writing each) through the Kubernetes executor. A documented run, not part of {@code mvn
-   * verify}: every scenario starts 2 or 3 pod JVMs on this one machine, several minutes on 2 cores. Run
-   * it with {@code mvn -B -pl tunnel-bench -am test -Dtest='KubernetesTunnelBenchTest#theQuick*'
-   * -Dsurefire.failIfNoSpecifiedTests=false -Dkubernetes.tunnelQuick=true}.
-   */
-  @Test
-  @org.junit.jupiter.api.condition.EnabledIfSystemProperty(named = "kubernetes.tunnelQuick", matches = "true")
-  void theQuickScenariosRunThroughTheKubernetesExecutorWithEveryRowConsumed() throws Exception {
-    Path quick = dir.resolve("quick");
-    Files.copy(Path.of("..", "workloads", "tunnel", "quick"), quick);
-
-    Result r = run(quick);
-
-    Files.writeString(dir.resolve("tunnel-bench.log"), r.toString());
-    assertThat(r.exit()).as(r.toString()).isZero();
-    assertThat(kubelet.failures()).isEmpty();
-    assertThat(kubelet.createdJobs()).as("a writer and a consumers' Job per scenario").hasSize(12);
-    List<Map<String, String>> rows = csv(dir.resolve("out").resolve("report.csv"));
-    assertThat(rows).extracting(row -> row.get("consumers") + "c" + row.get("partitions") + "p")
-        .containsExactly("1c1p", "1c4p", "1c8p", "2c1p", "2c4p", "2c8p");
-    for (Map<String, String> row : rows) {
-      long written = Long.parseLong(row.get("rows_written"));
-      System.out.printf("%s consumer(s), %s partition(s): %,d rows written, %s consumed, %s missing%n",
-          row.get("consumers"), row.get("partitions"), written, row.get("rows_consumed"), row.get("missing"));
-      assertThat(written).isPositive();
-      assertThat(Long.parseLong(row.get("rows_consumed"))).isEqualTo(written);
-      assertThat(row.get("passed")).isEqualTo("true");
-    }
-    assertThat(cluster.client().batch().v1().jobs().inNamespace(NAMESPACE).list().getItems())
-        .as("every Job deleted").isEmpty();
   }
 
   @Test
