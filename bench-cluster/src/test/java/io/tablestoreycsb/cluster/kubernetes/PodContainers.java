@@ -2,8 +2,11 @@ package io.tablestoreycsb.cluster.kubernetes;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * Where the test kubelet runs a pod's container: in the Docker engine from the runner image
@@ -15,9 +18,36 @@ public interface PodContainers extends AutoCloseable {
   /** The environment variable that makes a missing engine or runner image fail the tests instead. */
   String REQUIRED_ENV = "TSY_CONTAINER_TESTS";
 
-  /** The runner image the tests' pods use: the one Jib builds ({@code -Prunner-image}). */
+  /** The name (without tag) of the planner's runner image. */
+  String RUNNER_IMAGE_NAME = "tablestore-ycsb-runner";
+
+  /**
+   * The runner image the tests' pods use: the one Jib builds ({@code -Prunner-image}), as capacity-planner's
+   * pom passes it ({@code runner.image}), else (a test started outside Maven) as Jib tags it by default.
+   */
   static String runnerImage() {
-    return System.getProperty("runner.image", "tablestore-ycsb-runner:test");
+    return System.getProperty("runner.image", ofThisVersion(RUNNER_IMAGE_NAME));
+  }
+
+  /**
+   * The image {@code name} tagged with the project's version, as the poms tag the images Jib builds: what a
+   * user who built them has (never a tag only the tests know).
+   */
+  static String ofThisVersion(String name) {
+    try (InputStream in = PodContainers.class.getResourceAsStream("image-tag.properties")) {
+      Properties tag = new Properties();
+      if (in != null) {
+        tag.load(in);
+      }
+      String version = tag.getProperty("version", "");
+      if (version.isEmpty() || version.startsWith("${")) {
+        throw new IllegalStateException("image-tag.properties was not filtered by Maven: build bench-cluster's"
+            + " test classes with Maven (mvn -pl bench-cluster test-compile) to know the images' tag");
+      }
+      return name + ":" + version;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** How the planner's runner image is built into the Docker engine. */

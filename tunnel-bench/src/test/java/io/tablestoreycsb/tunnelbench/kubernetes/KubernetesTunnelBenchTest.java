@@ -34,8 +34,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class KubernetesTunnelBenchTest {
   static final String NAMESPACE = "test";
-  /** The image -Prunner-image builds (tunnel-bench's pom passes its name, tagged with the project's version). */
-  static final String IMAGE = System.getProperty("tunnel.image", "tablestore-ycsb-tunnel-bench:unset-run-through-maven");
+  /** The image -Prunner-image builds (tunnel-bench's pom passes its name), tagged with the project's version. */
+  static final String IMAGE = System.getProperty("tunnel.image", PodContainers.ofThisVersion("tablestore-ycsb-tunnel-bench"));
   static final String IMAGE_BUILD = "mvn -B -Prunner-image -pl tunnel-bench -am package -DskipTests -Djib.goal=dockerBuild";
 
   @RegisterExtension
