@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.tablestoreycsb.cluster.kubernetes.PodContainers;
+import io.tablestoreycsb.cluster.kubernetes.RunnerImages;
 import io.tablestoreycsb.cluster.kubernetes.RealCluster;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import io.tablestoreycsb.cluster.objectstore.TestBucket;
@@ -85,7 +85,7 @@ class KubernetesCommandLineRealClusterTest {
         .replace("runners = 5", "runners = 2"));
     String results = "s3://results/cli";
     List<String> planOptions = List.of("--matrix", matrix.toString(), "--only", "case=random-read,partitions=1",
-        "--namespace", cluster.namespace(), "--image", PodContainers.runnerImage(),
+        "--namespace", cluster.namespace(), "--image", RunnerImages.runnerImage(),
         "--runner-cpu", "900m", "--runner-memory", "1Gi", "--results", results);
     List<String> storeOptions = List.of("--results-endpoint", bucket.endpoint().toString(), "--results-path-style",
         "--results-region", "us-east-1");

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.cluster.kubernetes.KubernetesTestCluster;
 import io.tablestoreycsb.cluster.kubernetes.TestKubelet;
-import io.tablestoreycsb.cluster.kubernetes.PodContainers;
+import io.tablestoreycsb.cluster.kubernetes.RunnerImages;
 import io.tablestoreycsb.mock.junit.MockTablestoreExtension;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import io.tablestoreycsb.planner.run.Directories;
@@ -68,7 +68,7 @@ class KubernetesCommandLineTest {
   /** {@code run --executor kubernetes} of the directory's matrix into DIR/k8s. */
   private List<String> kubernetesRun(Path dir) {
     return List.of("run", "--matrix", dir.resolve("matrix").toString(), "-P", dir.resolve("mock.properties").toString(),
-        "--out", dir.resolve("k8s").toString(), "--executor", "kubernetes", "--image", PodContainers.runnerImage(),
+        "--out", dir.resolve("k8s").toString(), "--executor", "kubernetes", "--image", RunnerImages.runnerImage(),
         "--runner-cpu", "1", "--runner-memory", "1Gi", "--start-lead", "5", "--progress-interval", "1",
         "--results", "s3://results/" + dir.getFileName(), "--results-endpoint", cluster.results().endpoint().toString(),
         "--results-path-style", "--results-region", "us-east-1");

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesTestCluster;
-import io.tablestoreycsb.cluster.kubernetes.PodContainers;
+import io.tablestoreycsb.cluster.kubernetes.RunnerImages;
 import io.tablestoreycsb.cluster.kubernetes.TestKubelet;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import io.tablestoreycsb.cluster.objectstore.S3Clients;
@@ -27,16 +27,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * tunnel-bench --executor kubernetes end to end: fabric8's mock API server (CRUD), the test kubelet
- * running each Job index as a local process (or a container of the tunnel-bench image, where Docker holds
- * it) on two "nodes", the real SDK's writer and TunnelWorkers against the Tablestore mock on 127.0.0.1,
- * every file between the pods and the coordinator through a real S3 server on 127.0.0.1. On a real cluster:
- * {@link KubernetesTunnelBenchRealClusterTest}.
+ * running each Job index as a local process on two "nodes", the real SDK's writer and TunnelWorkers against
+ * the Tablestore mock on 127.0.0.1, every file between the pods and the coordinator through a real S3 server
+ * on 127.0.0.1. Pods of the tunnel-bench image on a real cluster: {@link KubernetesTunnelBenchRealClusterTest}.
  */
 class KubernetesTunnelBenchTest {
   static final String NAMESPACE = "test";
   /** The image -Prunner-image builds (tunnel-bench's pom passes its name), tagged with the project's version. */
-  static final String IMAGE = System.getProperty("tunnel.image", PodContainers.ofThisVersion("tablestore-ycsb-tunnel-bench"));
-  static final String IMAGE_BUILD = "mvn -B -Prunner-image -pl tunnel-bench -am package -DskipTests -Djib.goal=dockerBuild";
+  static final String IMAGE = System.getProperty("tunnel.image", RunnerImages.ofThisVersion("tablestore-ycsb-tunnel-bench"));
 
   @RegisterExtension
   static final KubernetesTestCluster cluster = new KubernetesTestCluster(NAMESPACE, "results");
@@ -55,9 +53,7 @@ class KubernetesTunnelBenchTest {
     endpointProperties = dir.resolve("mock.properties");
     tablestore.mock().writeProperties(endpointProperties);
     cluster.putSecret("capacity-plan", endpointProperties);
-    // Containers of the tunnel-bench image where the Docker engine holds it (CI builds it), else local
-    // processes of this module's classes.
-    kubelet = cluster.startKubelet(dir.resolve("kubelet"), PodContainers.forThisMachine(IMAGE, IMAGE_BUILD));
+    kubelet = cluster.startKubelet(dir.resolve("kubelet"));
     kubelet.nodes("node-a", "node-b");
   }
 

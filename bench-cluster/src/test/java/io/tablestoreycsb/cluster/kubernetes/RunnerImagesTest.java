@@ -13,14 +13,14 @@ import org.junit.jupiter.api.Test;
  * The images the tests' pods run by default are those a user builds: the names and tags the poms give Jib
  * ({@code -Prunner-image}), read from the poms themselves, so a tag only the tests know cannot come back.
  */
-class PodContainersTest {
+class RunnerImagesTest {
   private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
 
   @Test
   void theDefaultImagesAreTheOnesThePomsTagWithTheProjectsVersion() throws IOException {
-    assertThat(PodContainers.ofThisVersion(PodContainers.RUNNER_IMAGE_NAME))
+    assertThat(RunnerImages.ofThisVersion(RunnerImages.RUNNER_IMAGE_NAME))
         .isEqualTo(pomImage("capacity-planner", "runner.image"));
-    assertThat(PodContainers.ofThisVersion("tablestore-ycsb-tunnel-bench"))
+    assertThat(RunnerImages.ofThisVersion("tablestore-ycsb-tunnel-bench"))
         .isEqualTo(pomImage("tunnel-bench", "tunnel.image"));
   }
 
