@@ -114,18 +114,12 @@ public final class KubernetesTestCluster implements BeforeAllCallback, AfterAllC
   }
 
   /**
-   * A kubelet running the namespace's Jobs, in Docker where it holds the runner image, else as local
-   * processes ({@link PodContainers#forThisMachine()}); closed after the current test.
+   * A kubelet running the namespace's Jobs' pods as local processes; closed after the current test.
    *
    * @param root where the pods' directories and container logs go
    */
   public TestKubelet startKubelet(Path root) {
-    return startKubelet(root, PodContainers.forThisMachine());
-  }
-
-  /** A kubelet running the namespace's Jobs' pods with {@code containers}; closed after the current test. */
-  public TestKubelet startKubelet(Path root, PodContainers containers) {
-    TestKubelet kubelet = new TestKubelet(client(), namespace, root, containers);
+    TestKubelet kubelet = new TestKubelet(client(), namespace, root);
     (testRunning ? testKubelets : classKubelets).add(kubelet);
     return kubelet;
   }

@@ -8,24 +8,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs a pod's container as a process of this machine: its command with the image's java and class
  * path replaced by this JVM's, and each mount path by the local directory of its volume.
  */
-public final class LocalProcessPodContainers implements PodContainers {
-  private static final AtomicBoolean EXPLAINED = new AtomicBoolean();
+final class LocalProcessPodContainers implements AutoCloseable {
   private final Set<Process> processes = ConcurrentHashMap.newKeySet();
 
-  static void explainOnce(String why) {
-    if (EXPLAINED.compareAndSet(false, true)) {
-      System.out.println("test kubelet: pods run as local processes, not containers: " + why);
-    }
-  }
-
-  @Override
-  public Process start(Pod pod, Map<String, String> env, Map<String, Path> mounts, Path podDir, Path log)
+  /**
+   * Starts the container of a one-container pod; the process returned ends when the container does,
+   * with its exit code, its output (stdout and stderr) going to {@code log}.
+   *
+   * @param env the container's environment, secrets resolved
+   * @param mounts mount path in the container to the local directory holding the volume
+   * @param podDir a local directory of this pod
+   */
+  Process start(Pod pod, Map<String, String> env, Map<String, Path> mounts, Path podDir, Path log)
       throws IOException {
     List<String> command = pod.getSpec().getContainers().get(0).getCommand();
     ProcessBuilder pb = new ProcessBuilder(localCommand(command, mounts)).directory(podDir.toFile())
@@ -36,20 +35,10 @@ public final class LocalProcessPodContainers implements PodContainers {
     return process;
   }
 
-  @Override
-  public void kill(Pod pod, Process process) {
+  /** Kills a pod's container at once (SIGKILL), as the OOM killer would. */
+  void kill(Process process) {
     process.descendants().forEach(ProcessHandle::destroyForcibly);
     process.destroyForcibly();
-  }
-
-  @Override
-  public boolean hasImage(String image) {
-    return true; // the image's contents are this JVM's class path
-  }
-
-  @Override
-  public boolean isolated() {
-    return false;
   }
 
   /** The image's java and class path become this JVM's; mount paths become the local directories. */
@@ -76,6 +65,6 @@ public final class LocalProcessPodContainers implements PodContainers {
 
   @Override
   public void close() {
-    processes.forEach(p -> kill(null, p));
+    processes.forEach(this::kill);
   }
 }

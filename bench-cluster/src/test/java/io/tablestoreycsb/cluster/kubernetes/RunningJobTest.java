@@ -47,7 +47,7 @@ class RunningJobTest {
         .addToStringData(SecretKeys.RESULTS_ACCESS_KEY_ID, "key-id")
         .addToStringData(SecretKeys.RESULTS_SECRET_ACCESS_KEY, SECRET_ACCESS_KEY)
         .build()).createOr(r -> r.update());
-    kubelet = new TestKubelet(client, NAMESPACE, tmp.resolve("kubelet"), new LocalProcessPodContainers());
+    kubelet = new TestKubelet(client, NAMESPACE, tmp.resolve("kubelet"));
   }
 
   @AfterEach

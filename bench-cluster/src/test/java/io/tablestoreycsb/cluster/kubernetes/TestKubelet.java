@@ -41,9 +41,11 @@ import java.util.concurrent.TimeUnit;
  * each index of an Indexed Job as a node would run the pod: the container's command, the pod template's
  * environment (values and {@code secretKeyRef}s resolved from the API server) plus
  * {@code JOB_COMPLETION_INDEX}, and its volumes (ConfigMap, Secret, emptyDir) written to local
- * directories with the files' modes and owners a node gives them. Where a Docker engine holds the runner
- * image, the container runs in it from that image ({@link DockerPodContainers}: its java, class path,
- * user and limits); elsewhere as a local process ({@link LocalProcessPodContainers}). It keeps pod and Job
+ * directories with the files' modes a node gives them; the container runs as a local process
+ * ({@link LocalProcessPodContainers}: what a real kubelet does with the image, users, limits and fsGroup
+ * is seen on the real cluster {@code .ci/with-kubernetes} starts, {@link RealCluster}). What it is kept
+ * for: what that cluster cannot be made to do here (two nodes, a container OOM-killed at will, an image
+ * that cannot be pulled) and fast tests of the executors' logic. It keeps pod and Job
  * status as Kubernetes would (Pending, Running, Succeeded, Failed with the container's reason and exit
  * code) and stops the containers of a deleted Job.
  */
@@ -52,7 +54,7 @@ public final class TestKubelet implements AutoCloseable {
   private final String namespace;
   private final Path root;
   private final Watch watch;
-  private final PodContainers containers;
+  private final LocalProcessPodContainers containers = new LocalProcessPodContainers();
   private final Map<String, List<Pod>> podsByJob = new ConcurrentHashMap<>();
   private final Map<String, Process> processesByPod = new ConcurrentHashMap<>();
   private final Map<String, String> killReasons = new ConcurrentHashMap<>();
@@ -66,17 +68,11 @@ public final class TestKubelet implements AutoCloseable {
   private boolean closed; // guarded by processesByPod: no container starts once set
   private volatile List<String> nodes = List.of("test-node");
 
-  /** Runs pods in Docker where it holds {@link PodContainers#runnerImage()}, else as local processes. */
+  /** Runs the pods of the namespace's Jobs as local processes, their directories under {@code root}. */
   public TestKubelet(KubernetesClient client, String namespace, Path root) {
-    this(client, namespace, root, PodContainers.forThisMachine());
-  }
-
-  /** Runs pods with {@code containers} (e.g. {@link PodContainers#forThisMachine(String, String)} for another image). */
-  public TestKubelet(KubernetesClient client, String namespace, Path root, PodContainers containers) {
     this.client = client;
     this.namespace = namespace;
     this.root = root;
-    this.containers = containers;
     this.watch = client.batch().v1().jobs().inNamespace(namespace).watch(new Watcher<>() {
       @Override
       public void eventReceived(Action action, Job job) {
@@ -129,7 +125,7 @@ public final class TestKubelet implements AutoCloseable {
     }
     for (Pod pod : podsByJob.getOrDefault(jobName, List.of())) {
       if (pod.getMetadata().getName().equals(podName)) {
-        containers.kill(pod, p);
+        containers.kill(p);
       }
     }
   }
@@ -188,7 +184,7 @@ public final class TestKubelet implements AutoCloseable {
               .endStatus()
             .build()).create();
         String image = pod.getSpec().getContainers().get(0).getImage();
-        if (unpullable.contains(image) || !containers.hasImage(image)) {
+        if (unpullable.contains(image)) {
           // as a node does when the registry refuses: the pod stays Pending, the kubelet backs off
           setWaiting(pod.getMetadata().getName(), "ImagePullBackOff", "Back-off pulling image \"" + image + "\"");
           stuck = true;
@@ -287,15 +283,12 @@ public final class TestKubelet implements AutoCloseable {
 
   /**
    * Writes each mounted volume into a local directory, its files with the modes a node gives them
-   * (owned by root; a pod's fsGroup owns them too and may read them); returns mount path to local path.
+   * (the local process runs as this user, who owns them); returns mount path to local path.
    */
   private Map<String, Path> mountVolumes(Pod pod, Container container, Path podDir)
       throws IOException, InterruptedException {
     Map<String, Volume> volumes = new HashMap<>();
     pod.getSpec().getVolumes().forEach(v -> volumes.put(v.getName(), v));
-    // A local process runs as this user, who owns the files anyway (and may not chgrp them)
-    Long fsGroup = !containers.isolated() || pod.getSpec().getSecurityContext() == null ? null
-        : pod.getSpec().getSecurityContext().getFsGroup();
     Map<String, Path> mounts = new LinkedHashMap<>();
     for (VolumeMount mount : container.getVolumeMounts()) {
       Volume volume = volumes.get(mount.getName());
@@ -304,7 +297,7 @@ public final class TestKubelet implements AutoCloseable {
         ConfigMap cm = await(() -> client.configMaps().inNamespace(namespace)
             .withName(volume.getConfigMap().getName()).get(), "ConfigMap " + volume.getConfigMap().getName());
         for (Map.Entry<String, String> e : cm.getData().entrySet()) {
-          VolumeFiles.write(dir.resolve(e.getKey()), e.getValue(), volume.getConfigMap().getDefaultMode(), fsGroup);
+          VolumeFiles.write(dir.resolve(e.getKey()), e.getValue(), volume.getConfigMap().getDefaultMode());
         }
       } else if (volume.getSecret() != null) {
         Secret secret = client.secrets().inNamespace(namespace).withName(volume.getSecret().getSecretName()).get();
@@ -318,8 +311,7 @@ public final class TestKubelet implements AutoCloseable {
           Integer mode = items == null ? null : items.stream().filter(k -> k.getKey().equals(e.getKey()))
               .map(KeyToPath::getMode).filter(Objects::nonNull).findFirst().orElse(null);
           if (path != null) {
-            VolumeFiles.write(dir.resolve(path), e.getValue(), mode != null ? mode : volume.getSecret().getDefaultMode(),
-                fsGroup);
+            VolumeFiles.write(dir.resolve(path), e.getValue(), mode != null ? mode : volume.getSecret().getDefaultMode());
           }
         }
       } else if (volume.getEmptyDir() != null) {

@@ -3,37 +3,25 @@ package io.tablestoreycsb.cluster.kubernetes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.GroupPrincipal;
-import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.EnumSet;
 import java.util.Set;
 
 /**
  * Files of a pod's volumes as a node writes them: a ConfigMap's or Secret's key is a file of the
- * volume's mode ({@code defaultMode}, or the item's {@code mode}; 0644 when unset) owned by root; with
- * a pod {@code fsGroup} the group owns it too and may read it (the kubelet adds 0440). An emptyDir is
- * a directory anyone in the pod may write (0777). What a container's non-root user can then read is
- * what it could read on a node.
+ * volume's mode ({@code defaultMode}, or the item's {@code mode}; 0644 when unset). An emptyDir is a
+ * directory anyone in the pod may write (0777). (A pod's {@code fsGroup} and the image's user matter only
+ * in a container: the real cluster's kubelet applies them.)
  */
 final class VolumeFiles {
   private static final int DEFAULT_MODE = 0644;
-  private static final int FS_GROUP_READ = 0440;
 
   private VolumeFiles() {
   }
 
-  static void write(Path file, String content, Integer mode, Long fsGroup) throws IOException {
+  static void write(Path file, String content, Integer mode) throws IOException {
     Files.writeString(file, content);
-    int bits = mode == null ? DEFAULT_MODE : mode;
-    if (fsGroup != null) {
-      PosixFileAttributeView view = Files.getFileAttributeView(file, PosixFileAttributeView.class);
-      GroupPrincipal group = file.getFileSystem().getUserPrincipalLookupService()
-          .lookupPrincipalByGroupName(fsGroup.toString());
-      view.setGroup(group);
-      bits |= FS_GROUP_READ;
-    }
-    Files.setPosixFilePermissions(file, permissions(bits));
+    Files.setPosixFilePermissions(file, permissions(mode == null ? DEFAULT_MODE : mode));
   }
 
   static void emptyDir(Path dir) throws IOException {

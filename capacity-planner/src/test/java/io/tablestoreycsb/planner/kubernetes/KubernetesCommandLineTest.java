@@ -4,31 +4,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.cluster.kubernetes.KubernetesTestCluster;
 import io.tablestoreycsb.cluster.kubernetes.TestKubelet;
-import io.tablestoreycsb.cluster.kubernetes.PodContainers;
+import io.tablestoreycsb.cluster.kubernetes.RunnerImages;
 import io.tablestoreycsb.mock.junit.MockTablestoreExtension;
-import io.tablestoreycsb.planner.CapacityPlanCli;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import io.tablestoreycsb.planner.plan.Directories;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code capacity-plan run --executor kubernetes} as a user runs it: a separate planner process that finds
  * the cluster through KUBECONFIG and the object store's key in its environment, against fabric8's mock API
  * server with the test kubelet, the Tablestore mock and a real S3 server, all on 127.0.0.1. The same matrix
- * run locally gives a report with the same columns and the same cells.
+ * run locally gives a report with the same columns and the same cells. The same command line on a real cluster:
+ * {@link KubernetesCommandLineRealClusterTest}.
  */
 class KubernetesCommandLineTest {
   private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
@@ -72,7 +68,7 @@ class KubernetesCommandLineTest {
   /** {@code run --executor kubernetes} of the directory's matrix into DIR/k8s. */
   private List<String> kubernetesRun(Path dir) {
     return List.of("run", "--matrix", dir.resolve("matrix").toString(), "-P", dir.resolve("mock.properties").toString(),
-        "--out", dir.resolve("k8s").toString(), "--executor", "kubernetes", "--image", PodContainers.runnerImage(),
+        "--out", dir.resolve("k8s").toString(), "--executor", "kubernetes", "--image", RunnerImages.runnerImage(),
         "--runner-cpu", "1", "--runner-memory", "1Gi", "--start-lead", "5", "--progress-interval", "1",
         "--results", "s3://results/" + dir.getFileName(), "--results-endpoint", cluster.results().endpoint().toString(),
         "--results-path-style", "--results-region", "us-east-1");
@@ -85,18 +81,18 @@ class KubernetesCommandLineTest {
     Path endpoint = dir.resolve("mock.properties");
 
     TestKubelet kubelet = cluster.startKubelet(dir.resolve("kubelet"));
-    Result kubernetes = planner(dir, userEnvironment(dir), kubernetesRun(dir).toArray(String[]::new));
+    PlannerProcess.Result kubernetes = planner(dir, userEnvironment(dir), kubernetesRun(dir).toArray(String[]::new));
     assertThat(kubelet.failures()).isEmpty();
     assertThat(kubelet.createdJobs()).as("one Job serving a load and two cells").hasSize(1);
-    assertThat(kubernetes.exit).as(kubernetes.output).isZero();
-    assertThat(kubernetes.output).contains("plan same-report (mock): 2 cells, 2 runners each")
+    assertThat(kubernetes.exit()).as(kubernetes.output()).isZero();
+    assertThat(kubernetes.output()).contains("plan same-report (mock): 2 cells, 2 runners each")
         .contains("pods: ").contains("report: ");
     assertThat(cluster.client().batch().v1().jobs().inNamespace(NAMESPACE).list().getItems())
         .as("every Job deleted").isEmpty();
 
-    Result local = planner(dir, Map.of(), "run", "--matrix", matrix.toString(), "-P", endpoint.toString(),
+    PlannerProcess.Result local = planner(dir, Map.of(), "run", "--matrix", matrix.toString(), "-P", endpoint.toString(),
         "--out", dir.resolve("local").toString(), "--progress-interval", "1");
-    assertThat(local.exit).as(local.output).isZero();
+    assertThat(local.exit()).as(local.output()).isZero();
 
     List<String> k8sCsv = Files.readAllLines(dir.resolve("k8s/report.csv"));
     List<String> localCsv = Files.readAllLines(dir.resolve("local/report.csv"));
@@ -116,7 +112,7 @@ class KubernetesCommandLineTest {
     Path dir = prepare("sigterm", "1", "60s");
     Path log = dir.resolve("planner.log");
     TestKubelet kubelet = cluster.startKubelet(dir.resolve("kubelet"));
-    Process planner = startPlanner(log, userEnvironment(dir), kubernetesRun(dir).toArray(String[]::new));
+    Process planner = PlannerProcess.start(log, userEnvironment(dir), kubernetesRun(dir).toArray(String[]::new));
     String cellJob = null;
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
     while (cellJob == null && System.nanoTime() < deadline && planner.isAlive()) {
@@ -138,90 +134,13 @@ class KubernetesCommandLineTest {
     assertThat(kubelet.failures()).isEmpty();
   }
 
-  /**
-   * The quick matrix of {@code bin/quickstart} (1, 4 and 16 partitions, four cases, two thread points, 5
-   * runners: 24 cells and 3 loads) through the Kubernetes executor, then its report. A documented run
-   * (docs/distributed-runs.md), not part of {@code mvn verify}: the plan's 5 pods and their 5 runner JVMs
-   * start once and serve every cell on this one machine. Run it with
-   * {@code mvn -B -pl capacity-planner -Dtest='KubernetesCommandLineTest#theQuickMatrix*'
-   * -Dkubernetes.quickMatrix=true test}.
-   */
-  @Test
-  @EnabledIfSystemProperty(named = "kubernetes.quickMatrix", matches = "true")
-  void theQuickMatrixRunsThroughTheKubernetesExecutorAndReports() throws Exception {
-    Path dir = prepare("quick", "1", "1s");
-    // workloads/matrix/quick as bin/quickstart runs it, its workload paths made absolute
-    String quick = Files.readString(WORKLOADS.resolve("matrix/quick"))
-        .replace("= workloads/", "= " + WORKLOADS + "/");
-    Files.writeString(dir.resolve("matrix"), quick);
-    tablestore.faultPlan().setPartitionCapacity(1000); // bin/quickstart's default
-    Result kubernetes;
-    try {
-      TestKubelet kubelet = cluster.startKubelet(dir.resolve("kubelet"));
-      List<String> args = new ArrayList<>(kubernetesRun(dir));
-      args.set(args.indexOf("--start-lead") + 1, "8");
-      kubernetes = planner(dir, userEnvironment(dir), Duration.ofMinutes(60), args.toArray(String[]::new));
-      assertThat(kubelet.failures()).isEmpty();
-      assertThat(kubelet.createdJobs()).as("one Job serving 3 loads and 24 cells").hasSize(1);
-    } finally {
-      tablestore.faultPlan().setPartitionCapacity(0);
-    }
-    Files.writeString(dir.resolve("planner.log"), kubernetes.output);
-    assertThat(kubernetes.exit).as(kubernetes.output).isZero();
-    List<String> csv = Files.readAllLines(dir.resolve("k8s/report.csv"));
-    assertThat(cells(csv)).hasSize(24);
-    List<String> header = List.of(csv.get(0).split(","));
-    for (String row : csv.subList(1, csv.size())) {
-      String[] v = row.split(",");
-      assertThat(v[header.indexOf("runners")]).isEqualTo("5");
-      assertThat(v[header.indexOf("failed")]).isEqualTo("0");
-      assertThat(Double.parseDouble(v[header.indexOf("qps_rows")])).isPositive();
-    }
-    assertThat(dir.resolve("k8s/report.html")).isRegularFile();
-    assertThat(cluster.client().batch().v1().jobs().inNamespace(NAMESPACE).list().getItems())
-        .as("every Job deleted").isEmpty();
-  }
-
-  /** The cells of a report.csv: instance type, case, partitions and threads of each row. */
-  private static Set<String> cells(List<String> csv) {
-    List<String> header = List.of(csv.get(0).split(","));
-    Set<String> cells = new TreeSet<>();
-    for (String row : csv.subList(1, csv.size())) {
-      String[] v = row.split(",");
-      cells.add(String.join("/", v[header.indexOf("instance_type")], v[header.indexOf("case")],
-          v[header.indexOf("partitions")], v[header.indexOf("threads")]));
-    }
-    return cells;
-  }
-
-  private record Result(int exit, String output) {}
-
   /** Runs the planner as a separate process, as bin/capacity-plan does, with {@code env} added. */
-  private static Result planner(Path dir, Map<String, String> env, String... args)
+  private static PlannerProcess.Result planner(Path dir, Map<String, String> env, String... args)
       throws IOException, InterruptedException {
-    return planner(dir, env, Duration.ofMinutes(5), args);
+    return PlannerProcess.run(dir, env, Duration.ofMinutes(5), args);
   }
 
-  private static Result planner(Path dir, Map<String, String> env, Duration limit, String... args)
-      throws IOException, InterruptedException {
-    Path log = dir.resolve("planner-" + System.nanoTime() + ".log");
-    Process p = startPlanner(log, env, args);
-    if (!p.waitFor(limit.toSeconds(), TimeUnit.SECONDS)) {
-      p.descendants().forEach(ProcessHandle::destroyForcibly);
-      p.destroyForcibly();
-    }
-    return new Result(p.waitFor(), Files.readString(log, StandardCharsets.UTF_8));
-  }
-
-  private static Process startPlanner(Path log, Map<String, String> env, String... args) throws IOException {
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), CapacityPlanCli.class.getName()));
-    command.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-    pb.environment().remove("KUBECONFIG");
-    pb.environment().remove("AWS_ACCESS_KEY_ID");
-    pb.environment().remove("AWS_SECRET_ACCESS_KEY");
-    pb.environment().putAll(env);
-    return pb.start();
+  private static Set<String> cells(List<String> csv) {
+    return PlannerProcess.cells(csv);
   }
 }

@@ -3,7 +3,7 @@ package io.tablestoreycsb.planner.kubernetes;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesTestCluster;
 import io.tablestoreycsb.cluster.kubernetes.TestKubelet;
-import io.tablestoreycsb.cluster.kubernetes.PodContainers;
+import io.tablestoreycsb.cluster.kubernetes.RunnerImages;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.CellStop;
 import io.tablestoreycsb.planner.plan.StopFile;
@@ -129,7 +129,7 @@ class KubernetesPlanTest {
   }
 
   private Plan executor(Matrix matrix, String resultsPrefix) {
-    return executor(matrix, resultsPrefix, PodContainers.runnerImage());
+    return executor(matrix, resultsPrefix, RunnerImages.runnerImage());
   }
 
   private Plan executor(Matrix matrix, String resultsPrefix, String image) {

@@ -6,7 +6,7 @@ import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
-import io.tablestoreycsb.cluster.kubernetes.PodContainers;
+import io.tablestoreycsb.cluster.kubernetes.RunnerImages;
 import io.tablestoreycsb.cluster.kubernetes.RealCluster;
 import io.tablestoreycsb.cluster.kubernetes.RunningJob;
 import io.tablestoreycsb.cluster.objectstore.TestBucket;
@@ -125,7 +125,7 @@ class KubernetesRealClusterTest {
 
   private Plan plan(Matrix matrix, io.fabric8.kubernetes.client.KubernetesClient client) {
     // two pods of 900m on a node of 2 cores; the first cell's start lead covers scheduling and JVM start
-    KubernetesSettings settings = new KubernetesSettings(cluster.namespace(), PodContainers.runnerImage(), "900m",
+    KubernetesSettings settings = new KubernetesSettings(cluster.namespace(), RunnerImages.runnerImage(), "900m",
         "1Gi", Map.of(), List.of(), "capacity-plan", bucket.settings("plans"), 45);
     ResultStore store = new ResultStore(bucket.client(), settings.results().location(), RunnerRecord.FILE_NAME);
     cellExecutor = new KubernetesCellExecutor(client, settings, store);

@@ -2,9 +2,9 @@ package io.tablestoreycsb.planner.kubernetes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablestoreycsb.cluster.kubernetes.PodContainers;
-import io.tablestoreycsb.cluster.kubernetes.DockerPodContainers;
-import io.tablestoreycsb.cluster.kubernetes.DockerPodContainers.Docker;
+import io.tablestoreycsb.cluster.kubernetes.RunnerImages;
+import io.tablestoreycsb.cluster.kubernetes.DockerEngine;
+import io.tablestoreycsb.cluster.kubernetes.DockerEngine.Docker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
@@ -20,18 +20,18 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 @ExtendWith(RunnerImageTest.ImageInTheEngine.class)
 class RunnerImageTest {
-  private static final String IMAGE = PodContainers.runnerImage();
+  private static final String IMAGE = RunnerImages.runnerImage();
 
   /** Enabled where the engine holds the image, or where it must ({@code TSY_CONTAINER_TESTS=required}). */
   static final class ImageInTheEngine implements ExecutionCondition {
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-      String missing = DockerPodContainers.whyNotAvailable(IMAGE, PodContainers.RUNNER_IMAGE_BUILD);
+      String missing = DockerEngine.whyNotAvailable(IMAGE, RunnerImages.RUNNER_IMAGE_BUILD);
       if (missing == null) {
         return ConditionEvaluationResult.enabled("the engine holds " + IMAGE);
       }
-      if ("required".equals(System.getenv(PodContainers.REQUIRED_ENV))) {
-        return ConditionEvaluationResult.enabled(PodContainers.REQUIRED_ENV + "=required: fails, " + missing);
+      if ("required".equals(System.getenv(RunnerImages.REQUIRED_ENV))) {
+        return ConditionEvaluationResult.enabled(RunnerImages.REQUIRED_ENV + "=required: fails, " + missing);
       }
       return ConditionEvaluationResult.disabled(missing);
     }

@@ -19,20 +19,25 @@ import java.util.regex.Pattern;
  *                                         for the "..." of TABLESTORE_ACCESS_KEY_ID=... and
  *                                         TABLESTORE_ACCESS_KEY_SECRET=...
  *        "OLD" -&gt; "NEW" (REASON)        run with OLD replaced by NEW, in order
+ *        kubernetes                       the block talks to "your cluster" (kubectl, --executor
+ *                                         kubernetes): it runs where .ci/with-kubernetes started a
+ *                                         real one, with KUBECONFIG set to it, and is skipped,
+ *                                         saying so, elsewhere
  * </pre>
  */
-record CiMarker(String notRunReason, String onceReason, String instanceFile, List<Substitution> substitutions) {
+record CiMarker(String notRunReason, String onceReason, String instanceFile, List<Substitution> substitutions,
+    boolean kubernetes) {
 
   /** OLD replaced by NEW in the block CI runs, and why. */
   record Substitution(String from, String to, String reason) {
   }
 
-  static final CiMarker NONE = new CiMarker(null, null, null, List.of());
+  static final CiMarker NONE = new CiMarker(null, null, null, List.of(), false);
 
   private static final Pattern NOT_RUN = Pattern.compile("not run in CI:\\s*(\\S.*)", Pattern.DOTALL);
   private static final Pattern CI = Pattern.compile("CI:\\s*(.*)", Pattern.DOTALL);
   private static final Pattern CLAUSE = Pattern.compile(
-      "\\s*(?:once \\(([^)]+)\\)|instance (\\S+)|\"([^\"]+)\" -> \"([^\"]*)\" \\(([^)]+)\\))\\s*(?:;|$)");
+      "\\s*(?:once \\(([^)]+)\\)|instance (\\S+)|\"([^\"]+)\" -> \"([^\"]*)\" \\(([^)]+)\\)|(kubernetes))\\s*(?:;|$)");
 
   boolean runsInCi() {
     return notRunReason == null;
@@ -55,7 +60,7 @@ record CiMarker(String notRunReason, String onceReason, String instanceFile, Lis
     String text = comment.strip();
     Matcher notRun = NOT_RUN.matcher(text);
     if (notRun.matches()) {
-      return Optional.of(new CiMarker(notRun.group(1).strip(), null, null, List.of()));
+      return Optional.of(new CiMarker(notRun.group(1).strip(), null, null, List.of(), false));
     }
     Matcher ci = CI.matcher(text);
     if (!ci.matches()) {
@@ -66,6 +71,7 @@ record CiMarker(String notRunReason, String onceReason, String instanceFile, Lis
     }
     String once = null;
     String instance = null;
+    boolean kubernetes = false;
     List<Substitution> substitutions = new ArrayList<>();
     Matcher clause = CLAUSE.matcher(ci.group(1).strip());
     int at = 0;
@@ -73,18 +79,20 @@ record CiMarker(String notRunReason, String onceReason, String instanceFile, Lis
       if (!clause.find(at) || clause.start() != at) {
         throw new IllegalArgumentException("cannot read the CI marker from '"
             + ci.group(1).strip().substring(at) + "' (clauses: once (REASON); instance FILE;"
-            + " \"OLD\" -> \"NEW\" (REASON))");
+            + " \"OLD\" -> \"NEW\" (REASON); kubernetes)");
       }
       if (clause.group(1) != null) {
         once = clause.group(1);
       } else if (clause.group(2) != null) {
         instance = clause.group(2);
+      } else if (clause.group(6) != null) {
+        kubernetes = true;
       } else {
         substitutions.add(new Substitution(clause.group(3), clause.group(4), clause.group(5)));
       }
       at = clause.end();
     }
-    return Optional.of(new CiMarker(null, once, instance, List.copyOf(substitutions)));
+    return Optional.of(new CiMarker(null, once, instance, List.copyOf(substitutions), kubernetes));
   }
 
   /** The block as CI runs it; a substitution that no longer matches is an error (the docs changed). */

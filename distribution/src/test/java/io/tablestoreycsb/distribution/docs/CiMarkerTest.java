@@ -49,6 +49,18 @@ class CiMarkerTest {
   }
 
   @Test
+  void aKubernetesBlockIsMarkedSoAndReadsWithTheOtherClauses() throws Exception {
+    List<DocBlock> blocks = blocks("<!-- CI: kubernetes; once (a second create finds the namespace) -->\n"
+        + "```sh\nkubectl create namespace bench\n```\n```sh\nls\n```\n");
+
+    assertThat(blocks.get(0).marker().kubernetes()).isTrue();
+    assertThat(blocks.get(0).marker().timesToRun()).isEqualTo(1);
+    assertThat(blocks.get(1).marker().kubernetes()).isFalse();
+    assertThatThrownBy(() -> blocks("<!-- CI: kubernetes cluster -->\n```bash\nls\n```\n"))
+        .hasMessageContaining("doc.md:2").hasMessageContaining("kubernetes cluster");
+  }
+
+  @Test
   void aSubstitutionTheBlockNoLongerHasFails() throws Exception {
     DocBlock block = blocks("<!-- CI: \"recordcount=1000000\" -> \"recordcount=10\" (shorter) -->\n```bash\nbin/ycsb load -p recordcount=5\n```\n").get(0);
 

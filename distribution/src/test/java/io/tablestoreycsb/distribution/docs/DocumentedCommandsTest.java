@@ -22,6 +22,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -43,6 +45,11 @@ import org.junit.jupiter.api.io.TempDir;
  * workload's case; a batch load that sent BatchWriteRow only with
  * every row written (the binding's [TABLESTORE] lines, and for "your instance" blocks the mock's
  * request journal: no PutRow, every key of the load in a successful BatchWriteRow).
+ *
+ * <p>A block marked {@code kubernetes} (kubectl, {@code --executor kubernetes}) runs against the real cluster
+ * {@code .ci/with-kubernetes} starts, as "your cluster": KUBECONFIG is its kubeconfig, and the object store
+ * key the docs read from the environment is set; without such a cluster it is skipped, saying why. The
+ * namespaces those blocks create are deleted at the end.
  */
 class DocumentedCommandsTest {
   private static final Path REPO = Path.of(System.getProperty("tsy.repo.dir", "..")).toAbsolutePath().normalize();
@@ -56,6 +63,14 @@ class DocumentedCommandsTest {
 
   @TempDir
   static Path work;
+
+  private static final YourCluster yourCluster = new YourCluster();
+
+  /** What the docs' Kubernetes blocks created in the cluster (namespaces, and all they hold) goes. */
+  @AfterAll
+  static void deleteWhatTheKubernetesBlocksCreated() throws Exception {
+    yourCluster.deleteCreatedNamespaces();
+  }
 
   /** The documents in the order they run: the tarball's README unpacks what the others use. */
   private static List<Document> documents() throws IOException {
@@ -172,14 +187,18 @@ class DocumentedCommandsTest {
     Path start = directories.start(document);
     String script = block.marker().apply(block.text());
     int times = block.marker().timesToRun();
+    Map<String, String> environment = new HashMap<>(Map.of("JAVA_HOME", System.getProperty("java.home")));
+    if (block.marker().kubernetes()) {
+      Assumptions.assumeTrue(YourCluster.isThere(), YourCluster.WHY_NOT);
+      environment.putAll(yourCluster.environment());
+    }
     for (int time = 1; time <= times; time++) {
       String name = block.where().replaceAll("[^A-Za-z0-9]+", "-") + "-run" + time;
       ScriptRun run;
       try (Instance instance = block.marker().instance().isPresent()
           ? Instance.start(start.resolve(block.marker().instance().get())) : null) {
         String typed = instance == null ? script : instance.keysFor(script);
-        run = ScriptRun.run(typed, start, work.resolve("logs"), name, Map.of("JAVA_HOME", System.getProperty("java.home")),
-            BLOCK_TIMEOUT);
+        run = ScriptRun.run(typed, start, work.resolve("logs"), name, environment, BLOCK_TIMEOUT);
         String context = String.format("%s, run %d of %d (%s), stderr:%n%s", block.where(), time, times,
             run.took(), tail(run.stderr()));
         assertThat(run.timedOut()).as("timed out after %s: %s", BLOCK_TIMEOUT, context).isFalse();

@@ -152,12 +152,13 @@ final class KubernetesScenario implements ScenarioProcesses {
       if (pod != null && PodStates.ended(pod) && p.logTail == null) {
         p.logTail = logs.tail(pod, LOG_TAIL_LINES); // before the Job goes: its pods' logs go with it
       }
-      p.pod = pod;
-      if (p != writer && p.released && !p.stopped && p.failed()
+      // a lost consumer is listed before its pod is published: whoever sees it ended then finds it listed
+      if (p != writer && p.released && !p.stopped && PodProcess.failed(pod)
           && lost.stream().noneMatch(l -> l.consumer().equals(p.name))) {
         lost.add(new LostConsumer(p.name, "pod " + pod.getMetadata().getName() + " on " + nodeOf(pod) + ", "
             + PodStates.failure(pod)));
       }
+      p.pod = pod;
     }
   }
 
@@ -289,8 +290,7 @@ final class KubernetesScenario implements ScenarioProcesses {
       return p == null || !PodStates.ended(p) && PodStates.hopeless(p).isEmpty();
     }
 
-    boolean failed() {
-      Pod p = pod;
+    static boolean failed(Pod p) {
       return p != null && (PodStates.ended(p) && !"Succeeded".equals(p.getStatus().getPhase())
           || PodStates.hopeless(p).isPresent());
     }

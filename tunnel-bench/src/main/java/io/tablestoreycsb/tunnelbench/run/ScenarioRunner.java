@@ -250,13 +250,15 @@ public final class ScenarioRunner {
       if (writerDoneAt > 0 && synced >= writtenFinal) {
         return;
       }
-      List<LostConsumer> lost = processes.lostConsumers();
       for (BenchProcess c : processes.consumers()) {
-        if (!c.isAlive() && !isLost(c, lost)) {
+        // seen ended first, then looked up among the lost, read afresh: a consumer lost since the last look is
+        // listed by the time it reads ended (a list read before that would call a lost consumer a failure)
+        if (!c.isAlive() && !isLost(c, processes.lostConsumers())) {
           errors.add(c.name() + " exited while syncing:\n" + c.failureText());
           return;
         }
       }
+      List<LostConsumer> lost = processes.lostConsumers();
       if (lost.size() == processes.consumers().size()) {
         errors.add("every consumer was lost while syncing: " + String.join("; ", lost.stream().map(LostConsumer::toString)
             .toList()));

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesTestCluster;
-import io.tablestoreycsb.cluster.kubernetes.PodContainers;
+import io.tablestoreycsb.cluster.kubernetes.RunnerImages;
 import io.tablestoreycsb.cluster.kubernetes.TestKubelet;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import io.tablestoreycsb.cluster.objectstore.S3Clients;
@@ -27,15 +27,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * tunnel-bench --executor kubernetes end to end: fabric8's mock API server (CRUD), the test kubelet
- * running each Job index as a local process (or a container of the tunnel-bench image, where Docker holds
- * it) on two "nodes", the real SDK's writer and TunnelWorkers against the Tablestore mock on 127.0.0.1,
- * every file between the pods and the coordinator through a real S3 server on 127.0.0.1.
+ * running each Job index as a local process on two "nodes", the real SDK's writer and TunnelWorkers against
+ * the Tablestore mock on 127.0.0.1, every file between the pods and the coordinator through a real S3 server
+ * on 127.0.0.1. Pods of the tunnel-bench image on a real cluster: {@link KubernetesTunnelBenchRealClusterTest}.
  */
 class KubernetesTunnelBenchTest {
   static final String NAMESPACE = "test";
-  /** The image -Prunner-image builds (tunnel-bench's pom passes its name, tagged with the project's version). */
-  static final String IMAGE = System.getProperty("tunnel.image", "tablestore-ycsb-tunnel-bench:unset-run-through-maven");
-  static final String IMAGE_BUILD = "mvn -B -Prunner-image -pl tunnel-bench -am package -DskipTests -Djib.goal=dockerBuild";
+  /** The image -Prunner-image builds (tunnel-bench's pom passes its name), tagged with the project's version. */
+  static final String IMAGE = System.getProperty("tunnel.image", RunnerImages.ofThisVersion("tablestore-ycsb-tunnel-bench"));
 
   @RegisterExtension
   static final KubernetesTestCluster cluster = new KubernetesTestCluster(NAMESPACE, "results");
@@ -54,9 +53,7 @@ class KubernetesTunnelBenchTest {
     endpointProperties = dir.resolve("mock.properties");
     tablestore.mock().writeProperties(endpointProperties);
     cluster.putSecret("capacity-plan", endpointProperties);
-    // Containers of the tunnel-bench image where the Docker engine holds it (CI builds it), else local
-    // processes of this module's classes.
-    kubelet = cluster.startKubelet(dir.resolve("kubelet"), PodContainers.forThisMachine(IMAGE, IMAGE_BUILD));
+    kubelet = cluster.startKubelet(dir.resolve("kubelet"));
     kubelet.nodes("node-a", "node-b");
   }
 
@@ -209,40 +206,6 @@ class KubernetesTunnelBenchTest {
 
   private static long number(String digits) {
     return Long.parseLong(digits.replace(",", ""));
-  }
-
-  /**
-   * workloads/tunnel/quick as shipped (6 scenarios: 1 and 2 consumers on 1, 4 and 8 partitions, 15 s of
-   * unthrottled writing each) through the Kubernetes executor. A documented run, not part of {@code mvn
-   * verify}: every scenario starts 2 or 3 pod JVMs on this one machine, several minutes on 2 cores. Run
-   * it with {@code mvn -B -pl tunnel-bench -am test -Dtest='KubernetesTunnelBenchTest#theQuick*'
-   * -Dsurefire.failIfNoSpecifiedTests=false -Dkubernetes.tunnelQuick=true}.
-   */
-  @Test
-  @org.junit.jupiter.api.condition.EnabledIfSystemProperty(named = "kubernetes.tunnelQuick", matches = "true")
-  void theQuickScenariosRunThroughTheKubernetesExecutorWithEveryRowConsumed() throws Exception {
-    Path quick = dir.resolve("quick");
-    Files.copy(Path.of("..", "workloads", "tunnel", "quick"), quick);
-
-    Result r = run(quick);
-
-    Files.writeString(dir.resolve("tunnel-bench.log"), r.toString());
-    assertThat(r.exit()).as(r.toString()).isZero();
-    assertThat(kubelet.failures()).isEmpty();
-    assertThat(kubelet.createdJobs()).as("a writer and a consumers' Job per scenario").hasSize(12);
-    List<Map<String, String>> rows = csv(dir.resolve("out").resolve("report.csv"));
-    assertThat(rows).extracting(row -> row.get("consumers") + "c" + row.get("partitions") + "p")
-        .containsExactly("1c1p", "1c4p", "1c8p", "2c1p", "2c4p", "2c8p");
-    for (Map<String, String> row : rows) {
-      long written = Long.parseLong(row.get("rows_written"));
-      System.out.printf("%s consumer(s), %s partition(s): %,d rows written, %s consumed, %s missing%n",
-          row.get("consumers"), row.get("partitions"), written, row.get("rows_consumed"), row.get("missing"));
-      assertThat(written).isPositive();
-      assertThat(Long.parseLong(row.get("rows_consumed"))).isEqualTo(written);
-      assertThat(row.get("passed")).isEqualTo("true");
-    }
-    assertThat(cluster.client().batch().v1().jobs().inNamespace(NAMESPACE).list().getItems())
-        .as("every Job deleted").isEmpty();
   }
 
   @Test
