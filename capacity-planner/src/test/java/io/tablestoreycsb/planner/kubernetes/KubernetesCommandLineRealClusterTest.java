@@ -9,7 +9,7 @@ import io.tablestoreycsb.cluster.kubernetes.RealCluster;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
 import io.tablestoreycsb.cluster.objectstore.TestBucket;
 import io.tablestoreycsb.mock.MockTablestore;
-import io.tablestoreycsb.planner.run.Directories;
+import io.tablestoreycsb.planner.plan.Directories;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
