@@ -12,12 +12,13 @@ import picocli.CommandLine.Option;
  */
 final class MockRunOptions {
   /**
-   * Five runner JVMs share a small machine with the mock: a small heap, the serial collector, and C1 only. C2
-   * does not settle within a quick plan: a runner at 1,000 requests/s was still compiling 30 s in, each new
-   * operation compiles anew, and over its first 20 s a runner spent 12 s of CPU with C2 against 7 s with C1
-   * only for the same rows (unthrottled: 1.7 times the rows with C1 only). Long plans keep the JVM's default.
+   * Runner JVMs share a small machine with the mock: a small heap and the serial collector. The JVM's normal
+   * compilers (C1 and C2): C2 costs a runner more CPU in its first 20 s (12 s against 7 s with C1 only, at 1,000
+   * requests/s), but the quickstart's last cells, 16 partitions at 6,400 single-row requests/s, need its code: with
+   * C1 only two runners there used 70% of 2 processors for 5,200 rows/s and were judged host-bound, with C2 they
+   * were judged service-bound at 5,264 (bin/quickstart, 2026-11-28).
    */
-  static final String QUICK_RUNNER_JVM_OPTS = "-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1";
+  static final String QUICK_RUNNER_JVM_OPTS = "-Xmx256m -XX:+UseSerialGC";
 
   @Option(names = "--partition-capacity", paramLabel = "ROWS_PER_SECOND",
       description = {"Rows per second each partition of the mock serves, 0 = unlimited. Default: quickstart sizes"

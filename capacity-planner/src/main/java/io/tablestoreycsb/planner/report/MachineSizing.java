@@ -20,10 +20,9 @@ import io.tablestoreycsb.kit.report.Formats;
 public record MachineSizing(int processors, double requestsPerProcessor, int largestPartitionCount,
     int matrixRunners) {
   /**
-   * Runners and the mock on a 2-processor VM, runners compiling with C1 only: about 11,000 single-row requests a
-   * second unthrottled with both processors busy, 3,800 a second throttled while 5 runners still compiled
-   * (bin/quickstart, 2026-11-28). A table whose partitions serve 3,200 a processor keeps that machine about half
-   * busy.
+   * Runners and the mock on a 2-processor VM: about 11,000 single-row requests a second unthrottled with both
+   * processors busy, 3,800 a second throttled while 5 runners still compiled; with 2 runners, 5,264 a second from
+   * 16 partitions of 400 judged service-bound (bin/quickstart, 2026-11-28).
    */
   public static final double REQUESTS_PER_PROCESSOR = 3_200;
 
