@@ -127,10 +127,46 @@ tsy_binding_classpath() {
   printf '%s\n' "$cp"
 }
 
+# tsy_class_archive NAME: sets TSY_ARCHIVE_OPTS to start the JVM from a class-data archive of this
+# installation and this Java (dynamic AppCDS: the classes a start loads, parsed and verified once), kept
+# in ~/.cache/tablestore-ycsb/class-archives. Without one, the JVM writes it when it exits, under a name
+# of its own; the next start moves a finished one into place (mv is atomic: a JVM never maps a file
+# still being written). Off with TSY_CLASS_ARCHIVE=off, when TSY_JAVA_OPTS choose an archive or
+# -Xshare themselves, or when the cache directory cannot be written.
+tsy_class_archive() {
+  TSY_ARCHIVE_OPTS=()
+  [ "${TSY_CLASS_ARCHIVE:-on}" = off ] && return 0
+  case " ${TSY_JAVA_OPTS:-} " in *SharedArchiveFile*|*ArchiveClassesAtExit*|*-Xshare*) return 0 ;; esac
+  local dir="${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/tablestore-ycsb/class-archives" java_bin key archive partial
+  mkdir -p "$dir" 2>/dev/null && [ -w "$dir" ] || return 0
+  java_bin=$(readlink -f "$(command -v "$TSY_JAVA")" 2>/dev/null) || return 0
+  # the archive belongs to one JVM build and one class path: both are in its name
+  key=$( { echo "$java_bin"; ls -lL --time-style=+%s "${java_bin%/bin/java}/lib/modules" "$TSY_LIB" 2>/dev/null; } \
+    | cksum | cut -d' ' -f1)
+  archive="$dir/$1-$key.jsa"
+  if [ ! -s "$archive" ]; then
+    for partial in "$dir/$1-$key".*.jsa-writing; do
+      [ -e "$partial" ] || continue
+      # a finished one: the JVM that wrote it has gone
+      kill -0 "$(basename "$partial" .jsa-writing | sed 's/.*\.//')" 2>/dev/null || mv -f "$partial" "$archive" 2>/dev/null
+      [ -s "$archive" ] && break
+    done
+  fi
+  if [ -s "$archive" ]; then
+    for partial in "$dir/$1-$key".*.jsa-writing; do # those of starts that ran at once with the first
+      [ -e "$partial" ] && ! kill -0 "$(basename "$partial" .jsa-writing | sed 's/.*\.//')" 2>/dev/null \
+        && rm -f "$partial"
+    done
+    TSY_ARCHIVE_OPTS=("-XX:SharedArchiveFile=$archive" "-Xlog:cds=off" "-Xlog:cds+dynamic=off")
+  else
+    TSY_ARCHIVE_OPTS=("-XX:ArchiveClassesAtExit=$dir/$1-$key.$$.jsa-writing" "-Xlog:cds=off" "-Xlog:cds+dynamic=off")
+  fi
+}
+
 # tsy_exec_java MAIN ARGS...: runs MAIN with every library in lib/ (TSY_CLASSPATH, when set, instead).
 tsy_exec_java() {
   local main=$1; shift
-  local opts=()
+  local opts=("${TSY_ARCHIVE_OPTS[@]+"${TSY_ARCHIVE_OPTS[@]}"}")
   [ -f "$TSY_CONF/log4j2.properties" ] && opts+=("-Dlog4j2.configurationFile=$TSY_CONF/log4j2.properties")
   # shellcheck disable=SC2086
   exec "$TSY_JAVA" ${TSY_JAVA_OPTS:-} "${opts[@]}" -Dtsy.home="$TSY_HOME" -cp "${TSY_CLASSPATH:-$TSY_LIB/*}" "$main" "$@"
