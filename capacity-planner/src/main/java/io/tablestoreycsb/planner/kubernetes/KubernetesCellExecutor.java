@@ -46,7 +46,7 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
   private static final int LOG_TAIL_LINES = 15;
   /** Pods' rates are read from their logs this often: one log request per running pod each time. */
   private static final int RATE_EVERY_POLLS = 5;
-  /** A stoppable cell's runners' interval logs are read this often (they share them every few seconds). */
+  /** A watched cell's runners' interval logs are read this often (they share them every few seconds). */
   private static final int LIVE_EVERY_POLLS = 3;
   /**
    * How far ahead a cell after the first starts when every pod is running: a warm pod finds the request
@@ -216,7 +216,7 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
               : Arrays.stream(rates).mapToDouble(r -> r.orElse(0)).sum();
         }
         listener.running(opsPerSecond);
-        if (!stopRequested && poll % LIVE_EVERY_POLLS == 0) {
+        if (!stopRequested && poll % LIVE_EVERY_POLLS == 0 && listener.readsIntervalLogs()) {
           stopRequested = bringLogsAndStopIfSteady(specs, listener, live);
         }
       }

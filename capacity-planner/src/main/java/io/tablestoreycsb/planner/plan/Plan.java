@@ -111,6 +111,11 @@ public final class Plan {
       }
 
       @Override
+      public boolean readsIntervalLogs() {
+        return cell.spec().stop().steady() || setup.progress().watched();
+      }
+
+      @Override
       public void starting(int ready, int total) {
         starting(ready, total, "");
       }

@@ -29,6 +29,11 @@ public final class Progress {
     listener = value;
   }
 
+  /** Whether a listener (the live view) hears the progress besides the terminal. */
+  public boolean watched() {
+    return listener != ProgressListener.NONE;
+  }
+
   /** Learns how much longer than its duration a cell takes (JVM start-up, flush) to improve the ETA. */
   public synchronized void cellFinished(double wallSeconds, long durationSeconds) {
     pace.stepFinished(wallSeconds, durationSeconds);

@@ -45,5 +45,14 @@ public interface CellExecutor {
     default boolean stopNow() {
       return false;
     }
+
+    /**
+     * Whether anything reads the runners' interval logs while the cell runs (a steady watch, a live view).
+     * An executor whose runners write them elsewhere brings them to {@link RunnerSpec#dir()} only then:
+     * each bringing costs a request per runner every few seconds.
+     */
+    default boolean readsIntervalLogs() {
+      return false;
+    }
   }
 }

@@ -7,6 +7,8 @@ import io.tablestoreycsb.cluster.kubernetes.RunnerImages;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.CellStop;
 import io.tablestoreycsb.planner.plan.StopFile;
+import io.tablestoreycsb.planner.live.LiveSnapshot;
+import io.tablestoreycsb.planner.live.LiveView;
 import io.tablestoreycsb.planner.text.StopText;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -70,6 +72,8 @@ class KubernetesPlanTest {
   private Path endpointProperties;
   private TestKubelet kubelet;
   private KubernetesCellExecutor cellExecutor;
+  /** The last plan's progress (the live view listens to it). */
+  private Progress progress;
   private final ByteArrayOutputStream log = new ByteArrayOutputStream();
 
   @BeforeEach
@@ -140,7 +144,7 @@ class KubernetesPlanTest {
     cellExecutor = new KubernetesCellExecutor(cluster.client(), settings, store, kubelet::tail);
     return new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, List.of("-Xmx256m")),
         cellExecutor, new BindingTableAdmin(endpointProperties),
-        dir.resolve("out"), new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
+        dir.resolve("out"), progress = new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
   }
 
   private String output() throws Exception {
@@ -218,6 +222,103 @@ class KubernetesPlanTest {
     long windowRequests = results.stream().mapToLong(r -> window.latencyIn(r).getTotalCount()).sum();
     assertThat(windowRequests).isPositive();
     assertThat(rows.get("random-read").rates().requests()).isEqualTo(windowRequests);
+  }
+
+  @Test
+  void theLiveViewShowsEachPodsFiguresMidCellAndAnUnwatchedCellsLogsStayInTheBucketUntilItEnds() throws Exception {
+    // Without a live view a fixed-duration cell has no reader for the pods' interval logs while it runs.
+    Matrix unwatched = matrix("unwatched", "table = unwatched", readCase("unwatched", "15s"));
+    Plan quiet = executor(unwatched, "plans");
+    MidCell alone = MidCell.watch(this, "unwatched", null);
+    assertThat(quiet.run(CellOrder.of(unwatched, CellFilter.ALL, null))).as(output()).isZero();
+    cellExecutor.close();
+    alone.join();
+    assertThat(alone.looks).as("looks at the cell's directory while it ran").isNotEmpty();
+    assertThat(alone.lastLookSeconds).as("looked long enough for a watched cell's logs to arrive").isGreaterThan(5);
+    assertThat(alone.looks).as("interval logs brought mid-cell").noneMatch(look -> look.logHere);
+
+    // With one the planner brings them every few seconds and the page has each pod's figures.
+    Directories.deleteRecursively(dir.resolve("out")); // a plan of its own: its load is not taken as done
+    Matrix watched = matrix("watched", "table = watched", readCase("watched", "15s"));
+    Plan plan = executor(watched, "plans");
+    LiveView view = new LiveView(watched, dir.resolve("out"), CellOrder.of(watched, CellFilter.ALL, null));
+    progress.listener(view);
+    MidCell seen = MidCell.watch(this, "watched", view);
+    assertThat(plan.run(CellOrder.of(watched, CellFilter.ALL, null))).as(output()).isZero();
+    seen.join();
+    assertThat(seen.looks).as("the page mid-cell").anySatisfy(look -> {
+      assertThat(look.logHere).isTrue();
+      assertThat(look.runnerRates).hasSize(2).allMatch(rate -> rate > 0);
+    });
+  }
+
+  /** What a look at a running cell's first runner directory (and the live page) found. */
+  private record Look(boolean logHere, List<Double> runnerRates) {}
+
+  /**
+   * Looks at a read cell's runner-0 directory every 200 ms from its pods' first rate line (the load of
+   * the plan's own table is cell 1, the case cell 2) until its result set is downloaded or 10 s passed.
+   */
+  private static final class MidCell extends Thread {
+    private final KubernetesPlanTest test;
+    private final String caseName;
+    private final LiveView view;
+    final List<Look> looks = new ArrayList<>();
+    double lastLookSeconds;
+
+    private MidCell(KubernetesPlanTest test, String caseName, LiveView view) {
+      this.test = test;
+      this.caseName = caseName;
+      this.view = view;
+    }
+
+    static MidCell watch(KubernetesPlanTest test, String caseName, LiveView view) {
+      MidCell probe = new MidCell(test, caseName, view);
+      probe.setDaemon(true);
+      probe.start();
+      return probe;
+    }
+
+    @Override
+    public void run() {
+      try {
+        int jobs = test.kubelet.createdJobs().size();
+        while (test.kubelet.createdJobs().size() == jobs) {
+          Thread.sleep(100);
+        }
+        Job job = test.kubelet.createdJobs().get(jobs);
+        Path podLog = test.dir.resolve("kubelet").resolve(job.getMetadata().getName() + "-0").resolve("container.log");
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        while (!Files.isRegularFile(podLog) || !Files.readString(podLog).matches("(?s).*pod-runner: cell 2: \\d+ ops/s.*")) {
+          if (System.nanoTime() > deadline) {
+            return; // the cell never ran: the assertions say so
+          }
+          Thread.sleep(100);
+        }
+        long first = System.nanoTime();
+        Path runner = test.dir.resolve("out/mock/p4/" + caseName + "/t2/runner-0");
+        while (System.nanoTime() - first < TimeUnit.SECONDS.toNanos(10)) {
+          List<Double> rates = new ArrayList<>();
+          if (view != null) {
+            LiveSnapshot.Current current = view.snapshot().current();
+            if (current != null) {
+              current.runners().forEach(r -> rates.add(r.latest().rowsPerSecond()));
+            }
+          }
+          boolean logHere = Files.isRegularFile(runner.resolve("READ.hdr"));
+          if (Files.exists(runner.resolve(RunnerRecord.FILE_NAME))) {
+            return; // the cell's result set is here: no longer mid-cell
+          }
+          looks.add(new Look(logHere, rates));
+          lastLookSeconds = (System.nanoTime() - first) / 1e9;
+          Thread.sleep(200);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
   }
 
   @Test
