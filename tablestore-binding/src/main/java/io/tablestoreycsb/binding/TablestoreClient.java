@@ -330,6 +330,7 @@ public class TablestoreClient extends DB {
       PutRowResponse response = client.putRow(new PutRowRequest(codec.putChange(table, key, values)));
       answeredOn(partitions, partition, start);
       stats.consumed(response.getConsumedCapacity());
+      stats.maybeApplied().take(response.getTraceId()); // answered: nothing unknown is left of it
     } catch (RuntimeException e) {
       failedOn(partitions, partition);
       countFailedRow(e);
@@ -349,6 +350,7 @@ public class TablestoreClient extends DB {
       UpdateRowResponse response = client.updateRow(new UpdateRowRequest(codec.updateChange(table, key, values)));
       answeredOn(partitions, partition, start);
       stats.consumed(response.getConsumedCapacity());
+      stats.maybeApplied().take(response.getTraceId()); // answered: nothing unknown is left of it
     } catch (RuntimeException e) {
       failedOn(partitions, partition);
       countFailedRow(e);
@@ -369,6 +371,7 @@ public class TablestoreClient extends DB {
           client.deleteRow(new DeleteRowRequest(new RowDeleteChange(table, codec.primaryKey(key))));
       answeredOn(partitions, partition, start);
       stats.consumed(response.getConsumedCapacity());
+      stats.maybeApplied().take(response.getTraceId()); // answered: nothing unknown is left of it
     } catch (RuntimeException e) {
       failedOn(partitions, partition);
       countFailedRow(e);
@@ -419,7 +422,8 @@ public class TablestoreClient extends DB {
   /** A single-row write failed for good; on its connection, the service may have applied it. */
   private void countFailedRow(RuntimeException e) {
     stats.rowsFailed(1);
-    lastFailureOnConnection = ConnectionRetry.isConnectionFailure(e);
+    // An earlier attempt of a refused call may have been applied unanswered: the table may hold the row.
+    lastFailureOnConnection = stats.maybeApplied().take(e) || ConnectionRetry.isConnectionFailure(e);
     if (lastFailureOnConnection) {
       stats.rowsFailedOnConnection(1);
     }

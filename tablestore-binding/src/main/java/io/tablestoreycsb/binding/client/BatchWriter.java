@@ -206,6 +206,9 @@ public final class BatchWriter {
     // When YCSB paces operations (-target) this is when the flushing operation should have started; in
     // a closed loop it is now.
     long intendedStart = Measurements.getMeasurements().getIntendedtartTimeNs();
+    // Whether an attempt of these rows may have been applied unanswered (its connection failed): a row
+    // refused later may be in the table all the same.
+    boolean maybeApplied = false;
     while (!rows.isEmpty()) {
       BatchWriteRowRequest request = new BatchWriteRowRequest();
       rows.forEach(request::addRowChange);
@@ -223,6 +226,7 @@ public final class BatchWriter {
         record(MEASUREMENT + "-FAILED", start, intendedStart, null);
         Status status = errors.requestFailed(Action.BatchWriteRow, table, e);
         String code = e instanceof TableStoreException tse ? tse.getErrorCode() : null;
+        maybeApplied |= stats.maybeApplied().take(e) || ConnectionRetry.isConnectionFailure(e);
         // A connection refused or reset, or a socket timeout, is retried too: the rows are full-row
         // puts, so sending them again is harmless even if the failed request was applied.
         // Unless the client already resent it for its retry budget.
@@ -236,9 +240,11 @@ public final class BatchWriter {
         }
         lost(table, rows, flushingKey, code == null ? e.toString() : code,
             resentByClient ? "the connection still failing after " + ClientConfig.RETRY_BUDGET : why(transientFailure),
-            ConnectionRetry.isConnectionFailure(e) ? RowFate.FAILED_ON_CONNECTION : RowFate.FAILED);
+            maybeApplied ? RowFate.FAILED_ON_CONNECTION : RowFate.FAILED);
         return status;
       }
+      maybeApplied |= stats.maybeApplied().take(response.getTraceId());
+      RowFate refused = maybeApplied ? RowFate.FAILED_ON_CONNECTION : RowFate.FAILED;
       List<RowChange> retry = new ArrayList<>();
       Status requestStatus = Status.OK;
       List<BatchWriteRowResponse.RowResult> succeeded = response.getSucceedRows();
@@ -253,7 +259,7 @@ public final class BatchWriter {
         // A response must carry one result per row; count any row it left out as lost, not as written.
         Status missing = errors.rowFailed(Action.BatchWriteRow, table, "MissingRowResult",
             unanswered.size() + " row(s) had no result in the response", response.getRequestId());
-        lost(table, unanswered, flushingKey, "MissingRowResult", why(false), RowFate.FAILED);
+        lost(table, unanswered, flushingKey, "MissingRowResult", why(false), refused);
         requestStatus = missing;
         result = missing;
       }
@@ -269,7 +275,7 @@ public final class BatchWriter {
           retry.add(request.getRowChange(row.getTableName(), row.getIndex()));
         } else {
           lost(table, List.of(request.getRowChange(row.getTableName(), row.getIndex())), flushingKey, code,
-              why(StatusMapping.isRetriableRowError(code)), RowFate.FAILED);
+              why(StatusMapping.isRetriableRowError(code)), refused);
           result = rowStatus;
         }
       }

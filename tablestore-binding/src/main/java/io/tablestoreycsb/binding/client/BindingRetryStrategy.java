@@ -55,6 +55,8 @@ final class BindingRetryStrategy implements RetryStrategy {
    */
   private static final Set<String> BINDING_REQUESTS = Set.of("GetRow", "GetRange", "BatchGetRow",
       "PutRow", "UpdateRow", "DeleteRow", "BatchWriteRow");
+  /** The binding's writes: a resend of one whose attempt may have been applied is marked ({@link MaybeAppliedCalls}). */
+  private static final Set<String> WRITES = Set.of("PutRow", "UpdateRow", "DeleteRow", "BatchWriteRow");
   static final int MAX_LEASE_RACE_RETRIES = 3;
   /** How long the SDK's default strategy retries (DefaultRetryStrategy's default timeout). */
   static final long SDK_RETRY_MS = TimeUnit.SECONDS.toMillis(10);
@@ -113,8 +115,13 @@ final class BindingRetryStrategy implements RetryStrategy {
 
   @Override
   public long nextPause(String action, Exception ex) {
-    if (ex instanceof PartialResultFailedException) {
-      return 0; // the SDK then completes the call with the partial result; BatchWriter retries the rows
+    if (ex instanceof PartialResultFailedException partial) {
+      // The SDK then completes the call with the partial result, without the call's trace id that every
+      // other answer carries: set it, so the caller can tell a resent call's answer (MaybeAppliedCalls).
+      if (partial.getResult() != null && partial.getResult().getTraceId() == null && partial.getTraceId() != null) {
+        partial.getResult().setTraceId(partial.getTraceId());
+      }
+      return 0; // BatchWriter retries the rows
     }
     String unreachable = unreachableReason(ex);
     long pause;
@@ -137,11 +144,23 @@ final class BindingRetryStrategy implements RetryStrategy {
       leaseRaceRetries++;
       pause = 1;
     }
+    if (pause > 0 && stats != null && WRITES.contains(action) && mayHaveReachedTheService(ex, unreachable)) {
+      stats.maybeApplied().resentAfterUnknownOutcome(MaybeAppliedCalls.traceIdOf(ex));
+    }
     if (pause > 0 && stats != null) {
       stats.sdkRetry(ex instanceof TableStoreException tse && tse.getErrorCode() != null && !tse.getErrorCode().isEmpty()
           ? tse.getErrorCode() : StatusMapping.CLIENT_EXCEPTION);
     }
     return pause;
+  }
+
+  /**
+   * Whether the attempt that failed with {@code ex} may have been executed: a client-side failure once
+   * connected (reset, closed, timed out, the lease race); not an answer of the service (it refused), nor
+   * an endpoint that could not be connected to ({@code unreachable}).
+   */
+  private static boolean mayHaveReachedTheService(Exception ex, String unreachable) {
+    return unreachable == null && (ConnectionRetry.isConnectionFailure(ex) || isConnectionLeaseRace(ex));
   }
 
   /** Ends the retries past the budget; announces the endpoint on the first retry. */

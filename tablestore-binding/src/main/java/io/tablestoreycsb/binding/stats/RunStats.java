@@ -1,5 +1,7 @@
 package io.tablestoreycsb.binding.stats;
 
+import io.tablestoreycsb.binding.client.MaybeAppliedCalls;
+
 import com.alicloud.openservices.tablestore.model.CapacityUnit;
 import com.alicloud.openservices.tablestore.model.ConsumedCapacity;
 import java.util.EnumMap;
@@ -32,6 +34,7 @@ public final class RunStats {
   private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, LongAdder> sdkRetries = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, PartitionCounters> partitions = new ConcurrentHashMap<>();
+  private final MaybeAppliedCalls maybeApplied = new MaybeAppliedCalls();
 
   public RunStats() {
     for (Action a : Action.values()) {
@@ -76,6 +79,11 @@ public final class RunStats {
   }
 
   /** Counts one retry the SDK made inside a call (tablestore.retry=sdk), by the code that caused it. */
+  /** The run's write calls resent after an attempt the service may have applied. */
+  public MaybeAppliedCalls maybeApplied() {
+    return maybeApplied;
+  }
+
   public void sdkRetry(String code) {
     sdkRetries.computeIfAbsent(code, c -> new LongAdder()).increment();
   }

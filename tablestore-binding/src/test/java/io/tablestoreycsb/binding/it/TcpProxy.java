@@ -25,6 +25,9 @@ final class TcpProxy implements AutoCloseable {
   private final AtomicLong bytesUpstream = new AtomicLong();
   private final AtomicLong resets = new AtomicLong();
   private ServerSocket listener;
+  /** Run, then the connection reset, at the next answer the endpoint sends; null when none is to be lost. */
+  private final java.util.concurrent.atomic.AtomicReference<Runnable> loseNextAnswer =
+      new java.util.concurrent.atomic.AtomicReference<>();
 
   TcpProxy(int targetPort) throws IOException {
     this.targetPort = targetPort;
@@ -46,6 +49,15 @@ final class TcpProxy implements AutoCloseable {
   /** Connections reset by {@link #cut()} so far. */
   long resets() {
     return resets.get();
+  }
+
+  /**
+   * Loses the next answer the endpoint sends: its request was executed, the client gets a connection
+   * reset instead of the answer. {@code beforeReset} runs first (say, to make the endpoint refuse the
+   * resend).
+   */
+  void loseNextAnswer(Runnable beforeReset) {
+    loseNextAnswer.set(beforeReset);
   }
 
   /** Starts an outage: connections are refused, and those open are reset. */
@@ -115,17 +127,24 @@ final class TcpProxy implements AutoCloseable {
         open.add(client);
         open.add(upstream);
       }
-      pump(client, upstream, bytesUpstream);
-      pump(upstream, client, new AtomicLong());
+      pump(client, upstream, bytesUpstream, false);
+      pump(upstream, client, new AtomicLong(), true);
     }
   }
 
-  /** Copies one direction until either side closes; then closes both. */
-  private void pump(Socket from, Socket to, AtomicLong counted) {
+  /** Copies one direction until either side closes; then closes both. {@code answers}: endpoint to client. */
+  private void pump(Socket from, Socket to, AtomicLong counted, boolean answers) {
     Thread t = new Thread(() -> {
       byte[] buffer = new byte[64 * 1024];
       try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
         for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+          Runnable lose = answers ? loseNextAnswer.getAndSet(null) : null;
+          if (lose != null) {
+            lose.run();
+            to.setSoLinger(true, 0); // the client sees a reset, not the answer
+            resets.incrementAndGet();
+            return;
+          }
           out.write(buffer, 0, n);
           counted.addAndGet(n);
         }
