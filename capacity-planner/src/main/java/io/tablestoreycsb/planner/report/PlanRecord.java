@@ -22,6 +22,8 @@ import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.Slo;
 import java.io.IOException;
 import java.io.Reader;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -180,10 +182,28 @@ public record PlanRecord(long startedEpochMs, @JsonUnwrapped MatrixRun run, @Jso
       return EndpointKind.OTHER_HOST;
     }
     host = host.toLowerCase(Locale.ROOT);
-    if (host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]") || host.equals("::1")) {
+    if (host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]") || host.equals("::1")
+        || isAddressOfThisMachine(host)) {
       return EndpointKind.LOCAL;
     }
     return host.endsWith(".aliyuncs.com") ? EndpointKind.TABLESTORE : EndpointKind.OTHER_HOST;
+  }
+
+  /**
+   * Whether {@code host} is an IP address of one of this machine's interfaces (a mock bound to a bridge
+   * that pods reach, say). Only literal addresses: a name is not looked up (a lookup could wait on DNS,
+   * and what a name resolves to here need not be what the runners reach).
+   */
+  private static boolean isAddressOfThisMachine(String host) {
+    String literal = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    if (!literal.matches("\\d{1,3}(\\.\\d{1,3}){3}") && !literal.contains(":")) {
+      return false;
+    }
+    try {
+      return NetworkInterface.getByInetAddress(InetAddress.getByName(literal)) != null;
+    } catch (IOException e) {
+      return false; // not an address, or the interfaces cannot be listed: not known to be this machine
+    }
   }
 
   private static String hostOf(String endpoint) {

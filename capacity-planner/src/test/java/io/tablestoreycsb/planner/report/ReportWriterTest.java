@@ -200,7 +200,23 @@ class ReportWriterTest {
 
     assertThat(PlanRecord.kindOf("http://127.0.0.1:8080")).isEqualTo(PlanRecord.EndpointKind.LOCAL);
     assertThat(PlanRecord.kindOf("http://localhost:8080")).isEqualTo(PlanRecord.EndpointKind.LOCAL);
-    assertThat(PlanRecord.kindOf("http://10.0.0.5:8080")).isEqualTo(PlanRecord.EndpointKind.OTHER_HOST);
+    // TEST-NET-1: documentation only, on no machine
+    assertThat(PlanRecord.kindOf("http://192.0.2.1:8080")).isEqualTo(PlanRecord.EndpointKind.OTHER_HOST);
+  }
+
+  @Test
+  void anAddressOfOneOfThisMachinesInterfacesIsThisMachine() throws Exception {
+    // e.g. a mock bound to the bridge that pods reach (10.253.0.1 under .ci/with-kubernetes)
+    List<java.net.InetAddress> own = java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())
+        .stream().flatMap(i -> java.util.Collections.list(i.getInetAddresses()).stream())
+        .filter(a -> a instanceof java.net.Inet4Address).toList();
+    assertThat(own).isNotEmpty();
+    for (java.net.InetAddress a : own) {
+      assertThat(PlanRecord.kindOf("http://" + a.getHostAddress() + ":8080")).as(a.toString())
+          .isEqualTo(PlanRecord.EndpointKind.LOCAL);
+    }
+    assertThat(PlanRecord.kindOf("http://[::1]:8080")).isEqualTo(PlanRecord.EndpointKind.LOCAL);
+    assertThat(PlanRecord.kindOf("http://my-proxy.example:8080")).isEqualTo(PlanRecord.EndpointKind.OTHER_HOST);
   }
 
   @Test
