@@ -56,10 +56,10 @@ public final class Gate {
   }
 
   /** Judges each single-plan threshold against the plan's cells. */
-  public static List<Judgement> judge(List<Threshold> thresholds, List<CellResult> rows) {
+  public static List<ThresholdCheck> judge(List<Threshold> thresholds, List<CellResult> rows) {
     checkSinglePlan(thresholds, "--fail-if");
     checkScopes(thresholds, rows);
-    List<Judgement> out = new ArrayList<>();
+    List<ThresholdCheck> out = new ArrayList<>();
     for (Threshold t : thresholds) {
       if (t instanceof Threshold.SloBelow s) {
         out.add(sloBelow(s, SloTable.answers(rows), rows));
@@ -101,7 +101,7 @@ public final class Gate {
     return s.matches(r.cell().instanceType(), r.cell().caseName(), r.cell().partitions(), r.cell().threads());
   }
 
-  private static Judgement sloBelow(Threshold.SloBelow t, List<SloTable.Answer> answers, List<CellResult> rows) {
+  private static ThresholdCheck sloBelow(Threshold.SloBelow t, List<SloTable.Answer> answers, List<CellResult> rows) {
     List<String> breaches = new ArrayList<>();
     int judged = 0;
     int unjudged = 0;
@@ -123,11 +123,11 @@ public final class Gate {
       breaches.add("no SLO answer to judge: no cell in scope has a latency objective (set slo in the matrix, or "
           + "--slo)");
     }
-    return new Judgement(t, judged + " SLO answer(s)" + (unjudged == 0 ? "" : ", " + unjudged
+    return new ThresholdCheck(t, judged + " SLO answer(s)" + (unjudged == 0 ? "" : ", " + unjudged
         + " of them from cells the report could not judge"), breaches);
   }
 
-  private static Judgement latencyAbove(Threshold.LatencyAbove t, List<CellResult> rows) {
+  private static ThresholdCheck latencyAbove(Threshold.LatencyAbove t, List<CellResult> rows) {
     List<String> breaches = new ArrayList<>();
     int judged = 0;
     for (CellResult r : rows) {
@@ -141,17 +141,17 @@ public final class Gate {
             + Formats.ms(t.boundMs()) + " ms" + (r.evidence() ? "" : " (an unsteady cell)"));
       }
     }
-    return new Judgement(t, judged + " cell(s)", breaches);
+    return new ThresholdCheck(t, judged + " cell(s)", breaches);
   }
 
   /**
    * Judges thresholds against a diff: regressions compare the two plans, the others judge the new plan alone.
    */
-  public static List<Judgement> judge(List<Threshold> thresholds, PlanDiff diff) {
+  public static List<ThresholdCheck> judge(List<Threshold> thresholds, PlanDiff diff) {
     List<Threshold> single = thresholds.stream().filter(t -> !t.needsBaseline()).toList();
     checkScopes(single, diff.newRows());
-    List<Judgement> singles = judge(single, diff.newRows());
-    List<Judgement> out = new ArrayList<>();
+    List<ThresholdCheck> singles = judge(single, diff.newRows());
+    List<ThresholdCheck> out = new ArrayList<>();
     int next = 0;
     for (Threshold t : thresholds) {
       if (t instanceof Threshold.SloRegression s) {
@@ -165,7 +165,7 @@ public final class Gate {
     return out;
   }
 
-  private static Judgement sloRegression(Threshold.SloRegression t, PlanDiff diff) {
+  private static ThresholdCheck sloRegression(Threshold.SloRegression t, PlanDiff diff) {
     List<String> breaches = new ArrayList<>();
     int judged = 0;
     for (PlanDiff.AnswerChange a : diff.answers()) {
@@ -188,10 +188,10 @@ public final class Gate {
     if (judged == 0) {
       breaches.add("no SLO answer of the base plan to compare: no case in scope met an objective there");
     }
-    return new Judgement(t, judged + " SLO answer(s)", breaches);
+    return new ThresholdCheck(t, judged + " SLO answer(s)", breaches);
   }
 
-  private static Judgement latencyRegression(Threshold.LatencyRegression t, PlanDiff diff) {
+  private static ThresholdCheck latencyRegression(Threshold.LatencyRegression t, PlanDiff diff) {
     List<String> breaches = new ArrayList<>();
     int judged = 0;
     for (PlanDiff.CellChange c : diff.cells()) {
@@ -212,7 +212,7 @@ public final class Gate {
                 ? " (within the per-interval noise)" : ""));
       }
     }
-    return new Judgement(t, judged + " cell(s) in both plans", breaches);
+    return new ThresholdCheck(t, judged + " cell(s) in both plans", breaches);
   }
 
   /** The case name of an answer (its title carries the sweep setting after a comma). */
@@ -241,13 +241,13 @@ public final class Gate {
    * Prints each threshold with what it judged and, when breached, why; returns the exit status they call for:
    * {@link Threshold#EXIT_BREACHED} when one was breached, else 0.
    */
-  public static int print(List<Judgement> judgements, PrintWriter out) {
-    if (judgements.isEmpty()) {
+  public static int print(List<ThresholdCheck> checks, PrintWriter out) {
+    if (checks.isEmpty()) {
       return 0;
     }
     out.println();
     int breached = 0;
-    for (Judgement j : judgements) {
+    for (ThresholdCheck j : checks) {
       if (!j.breached()) {
         out.printf("threshold '%s': held (judged: %s)%n", j.threshold(), j.judged());
         continue;
@@ -260,7 +260,7 @@ public final class Gate {
       }
     }
     if (breached > 0) {
-      out.printf("%d of %d threshold(s) breached: exit status %d%n", breached, judgements.size(),
+      out.printf("%d of %d threshold(s) breached: exit status %d%n", breached, checks.size(),
           Threshold.EXIT_BREACHED);
     }
     out.flush();

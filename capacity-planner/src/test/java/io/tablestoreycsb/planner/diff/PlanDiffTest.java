@@ -7,7 +7,7 @@ import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.TestCells;
 import io.tablestoreycsb.planner.analysis.Verdict;
 import io.tablestoreycsb.planner.gate.Gate;
-import io.tablestoreycsb.planner.gate.Judgement;
+import io.tablestoreycsb.planner.gate.ThresholdCheck;
 import io.tablestoreycsb.planner.matrix.Slo;
 import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.report.TestReports;
@@ -56,7 +56,7 @@ class PlanDiffTest {
     ReportData slower = data(cell("mock", 4, 1, 1850, 5, new Verdict.Service()));
     PlanDiff diff = PlanDiff.of("a", base, PlanTimelines.none(), "b", slower, PlanTimelines.none());
 
-    List<Judgement> j = Gate.judge(List.of(ThresholdParser.parse("slo regression > 10%"),
+    List<ThresholdCheck> j = Gate.judge(List.of(ThresholdParser.parse("slo regression > 10%"),
         ThresholdParser.parse("slo regression > 5%"), ThresholdParser.parse("slo < 1900")), diff);
 
     assertThat(j.get(0).breached()).isFalse();

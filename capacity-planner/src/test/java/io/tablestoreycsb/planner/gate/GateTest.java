@@ -25,7 +25,7 @@ class GateTest {
 
   @Test
   void anSloThresholdIsBreachedByEveryAnswerBelowItsRate() {
-    Judgement j = judge("slo < 1000");
+    ThresholdCheck j = judge("slo < 1000");
 
     assertThat(j.breached()).isTrue();
     assertThat(j.judged()).isEqualTo("3 SLO answer(s)");
@@ -45,7 +45,7 @@ class GateTest {
 
   @Test
   void aLatencyThresholdIsBreachedByEachCellAboveItsBound() {
-    Judgement j = judge("p99 > 35ms");
+    ThresholdCheck j = judge("p99 > 35ms");
 
     assertThat(j.judged()).isEqualTo("5 cell(s)");
     assertThat(j.breaches()).containsExactly("mock random-read p=1 threads=8: p99 40.0 ms, above 35.0 ms");
@@ -56,7 +56,7 @@ class GateTest {
   void withoutAnObjectiveAnSloThresholdCannotPass() {
     List<CellResult> noSlo = List.of(TestCells.cell().build());
 
-    Judgement j = Gate.judge(List.of(ThresholdParser.parse("slo < 1")), noSlo).get(0);
+    ThresholdCheck j = Gate.judge(List.of(ThresholdParser.parse("slo < 1")), noSlo).get(0);
 
     assertThat(j.breaches()).singleElement().asString().startsWith("no SLO answer to judge");
   }
@@ -74,10 +74,10 @@ class GateTest {
   @Test
   void printingSaysWhichThresholdBrokeAndReturnsItsExitStatus() {
     StringWriter text = new StringWriter();
-    List<Judgement> judgements = Gate.judge(List.of(ThresholdParser.parse("slo < 1"),
+    List<ThresholdCheck> checks = Gate.judge(List.of(ThresholdParser.parse("slo < 1"),
         ThresholdParser.parse("p99 > 35ms")), ROWS);
 
-    int status = Gate.print(judgements, new PrintWriter(text));
+    int status = Gate.print(checks, new PrintWriter(text));
 
     assertThat(status).isEqualTo(Threshold.EXIT_BREACHED).isNotIn(0, 1, 2);
     assertThat(text.toString()).contains("threshold 'slo < 1': held (judged: 3 SLO answer(s))",
@@ -87,7 +87,7 @@ class GateTest {
         new PrintWriter(new StringWriter()))).isZero();
   }
 
-  private static Judgement judge(String threshold) {
+  private static ThresholdCheck judge(String threshold) {
     return Gate.judge(List.of(ThresholdParser.parse(threshold)), ROWS).get(0);
   }
 

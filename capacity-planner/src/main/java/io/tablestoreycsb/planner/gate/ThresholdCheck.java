@@ -11,8 +11,8 @@ import java.util.List;
  * @param breaches one sentence per answer or cell that broke it: which, the figure and the limit; empty when
  *     it held
  */
-public record Judgement(Threshold threshold, String judged, List<String> breaches) {
-  public Judgement {
+public record ThresholdCheck(Threshold threshold, String judged, List<String> breaches) {
+  public ThresholdCheck {
     breaches = List.copyOf(breaches);
   }
 
