@@ -268,9 +268,6 @@ public class TablestoreClient extends DB {
       if (partitions != null) {
         countRowsRead(partitions, rows);
       }
-      // YCSB passes a new Vector of 10 slots: without room made for the page first, a 100-row page
-      // grows it four times, copying it each time (a sixth of the YCSB threads' samples of a scan).
-      result.ensureCapacity(result.size() + Math.min(rows.size(), remaining));
       for (Row row : rows) {
         if (remaining == 0) {
           break;
