@@ -44,14 +44,8 @@ public final class RowCodec {
     this.primaryKeyName = primaryKeyName;
   }
 
-  /**
-   * The key with its UTF-8 bytes attached: without them the SDK encodes the key itself, through
-   * {@code String.getBytes("utf-8")}, which looks the charset up by its name (6% of a batch load's YCSB
-   * threads' samples, a lookup for every row). {@code getBytes(UTF_8)} gives the same bytes, unpaired
-   * surrogates included.
-   */
   public PrimaryKey primaryKey(String key) {
-    return primaryKey(PrimaryKeyValue.fromString(key, key.getBytes(StandardCharsets.UTF_8)));
+    return primaryKey(PrimaryKeyValue.fromString(key));
   }
 
   /**

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.alicloud.openservices.tablestore.model.Column;
 import com.alicloud.openservices.tablestore.model.ColumnType;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
-import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.Row;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
 import java.nio.charset.StandardCharsets;
@@ -43,20 +42,6 @@ class RowCodecTest {
   }
 
   private final RowCodec codec = new RowCodec("userid");
-
-  @Test
-  void aKeyCarriesTheBytesTheSdkWouldHaveEncodedItTo() {
-    for (String key : new String[] {"user6284781860667377211", "caf\u00e9", "\u4e2d\u6587", "\ud83d\ude00",
-        "lone \ud800 high", "end \ud83d"}) {
-      PrimaryKeyValue value = codec.primaryKey(key).getPrimaryKeyColumn(0).getValue();
-      PrimaryKeyValue plain = PrimaryKeyValue.fromString(key);
-
-      assertThat(value.asString()).isEqualTo(key);
-      assertThat(value.asStringInBytes()).as(key).isEqualTo(plain.asStringInBytes());
-      assertThat(value.getDataSize()).isEqualTo(plain.getDataSize());
-      assertThat(value).isEqualTo(plain);
-    }
-  }
 
   /** A row whose columns are name/value pairs (several versions of a name: newest first). */
   private static Row row(String key, Object... nameValueTimestamp) {
