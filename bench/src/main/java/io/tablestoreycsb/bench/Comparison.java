@@ -38,6 +38,11 @@ public final class Comparison {
     return a.size();
   }
 
+  /** Warm-up pairs run before the rounds (each side ran this many warm-up runs first). */
+  public int warmupPairs() {
+    return warmupPairs;
+  }
+
   public int reruns() {
     return reruns;
   }

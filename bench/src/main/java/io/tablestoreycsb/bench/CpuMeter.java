@@ -25,15 +25,24 @@ public final class CpuMeter {
   private final long selfPid = ProcessHandle.current().pid();
   /** -1: no server process watched. */
   private final long serverPid;
+  /** Where this process's CPU of each window goes by kind of thread, or null when not asked. */
+  private final ThreadShares shares;
 
   /** {@code serverPid} -1: this process only. */
   public CpuMeter(long serverPid) {
+    this(serverPid, null);
+  }
+
+  /** A meter that also adds each window's CPU by kind of thread of this process to {@code shares}. */
+  public CpuMeter(long serverPid, ThreadShares shares) {
     this.serverPid = serverPid;
+    this.shares = shares;
   }
 
   public Reading read() throws IOException {
     return new Reading(System.nanoTime(), ProcFs.cpuTicks(selfPid), compilerTicks(selfPid),
-        serverPid < 0 ? 0 : ProcFs.cpuTicks(serverPid), serverPid < 0 ? Map.of() : compilerTicks(serverPid));
+        serverPid < 0 ? 0 : ProcFs.cpuTicks(serverPid), serverPid < 0 ? Map.of() : compilerTicks(serverPid),
+        shares == null ? Map.of() : ProcFs.threads(selfPid));
   }
 
   private static Map<Long, Long> compilerTicks(long pid) throws IOException {
@@ -57,6 +66,9 @@ public final class CpuMeter {
   /** A window from {@code start} to now: elapsed seconds, client and server CPU seconds, JIT apart. */
   public SideRun since(Reading start, long ops, long calls, long failures, String firstFailure) throws IOException {
     Reading end = read();
+    if (shares != null) {
+      shares.add(ops, start.selfThreads, end.selfThreads);
+    }
     double ticks = ProcFs.TICKS_PER_SECOND;
     long clientJit = compilerDelta(start.selfCompilerTicks, end.selfCompilerTicks);
     long serverJit = compilerDelta(start.serverCompilerTicks, end.serverCompilerTicks);
@@ -65,7 +77,10 @@ public final class CpuMeter {
         serverPid < 0 ? Double.NaN : serverJit / ticks, calls, failures, firstFailure);
   }
 
-  /** One reading of the clocks: process ticks and compiler threads' ticks by thread id. */
+  /**
+   * One reading of the clocks: process ticks and compiler threads' ticks by thread id; with
+   * {@link ThreadShares}, every thread of this process (else empty).
+   */
   public record Reading(long nanos, long selfTicks, Map<Long, Long> selfCompilerTicks, long serverTicks,
-                        Map<Long, Long> serverCompilerTicks) {}
+                        Map<Long, Long> serverCompilerTicks, Map<Long, ProcFs.ThreadTicks> selfThreads) {}
 }

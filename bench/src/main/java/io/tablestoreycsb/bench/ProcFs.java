@@ -28,11 +28,27 @@ public final class ProcFs {
    */
   public static Map<Long, Long> threadCpuTicks(long pid, String namePrefix) throws IOException {
     Map<Long, Long> ticks = new HashMap<>();
+    threads(pid, namePrefix).forEach((tid, thread) -> ticks.put(tid, thread.ticks()));
+    return ticks;
+  }
+
+  /** One thread's name (comm, at most 15 characters) and its user + system CPU ticks. */
+  public record ThreadTicks(String name, long ticks) {}
+
+  /** Every thread of process {@code pid}, by thread id (see {@link #threadCpuTicks}). */
+  public static Map<Long, ThreadTicks> threads(long pid) throws IOException {
+    return threads(pid, "");
+  }
+
+  private static Map<Long, ThreadTicks> threads(long pid, String namePrefix) throws IOException {
+    Map<Long, ThreadTicks> ticks = new HashMap<>();
     try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
       for (Path task : tasks) {
         try {
-          if (Files.readString(task.resolve("comm")).startsWith(namePrefix)) {
-            ticks.put(Long.parseLong(task.getFileName().toString()), cpuTicksOfStat(Files.readString(task.resolve("stat"))));
+          String name = Files.readString(task.resolve("comm")).strip();
+          if (name.startsWith(namePrefix)) {
+            ticks.put(Long.parseLong(task.getFileName().toString()),
+                new ThreadTicks(name, cpuTicksOfStat(Files.readString(task.resolve("stat")))));
           }
         } catch (NoSuchFileException e) {
           // the thread ended between listing and opening its files

@@ -26,13 +26,21 @@ final class YcsbSide implements Rounds.Side {
   private final boolean transactions;
   private final int threads;
   private final CpuMeter meter;
+  /** YCSB's -target: operations per second of all threads together, 0 for as fast as answered. */
+  private final double target;
   private long nextInsertStart;
 
   YcsbSide(Properties base, boolean transactions, int threads, CpuMeter meter) {
+    this(base, transactions, threads, meter, 0);
+  }
+
+  /** A side paced by YCSB itself at {@code target} operations per second (its {@code -target}); 0: not paced. */
+  YcsbSide(Properties base, boolean transactions, int threads, CpuMeter meter, double target) {
     this.base = base;
     this.transactions = transactions;
     this.threads = threads;
     this.meter = meter;
+    this.target = target;
   }
 
   @Override
@@ -66,7 +74,8 @@ final class YcsbSide implements Rounds.Side {
     List<Thread> running = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       DB db = DBFactory.newDB(DB_CLASS, p, tracer);
-      ClientThread client = new ClientThread(db, transactions, workload, p, 0, 0, unused);
+      // As site.ycsb.Client divides -target among its threads, per millisecond.
+      ClientThread client = new ClientThread(db, transactions, workload, p, 0, target / threads / 1000.0, unused);
       client.setThreadId(t);
       client.setThreadCount(threads);
       clients.add(client);
@@ -76,19 +85,19 @@ final class YcsbSide implements Rounds.Side {
       running.add(thread);
       thread.start();
     }
-    CpuMeter.Reading start;
-    long ops0;
-    long ops1;
+    SideRun window;
     try {
       Thread.sleep(LoadDriver.SETTLE_MS);
-      ops0 = ops(clients);
-      start = meter.read();
+      long ops0 = ops(clients);
+      CpuMeter.Reading start = meter.read();
       Thread.sleep((long) (seconds * 1000));
-      ops1 = ops(clients);
+      long ops1 = ops(clients);
+      // Read while every thread still runs: one that ended after the stop would be missing from a
+      // reading of each thread's time (ThreadShares).
+      window = meter.since(start, ops1 - ops0, 0, 0, null);
     } finally {
       workload.requestStop();
     }
-    SideRun window = meter.since(start, ops1 - ops0, 0, 0, null);
     for (Thread thread : running) {
       thread.join();
     }
