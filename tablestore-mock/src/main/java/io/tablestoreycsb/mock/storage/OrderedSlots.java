@@ -171,6 +171,37 @@ final class OrderedSlots {
       return starts[block] + blocks[block].lastAtMost(key, prefix, strictly);
     }
 
+    /**
+     * Where the last bound <= {@code key} is, as {@code block << 32 | offset} in the block: the
+     * writers' look-up, which then reads that chunk without searching for its block again.
+     */
+    long locate(byte[] key) {
+      long prefix = prefix(key);
+      int block = OrderedSlots.lastAtMost(firstPrefixes, firsts, firsts.length, key, prefix, false); // >= 0: LOWEST
+      return (long) block << 32 | blocks[block].lastAtMost(key, prefix, false);
+    }
+
+    Chunk chunk(long place) {
+      return blocks[(int) (place >>> 32)].chunks[(int) place];
+    }
+
+    /** Whether {@code place} is position 0 (the chunk below every key, never removed). */
+    static boolean isFirst(long place) {
+      return place == 0;
+    }
+
+    /** With a chunk whose bound is just above the bound at {@code place}. */
+    Index withAfter(long place, byte[] bound, Chunk chunk) {
+      int b = (int) (place >>> 32);
+      return with(starts[b] + (int) place + 1, bound, chunk);
+    }
+
+    /** Without the chunk at {@code place} (not the first). */
+    Index without(long place) {
+      int b = (int) (place >>> 32);
+      return without(starts[b] + (int) place);
+    }
+
     /** The block holding position {@code position}. */
     private int blockOf(int position) {
       int low = 0;
@@ -271,8 +302,8 @@ final class OrderedSlots {
     writeLock.lock();
     try {
       Index current = index;
-      int position = current.lastAtMost(slot.key, false);
-      Chunk chunk = current.chunk(position);
+      long place = current.locate(slot.key);
+      Chunk chunk = current.chunk(place);
       Run run = chunk.run;
       int at = run.firstAtLeast(slot.key, false);
       int n = run.size();
@@ -299,7 +330,7 @@ final class OrderedSlots {
       int half = keys.length / 2;
       Chunk right = new Chunk();
       right.run = new Run(Arrays.copyOfRange(keys, half, keys.length), Arrays.copyOfRange(slots, half, slots.length));
-      index = current.with(position + 1, keys[half], right); // first the right half, then shrink the left: a key is always published
+      index = current.withAfter(place, keys[half], right); // first the right half, then shrink the left: a key is always published
       chunk.run = new Run(Arrays.copyOf(keys, half), Arrays.copyOf(slots, half));
     } finally {
       writeLock.unlock();
@@ -311,16 +342,16 @@ final class OrderedSlots {
     writeLock.lock();
     try {
       Index current = index;
-      int position = current.lastAtMost(key, false);
-      Chunk chunk = current.chunk(position);
+      long place = current.locate(key);
+      Chunk chunk = current.chunk(place);
       Run run = chunk.run;
       int at = run.firstAtLeast(key, false);
       if (at == run.size() || !Arrays.equals(run.keys[at], key)) {
         return;
       }
       int n = run.size();
-      if (n == 1 && position > 0) {
-        index = current.without(position); // its keys' range joins the chunk below
+      if (n == 1 && !Index.isFirst(place)) {
+        index = current.without(place); // its keys' range joins the chunk below
         chunk.run = EMPTY;
         return;
       }
