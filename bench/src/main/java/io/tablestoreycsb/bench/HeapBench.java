@@ -22,6 +22,9 @@ import java.util.Properties;
  * <p>Usage: HeapBench [--rows 1000000]
  */
 public final class HeapBench {
+  /** Heap per stored paper row over its 556 raw bytes (issue 39; was 2.0): 667 bytes a row. */
+  static final double GOAL = 1.2;
+
   public static void main(String[] args) throws Exception {
     long rows = 1_000_000;
     for (int i = 0; i < args.length; i++) {
@@ -64,7 +67,7 @@ public final class HeapBench {
           rows, loadSeconds, rows / loadSeconds, start >> 20, loaded >> 20, dropped >> 20, perRow,
           (loaded - start) / (double) rows);
       Report report = new Report();
-      report.ratio(new Ratio("mock-bytes-per-row", perRow / PaperRows.RAW_ROW_BYTES, Ratio.Goal.AT_MOST, 2.0));
+      report.ratio(new Ratio("mock-bytes-per-row", perRow / PaperRows.RAW_ROW_BYTES, Ratio.Goal.AT_MOST, GOAL));
       report.finish();
     }
   }

@@ -16,8 +16,8 @@ import java.util.Locale;
  * --floor-pid PID [--threads 16] [--records 20000] [--min-rounds 5] [--max-rounds 10] [--seconds 3] [--warmup S] [--warmup-pairs 6]
  */
 public final class MockVsFloorBench {
-  /** The mock may cost at most twice the CPU per request of the cheapest server the SDK accepts. */
-  private static final double GOAL = 2.0;
+  /** The mock may cost at most 1.5 times the CPU per request of the cheapest server the SDK accepts (issue 39; was 2.0). */
+  static final double GOAL = 1.5;
 
   public static void main(String[] args) throws Exception {
     BenchArgs options = new BenchArgs(args, BenchArgs.withPlanOptions("mock-properties", "mock-pid", "floor-properties",

@@ -73,6 +73,10 @@ public final class DataDirectory implements AutoCloseable {
     try {
       if (Files.exists(format)) {
         String line = Files.readString(format, StandardCharsets.UTF_8).strip();
+        if (line.equals(FORMAT_LINE + StateStore.UPGRADED_VERSION)) { // read as it is, marked as it will be (StateStore)
+          Files.writeString(format, expected + "\n", StandardCharsets.UTF_8);
+          return;
+        }
         if (!line.equals(expected)) {
           String version = line.startsWith(FORMAT_LINE) ? line.substring(FORMAT_LINE.length()) : "unknown ('" + line + "')";
           throw StateFileException.otherVersion(dir.toString(), version);

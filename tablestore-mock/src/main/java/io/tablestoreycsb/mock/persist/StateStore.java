@@ -26,7 +26,14 @@ import org.h2.mvstore.type.StringDataType;
  */
 final class StateStore implements AutoCloseable {
   /** The layout above; a file of another version is refused, never read as this one. */
-  static final int FORMAT_VERSION = 1;
+  static final int FORMAT_VERSION = 2;
+  /**
+   * The one older version still read: format 1 is this layout with rows' cells in {@code Cells}'
+   * legacy layout, which loading turns into the current one ({@code Table.restoreRow}). Such a
+   * file is marked format 2 once opened, since the rows written from then on are in the current
+   * layout (a mock that only reads format 1 then refuses it rather than misread them).
+   */
+  static final int UPGRADED_VERSION = 1;
   static final String FORMAT_KEY = "format";
   private static final int PAGE_SPLIT_BYTES = 4096;
 
@@ -102,6 +109,9 @@ final class StateStore implements AutoCloseable {
       if (!tables.isEmpty() || !tunnels.isEmpty() || store.getMapNames().stream().anyMatch(n -> n.startsWith("rows/"))) {
         throw StateFileException.notOurs(shownAs);
       }
+      info.put(FORMAT_KEY, Integer.toString(FORMAT_VERSION));
+      store.commit();
+    } else if (format.equals(Integer.toString(UPGRADED_VERSION))) {
       info.put(FORMAT_KEY, Integer.toString(FORMAT_VERSION));
       store.commit();
     } else if (!format.equals(Integer.toString(FORMAT_VERSION))) {

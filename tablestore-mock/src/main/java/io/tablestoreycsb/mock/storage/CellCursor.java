@@ -4,11 +4,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Reads the packed cells of a row ({@link Cells}) column by column, version by version, without
- * allocating: callers read names and values as ranges of {@link #array()}.
+ * Reads the packed cells of a row ({@link Cells}, either layout) column by column, version by
+ * version, without allocating: callers read names and values as ranges of {@link #array()}.
  */
 public final class CellCursor {
   private final byte[] cells;
+  private final boolean legacy;
+  /** The timestamp versions are stored as differences from. */
+  private final long base;
   private int position;
   // current column
   private int nameOffset;
@@ -24,6 +27,13 @@ public final class CellCursor {
 
   public CellCursor(byte[] cells) {
     this.cells = cells;
+    this.legacy = Cells.isLegacy(cells);
+    if (!legacy && cells.length > 0) {
+      position = 1;
+      base = readVarlong();
+    } else {
+      base = 0;
+    }
   }
 
   public byte[] array() {
@@ -38,10 +48,18 @@ public final class CellCursor {
     if (position >= cells.length) {
       return false;
     }
-    nameLength = readVarint();
-    nameOffset = position;
-    position += nameLength;
-    versionCount = readVarint();
+    if (legacy) {
+      nameLength = readVarint();
+      nameOffset = position;
+      position += nameLength;
+      versionCount = readVarint();
+    } else {
+      int header = readVarint();
+      nameLength = header >>> 1;
+      nameOffset = position;
+      position += nameLength;
+      versionCount = (header & 1) == 0 ? 1 : readVarint();
+    }
     versionsLeft = versionCount;
     return true;
   }
@@ -69,9 +87,22 @@ public final class CellCursor {
     }
     versionsLeft--;
     versionOffset = position;
-    timestamp = Cells.readLong(cells, position);
-    type = cells[position + 8];
-    position += 9;
+    if (legacy) {
+      timestamp = Cells.readLong(cells, position);
+      type = cells[position + 8];
+      position += 9;
+    } else {
+      long head = readVarlong();
+      int low = (int) head & 7;
+      if (low == Cells.FAR_TIMESTAMP) {
+        type = cells[position];
+        timestamp = Cells.readLong(cells, position + 1);
+        position += 9;
+      } else {
+        type = (byte) low;
+        timestamp = base + Cells.unzigzag(head >>> 3);
+      }
+    }
     valueLength = Cells.hasLength(type) ? readVarint() : Cells.fixedLength(type);
     valueOffset = position;
     position += valueLength;
@@ -133,6 +164,19 @@ public final class CellCursor {
   /** An INTEGER's value (or a DOUBLE's raw bits). */
   public long longValue() {
     return Cells.readLong(cells, valueOffset);
+  }
+
+  private long readVarlong() {
+    long value = 0;
+    int shift = 0;
+    while (true) {
+      byte b = cells[position++];
+      value |= (long) (b & 0x7F) << shift;
+      if (b >= 0) {
+        return value;
+      }
+      shift += 7;
+    }
   }
 
   private int readVarint() {

@@ -2,7 +2,6 @@ package io.tablestoreycsb.mock.storage;
 
 import java.util.Arrays;
 import java.util.Iterator;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 
@@ -11,21 +10,20 @@ import java.util.function.UnaryOperator;
  * row is atomic with respect to other writes to the same row.
  *
  * <p>Each row is one {@link Slot} (encoded key ({@link RowKey}) and packed cells ({@link Cells}))
- * held twice: by a hash map for the point reads and writes (GetRow, PutRow, UpdateRow, the
+ * held twice: by a hash table ({@link SlotTable}) for the point reads and writes (GetRow, PutRow, UpdateRow, the
  * batches), and by {@link OrderedSlots} in key order for the ranges. One skip list of all rows
  * used to do both, and its walks (one to three cache misses per level) were 13% of the mock's
  * sampled CPU under PutRow/GetRow, a new row's {@code compute} walking twice (docs/performance.md).
  * Now a read is one hash probe, an update of an existing row swaps the slot's cells without
  * touching the order, and only inserting or deleting a row places it in the order.
  *
- * <p>Writes to a key run inside the hash map's {@code compute} for that key, so they are
- * serialised; the order is changed inside it. A scan may meet a slot whose row is being
+ * <p>Writes to a key run under that key's lock in the hash table, so they are serialised; the order is changed inside it. A scan may meet a slot whose row is being
  * inserted (cells set before the slot is linked) or deleted (cells cleared before unlinking):
  * it skips slots without cells.
  */
 public final class Partition {
   private final OrderedSlots rows = new OrderedSlots();
-  private final ConcurrentHashMap<Slot, Slot> index = new ConcurrentHashMap<>();
+  private final SlotTable index = new SlotTable();
   private final MemoryBudget budget;
   private final AtomicLong heapBytes = new AtomicLong();
   /** Where the listener of every change is found (see {@link StorageListener}); the table and number are what it is told. */
@@ -81,7 +79,7 @@ public final class Partition {
 
   /** The row at {@code key} (encoded, {@link RowKey}), or null. */
   public StoredRow get(byte[] key) {
-    Slot slot = index.get(new Slot(key));
+    Slot slot = index.get(key);
     byte[] cells = slot == null ? null : slot.cells;
     return cells == null ? null : new StoredRow(slot.key, cells);
   }
@@ -125,11 +123,11 @@ public final class Partition {
     long[] delta = new long[1];
     StoredRow[] now = new StoredRow[1];
     StorageListener listener = hook.listener;
-    index.compute(new Slot(key), (probe, slot) -> {
+    index.update(key, (slot, fresh) -> {
       byte[] current = slot == null ? null : slot.cells;
       StoredRow next = change.apply(current == null ? null : new StoredRow(slot.key, current));
       byte[] nextCells = next == null ? null : next.cells();
-      byte[] k = slot == null ? probe.key : slot.key;
+      byte[] k = slot == null ? fresh.key : slot.key;
       long d = sizeOf(k, nextCells) - sizeOf(k, current);
       budget.checkRoomFor(d + extraRoom);
       delta[0] = d;
@@ -141,17 +139,17 @@ public final class Partition {
           slot.cells = null;
           rows.remove(slot.key);
         }
-        return null;
+        return false;
       }
       if (slot == null) {
-        probe.cells = nextCells;
-        rows.insert(probe);
-        now[0] = new StoredRow(probe.key, nextCells);
-        return probe;
+        fresh.cells = nextCells;
+        rows.insert(fresh);
+        now[0] = new StoredRow(fresh.key, nextCells);
+        return true;
       }
       slot.cells = nextCells;
       now[0] = new StoredRow(slot.key, nextCells);
-      return slot;
+      return true;
     });
     budget.add(delta[0]);
     heapBytes.addAndGet(delta[0]);

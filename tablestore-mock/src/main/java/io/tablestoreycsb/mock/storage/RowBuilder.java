@@ -97,25 +97,37 @@ public final class RowBuilder {
     if (columns.isEmpty()) {
       return Cells.NONE;
     }
-    int size = 0;
+    long base = columns.firstEntry().getValue().get(0).timestamp();
+    int size = 1 + Cells.varintSize(base);
     for (Map.Entry<byte[], List<Version>> e : columns.entrySet()) {
-      size += Cells.varintSize(e.getKey().length) + e.getKey().length + Cells.varintSize(e.getValue().size());
+      int count = e.getValue().size();
+      size += Cells.varintSize(e.getKey().length << 1) + e.getKey().length + (count > 1 ? Cells.varintSize(count) : 0);
       for (Version v : e.getValue()) {
-        size += 9 + (Cells.hasLength(v.type()) ? Cells.varintSize(v.length()) : 0) + v.length();
+        size += versionHeadSize(v.timestamp() - base) + (Cells.hasLength(v.type()) ? Cells.varintSize(v.length()) : 0) + v.length();
       }
     }
     byte[] out = new byte[size];
-    int p = 0;
+    out[0] = Cells.LAYOUT;
+    int p = Cells.writeVarint(out, 1, base);
     for (Map.Entry<byte[], List<Version>> e : columns.entrySet()) {
       byte[] name = e.getKey();
-      p = Cells.writeVarint(out, p, name.length);
+      int count = e.getValue().size();
+      p = Cells.writeVarint(out, p, name.length << 1 | (count > 1 ? 1 : 0));
       System.arraycopy(name, 0, out, p, name.length);
       p += name.length;
-      p = Cells.writeVarint(out, p, e.getValue().size());
+      if (count > 1) {
+        p = Cells.writeVarint(out, p, count);
+      }
       for (Version v : e.getValue()) {
-        Cells.writeLong(out, p, v.timestamp());
-        out[p + 8] = v.type();
-        p += 9;
+        long delta = Cells.zigzag(v.timestamp() - base);
+        if (delta >>> 61 == 0) {
+          p = Cells.writeVarint(out, p, delta << 3 | v.type());
+        } else {
+          out[p] = (byte) Cells.FAR_TIMESTAMP;
+          out[p + 1] = v.type();
+          Cells.writeLong(out, p + 2, v.timestamp());
+          p += 10;
+        }
         if (Cells.hasLength(v.type())) {
           p = Cells.writeVarint(out, p, v.length());
         } else if (v.length() != Cells.fixedLength(v.type())) {
@@ -127,5 +139,11 @@ public final class RowBuilder {
       }
     }
     return out;
+  }
+
+  /** Bytes of a version's timestamp and type (see {@link Cells}). */
+  private static int versionHeadSize(long difference) {
+    long zigzag = Cells.zigzag(difference);
+    return zigzag >>> 61 == 0 ? Cells.varintSize(zigzag << 3) : 10;
   }
 }

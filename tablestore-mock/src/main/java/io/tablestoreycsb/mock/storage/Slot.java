@@ -3,9 +3,8 @@ package io.tablestoreycsb.mock.storage;
 import java.util.Arrays;
 
 /**
- * A row's encoded key and its current cells (null while not stored), held by the partition's hash
- * map (whose key it also is: equal by key bytes) and by its {@link OrderedSlots}. A lookup makes a
- * probe slot around the key it was given.
+ * A row's encoded key and its current cells (null while not stored), held by the partition's
+ * {@link SlotTable} and by its {@link OrderedSlots}.
  */
 final class Slot {
   final byte[] key;
@@ -13,17 +12,20 @@ final class Slot {
   volatile byte[] cells;
 
   Slot(byte[] key) {
-    this.key = key;
-    this.hash = Arrays.hashCode(key);
+    this(key, SlotTable.hashOf(key));
   }
 
-  @Override
-  public int hashCode() {
+  Slot(byte[] key, int hash) {
+    this.key = key;
+    this.hash = hash;
+  }
+
+  int hash() {
     return hash;
   }
 
-  @Override
-  public boolean equals(Object other) {
-    return other instanceof Slot slot && (slot == this || (slot.hash == hash && Arrays.equals(slot.key, key)));
+  /** Whether this is the slot of {@code key}, whose {@link SlotTable#hashOf} is {@code hash}. */
+  boolean matches(int hash, byte[] key) {
+    return this.hash == hash && Arrays.equals(this.key, key);
   }
 }

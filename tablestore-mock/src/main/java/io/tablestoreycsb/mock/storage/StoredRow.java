@@ -10,13 +10,12 @@ public final class StoredRow {
   /**
    * JVM overhead of a row beyond its two arrays' contents, for the memory budget (64-bit JVM,
    * compressed oops): two array headers (2 x 16 B) and the arrays' padding to 8 bytes (~4 B on
-   * average); the partition's slot (24 B), hash-map node (32 B) and share of the hash table (4 B a
-   * bucket, 1.33 to 2.67 buckets a row: ~8 B); two references in a sorted run of
-   * {@link OrderedSlots}, runs 1/2 to full (~12 B). When one skip list held the rows (a 24 B node
-   * and half a 24 B index node instead of the last four), a paper row (23-byte key, 590 bytes of
-   * cells) was estimated at 685 B and HeapBench measured 684 B.
+   * average); the partition's slot (24 B) and its place in the {@link SlotTable} (4 B a place,
+   * 1.33 to 2.67 places a row: ~8 B); two references in a sorted run of {@link OrderedSlots}, runs
+   * 1/2 to full (~12 B). A {@code ConcurrentHashMap} node per row (32 B) was in it until the slots
+   * went into the table's array.
    */
-  static final int ROW_OVERHEAD_BYTES = 112;
+  static final int ROW_OVERHEAD_BYTES = 80;
 
   private final byte[] key;
   private final byte[] cells;

@@ -289,7 +289,7 @@ public final class Table {
    * conditions, change log or index updates (index tables are kept and put back themselves).
    */
   public void restoreRow(byte[] key, byte[] cells) {
-    StoredRow row = new StoredRow(key, cells);
+    StoredRow row = new StoredRow(key, Cells.current(cells)); // a format-1 data directory kept the legacy layout
     partitions[partitionIndexOf(key)].compute(key, current -> row);
   }
 

@@ -97,6 +97,100 @@ class DataDirectoryTest {
   }
 
   @Test
+  void aFormatOneDirectoryIsReadAndMarkedFormatTwo() throws Exception {
+    Path data = dir.resolve("data");
+    long then = System.currentTimeMillis() - 60_000;
+    withMock(data, (mock, client) -> {
+      TableSpec.named("old").key("k", PrimaryKeyType.STRING).maxVersions(3).create(mock, client);
+      RowPutChange put = new RowPutChange("old", key("k", "a"))
+          .addColumn("s", ColumnValue.fromString("text"), then)
+          .addColumn("i", ColumnValue.fromLong(-7), then + 1)
+          .addColumn("d", ColumnValue.fromDouble(2.5), then)
+          .addColumn("b", ColumnValue.fromBoolean(true), then)
+          .addColumn("x", ColumnValue.fromBinary(new byte[] {0, 1, 2}), then);
+      client.putRow(new PutRowRequest(put));
+      for (long version = 1; version <= 2; version++) {
+        RowUpdateChange update = new RowUpdateChange("old", key("k", "a"));
+        update.put("s", ColumnValue.fromString("text" + version), then - 1000 * version);
+        client.updateRow(new UpdateRowRequest(update));
+      }
+    });
+    rewriteAsFormatOne(data);
+
+    withMock(data, (mock, client) -> {
+      Row a = row(client, "old", key("k", "a"));
+      assertThat(a.getColumn("s")).extracting(c -> c.getValue().asString() + "@" + c.getTimestamp())
+          .containsExactly("text@" + then, "text1@" + (then - 1000), "text2@" + (then - 2000));
+      assertThat(a.getLatestColumn("i").getValue().asLong()).isEqualTo(-7);
+      assertThat(a.getLatestColumn("i").getTimestamp()).isEqualTo(then + 1);
+      assertThat(a.getLatestColumn("d").getValue().asDouble()).isEqualTo(2.5);
+      assertThat(a.getLatestColumn("b").getValue().asBoolean()).isTrue();
+      assertThat(a.getLatestColumn("x").getValue().asBinary()).containsExactly(0, 1, 2);
+      client.putRow(new PutRowRequest(new RowPutChange("old", key("k", "b")).addColumn("s", ColumnValue.fromString("new"))));
+    });
+    assertThat(Files.readString(data.resolve("FORMAT")).strip()).isEqualTo("tablestore-mock data directory, format 2");
+    withMock(data, (mock, client) -> {
+      assertThat(row(client, "old", key("k", "a")).getColumn("s")).hasSize(3);
+      assertThat(row(client, "old", key("k", "b")).getLatestColumn("s").getValue().asString()).isEqualTo("new");
+    });
+  }
+
+  /** What a mock of format 1 would have left: every row's cells in the legacy layout, the file and FORMAT saying 1. */
+  private static void rewriteAsFormatOne(Path data) throws Exception {
+    org.h2.mvstore.MVStore store = org.h2.mvstore.MVStore.open(data.resolve("state.mv").toString());
+    try {
+      int rewritten = 0;
+      for (String name : store.getMapNames()) {
+        if (name.startsWith("rows/")) {
+          org.h2.mvstore.MVMap<byte[], byte[]> rows = store.openMap(name, new org.h2.mvstore.MVMap.Builder<byte[], byte[]>()
+              .keyType(org.h2.mvstore.type.ByteArrayDataType.INSTANCE).valueType(org.h2.mvstore.type.ByteArrayDataType.INSTANCE));
+          for (byte[] key : new java.util.ArrayList<>(rows.keySet())) {
+            rows.put(key, legacyCells(rows.get(key)));
+            rewritten++;
+          }
+        }
+      }
+      assertThat(rewritten).isPositive();
+      store.openMap("info", new org.h2.mvstore.MVMap.Builder<String, String>()
+          .keyType(org.h2.mvstore.type.StringDataType.INSTANCE).valueType(org.h2.mvstore.type.StringDataType.INSTANCE))
+          .put(StateStore.FORMAT_KEY, "1");
+      store.commit();
+    } finally {
+      store.close();
+    }
+    Files.writeString(data.resolve("FORMAT"), "tablestore-mock data directory, format 1\n");
+  }
+
+  /** Format 1's cells: per column varint name length, name, varint version count; per version 8-byte LE timestamp, type, value. */
+  private static byte[] legacyCells(byte[] cells) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    io.tablestoreycsb.mock.storage.CellCursor cursor = new io.tablestoreycsb.mock.storage.CellCursor(cells);
+    while (cursor.nextColumn()) {
+      byte[] name = cursor.nameBytes();
+      varint(out, name.length);
+      out.writeBytes(name);
+      varint(out, cursor.versionCount());
+      while (cursor.nextVersion()) {
+        out.writeBytes(java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(cursor.timestamp()).array());
+        out.write(cursor.type());
+        if (cursor.type() == 3 || cursor.type() == 7) { // STRING, BINARY carry their length
+          varint(out, cursor.valueLength());
+        }
+        out.write(cursor.array(), cursor.valueOffset(), cursor.valueLength());
+      }
+    }
+    return out.toByteArray();
+  }
+
+  private static void varint(java.io.ByteArrayOutputStream out, int value) {
+    while ((value & ~0x7F) != 0) {
+      out.write((value & 0x7F) | 0x80);
+      value >>>= 7;
+    }
+    out.write(value);
+  }
+
+  @Test
   void aSecondMockOnADirectoryInUseIsRefusedAndTheFirstGoesOn() throws Exception {
     Path data = dir.resolve("data");
     withMock(data, (first, client) -> {
@@ -113,12 +207,12 @@ class DataDirectoryTest {
   void aDirectoryOfAnotherFormatVersionIsRefusedAndLeftAsItWas() throws Exception {
     Path data = dir.resolve("data");
     withMock(data, (mock, client) -> TableSpec.named("t").key("k", PrimaryKeyType.STRING).create(mock, client));
-    Files.writeString(data.resolve("FORMAT"), "tablestore-mock data directory, format 2\n");
+    Files.writeString(data.resolve("FORMAT"), "tablestore-mock data directory, format 3\n");
     byte[] state = Files.readAllBytes(data.resolve("state.mv"));
 
     assertThatThrownBy(() -> MockTablestore.builder().dataDirectory(data).start())
         .isInstanceOf(StateFileException.class)
-        .hasMessageContaining("format version 2, and this tablestore-mock reads format version 1: nothing was read or changed");
+        .hasMessageContaining("format version 3, and this tablestore-mock reads format versions 1 and 2: nothing was read or changed");
     assertThat(Files.readAllBytes(data.resolve("state.mv"))).isEqualTo(state);
   }
 

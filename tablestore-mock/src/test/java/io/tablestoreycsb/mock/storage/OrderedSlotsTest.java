@@ -29,6 +29,48 @@ class OrderedSlotsTest {
   }
 
   @Test
+  void anIndexOfManyBlocksKeepsTheOrderAsChunksComeAndGo() {
+    OrderedSlots order = new OrderedSlots();
+    TreeMap<Integer, Boolean> expected = new TreeMap<>();
+    Random random = new Random(13);
+    while (expected.size() < 60_000) {
+      int n = random.nextInt(1_000_000);
+      if (expected.put(n, true) == null) {
+        order.insert(new Slot(key(n)));
+      }
+    }
+    assertThat(order.chunkCount()).as("chunks over several index blocks").isGreaterThan(2 * OrderedSlots.MAX_BLOCK);
+    checkRanges(order, expected, random);
+    for (int n : new ArrayList<>(expected.keySet())) {
+      if (n % 5_000 != 0) {
+        order.remove(key(n));
+        expected.remove(n);
+      }
+    }
+    assertThat(order.chunkCount()).as("emptied chunks went away").isLessThan(OrderedSlots.MAX_BLOCK);
+    checkRanges(order, expected, random);
+    for (int n = 0; n < 1_000_000; n += 7) {
+      if (expected.put(n, true) == null) {
+        order.insert(new Slot(key(n)));
+      }
+    }
+    checkRanges(order, expected, random);
+  }
+
+  private static void checkRanges(OrderedSlots order, TreeMap<Integer, Boolean> expected, Random random) {
+    assertThat(numbers(order.ascending(null, null))).containsExactlyElementsOf(expected.keySet());
+    assertThat(numbers(order.descending(null, null))).containsExactlyElementsOf(expected.descendingKeySet());
+    for (int i = 0; i < 50; i++) {
+      int from = random.nextInt(1_000_000);
+      int to = from + random.nextInt(100_000);
+      assertThat(numbers(order.ascending(key(from), key(to))))
+          .containsExactlyElementsOf(expected.subMap(from, true, to, false).keySet());
+      assertThat(numbers(order.descending(key(to), key(from))))
+          .containsExactlyElementsOf(expected.subMap(from, false, to, true).descendingMap().keySet());
+    }
+  }
+
+  @Test
   void rangesInBothDirectionsMatchASortedMapThroughSplitsAndRemovals() {
     OrderedSlots order = new OrderedSlots();
     TreeMap<Integer, Boolean> expected = new TreeMap<>();

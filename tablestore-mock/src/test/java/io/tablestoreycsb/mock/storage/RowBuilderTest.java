@@ -36,6 +36,31 @@ class RowBuilderTest {
   }
 
   @Test
+  void timestampsFarFromTheRowsFirstRoundTripAndAWriteSharingOneTakesOneByteACell() {
+    long[] timestamps = {Long.MAX_VALUE, Long.MAX_VALUE - 1, 1_700_000_000_000L, 1, 0};
+    RowBuilder builder = RowBuilder.empty();
+    for (long ts : timestamps) {
+      builder.put(name("a"), intVersion(ts, ts ^ 5), timestamps.length);
+    }
+    builder.put(name("b"), intVersion(0, 9), 1);
+    byte[] cells = builder.build();
+    List<Long> expected = new ArrayList<>();
+    for (long ts : timestamps) {
+      expected.add(ts);
+      expected.add(ts ^ 5);
+    }
+    assertThat(versions(cells, "a")).containsExactlyElementsOf(expected);
+    assertThat(versions(cells, "b")).containsExactly(0L, 9L);
+
+    RowBuilder paper = RowBuilder.empty();
+    for (int i = 0; i < 5; i++) {
+      paper.put(name("field" + i), RowBuilder.Version.of(1_700_000_000_000L, Cells.STRING, new byte[100]), 1);
+    }
+    // 0x00, the 6-byte base, then per column: header, name, timestamp-and-type, length, value
+    assertThat(paper.build()).hasSize(1 + 6 + 5 * (1 + 6 + 1 + 1 + 100));
+  }
+
+  @Test
   void versionsStayNewestFirstSameTimestampOverwritesAndMaxVersionsDropsTheOldest() {
     RowBuilder builder = RowBuilder.empty();
     for (long ts : new long[] {5, 1, 9, 3, 7}) {
