@@ -5,7 +5,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -60,13 +63,21 @@ public final class PodBridge implements AutoCloseable {
     }
   }
 
-  /** One round: shares what changed, takes what the parent and the other children left. */
+  /**
+   * One round: shares what changed, takes what the parent and the other children left. Which shared files
+   * exist is looked at last first, so that a file the child wrote before one seen here is shared with it (the
+   * writer's result with its acknowledgements), even when the child wrote both during this round.
+   */
   synchronized void exchange() throws IOException {
-    for (String file : exchange.sharedFiles()) {
-      Path local = dir.resolve(file);
-      if (!Files.isRegularFile(local)) {
-        continue;
+    List<String> files = exchange.sharedFiles();
+    Deque<String> present = new ArrayDeque<>();
+    for (int i = files.size() - 1; i >= 0; i--) {
+      if (Files.isRegularFile(dir.resolve(files.get(i)))) {
+        present.addFirst(files.get(i));
       }
+    }
+    for (String file : present) {
+      Path local = dir.resolve(file);
       FileTime modified = Files.getLastModifiedTime(local);
       if (!modified.equals(shared.get(file))) {
         store.put(exchange.sharedKey(file), local);

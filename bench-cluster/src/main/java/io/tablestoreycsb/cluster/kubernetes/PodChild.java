@@ -10,8 +10,11 @@ import io.tablestoreycsb.kit.child.StartGate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -70,16 +73,35 @@ public final class PodChild implements LaunchedChild {
 
   /**
    * Brings what the pod shared since the last look into its directory. Call it before {@link #see}: a child seen
-   * ended then has its last files in place.
+   * ended then has its last files in place. The files are fetched last first and put in place first first:
+   * whoever finds one of them here finds every one the pod shared before it (the writer's result before its
+   * acknowledgements), even when the pod shared them between two fetches.
    */
   public void bringSharedFiles() throws IOException {
-    for (String file : exchange.sharedFiles()) {
-      Path local = dir.resolve(file);
-      if (exchange.writeOnce().contains(file) && Files.exists(local)) {
-        continue;
+    List<String> files = exchange.sharedFiles();
+    Map<String, Path> fetched = new HashMap<>();
+    try {
+      for (int i = files.size() - 1; i >= 0; i--) {
+        String file = files.get(i);
+        if (exchange.writeOnce().contains(file) && Files.exists(dir.resolve(file))) {
+          continue;
+        }
+        Files.createDirectories(dir);
+        Path part = dir.resolve(file + ".fetching");
+        if (store.get(exchange.sharedKey(file), part)) {
+          fetched.put(file, part);
+        }
       }
-      Files.createDirectories(dir);
-      store.get(exchange.sharedKey(file), local);
+      for (String file : files) {
+        Path part = fetched.remove(file);
+        if (part != null) {
+          Files.move(part, dir.resolve(file), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        }
+      }
+    } finally {
+      for (Path part : fetched.values()) {
+        Files.deleteIfExists(part);
+      }
     }
   }
 
