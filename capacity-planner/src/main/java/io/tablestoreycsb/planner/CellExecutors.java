@@ -1,10 +1,8 @@
 package io.tablestoreycsb.planner;
 
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.tablestoreycsb.cluster.kubernetes.ClusterAccess;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.launch.ChildLauncher;
-import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
-import io.tablestoreycsb.cluster.objectstore.S3Clients;
 import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.planner.kubernetes.KubernetesCellExecutor;
 import io.tablestoreycsb.planner.store.ResultStore;
@@ -34,9 +32,9 @@ final class CellExecutors implements Executor.Launchers<CellExecutor> {
 
   @Override
   public CellExecutor kubernetes(KubernetesSettings settings) {
-    ObjectStoreCredentials credentials = ObjectStoreCredentials.fromEnvironment(System.getenv());
-    ResultStore store = new ResultStore(S3Clients.create(settings.results(), credentials),
-        settings.results().location(), RunnerRecord.FILE_NAME);
-    return new KubernetesCellExecutor(new KubernetesClientBuilder().build(), settings, store);
+    ClusterAccess access = ClusterAccess.fromEnvironment();
+    ResultStore store = new ResultStore(access.s3().apply(settings.results()), settings.results().location(),
+        RunnerRecord.FILE_NAME);
+    return new KubernetesCellExecutor(access.client(), settings, store, access.logs());
   }
 }

@@ -7,7 +7,7 @@ import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.kit.report.BuildInfo;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.tunnelbench.child.Endpoint;
-import io.tablestoreycsb.tunnelbench.kubernetes.ClusterAccess;
+import io.tablestoreycsb.cluster.kubernetes.ClusterAccess;
 import io.tablestoreycsb.tunnelbench.kubernetes.KubernetesLauncher;
 import io.tablestoreycsb.tunnelbench.report.BenchReport;
 import io.tablestoreycsb.tunnelbench.report.ReportFiles;

@@ -21,7 +21,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.cluster.options.KubernetesOptions;
-import io.tablestoreycsb.tunnelbench.kubernetes.ClusterAccess;
+import io.tablestoreycsb.cluster.kubernetes.ClusterAccess;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

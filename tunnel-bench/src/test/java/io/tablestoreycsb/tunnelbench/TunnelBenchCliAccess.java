@@ -1,6 +1,6 @@
 package io.tablestoreycsb.tunnelbench;
 
-import io.tablestoreycsb.tunnelbench.kubernetes.ClusterAccess;
+import io.tablestoreycsb.cluster.kubernetes.ClusterAccess;
 import java.io.PrintWriter;
 import java.util.function.Supplier;
 

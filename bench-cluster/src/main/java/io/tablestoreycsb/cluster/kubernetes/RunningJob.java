@@ -215,6 +215,9 @@ public final class RunningJob implements AutoCloseable {
   }
 
   private void delete() {
+    // A thread interrupted in a client call (Ctrl-C while the Job was polled) still has its interrupt set,
+    // and the client would refuse the delete at once: it is cleared for the delete and set again after.
+    boolean interrupted = Thread.interrupted();
     try {
       // Background: the Job goes at once, its pods and ConfigMaps (owned by it) right after.
       client.batch().v1().jobs().inNamespace(namespace).withName(name)
@@ -224,6 +227,10 @@ public final class RunningJob implements AutoCloseable {
       }
     } catch (KubernetesClientException e) {
       System.err.println("could not delete Job " + name + ": " + e.getMessage());
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 }

@@ -9,7 +9,9 @@ import io.tablestoreycsb.cluster.launch.LocalChildLauncher;
  * each application turns into what launches its runners through its {@link Launchers}. The local executor hands
  * the applications a {@link ChildLauncher} ({@link Launchers#children}), the seam both start their child JVMs
  * through; the Kubernetes executor hands over its settings ({@link Launchers#kubernetes}), from which each
- * application still builds its own pods (the planner's plan Job serving cells, tunnel-bench's Jobs per scenario).
+ * application builds its own Jobs (the planner's plan Job serving cells, tunnel-bench's Jobs per scenario) and
+ * launches and follows their pods through {@link io.tablestoreycsb.cluster.kubernetes.PodGroup}, each pod a
+ * {@link io.tablestoreycsb.cluster.launch.LaunchedChild} ({@link io.tablestoreycsb.cluster.kubernetes.PodChild}).
  *
  * <p>A new executor whose children's directories this machine sees (say JVMs over SSH on a shared mount) is a
  * record here whose {@link #launcher} calls {@link Launchers#children} with its {@link ChildLauncher}

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * An Indexed Job built from the shared settings, run by the test kubelet on fabric8's mock API server:
  * its pods get their index and the object store's key by Secret reference; one fails, and the job tells
- * which, why, and what its log said; closing it deletes the Job.
+ * which, why, and what its log said; closing it deletes the Job, also on an interrupted thread.
  */
 @EnableKubernetesMockClient(crud = true)
 class RunningJobTest {
@@ -117,6 +117,21 @@ class RunningJobTest {
     assertThat(kubelet.deletedJobs()).contains("two-pods");
     assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).withName("two-pods").get()).isNull();
     assertThat(kubelet.failures()).isEmpty();
+  }
+
+  @Test
+  void closingOnAnInterruptedThreadStillDeletesTheJobAndKeepsTheInterrupt() throws Exception {
+    RunningJob job = RunningJob.start(client, NAMESPACE, job("interrupted", "0"), List.of());
+    // Ctrl-C while the planner polled the Job: the client call gave up and left the interrupt set
+    Thread.currentThread().interrupt();
+    boolean kept;
+    try {
+      job.close();
+    } finally {
+      kept = Thread.interrupted();
+    }
+    assertThat(kept).as("the interrupt is kept for the caller").isTrue();
+    assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).withName("interrupted").get()).isNull();
   }
 
   @Test

@@ -3,11 +3,11 @@ package io.tablestoreycsb.planner.kubernetes;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.kubernetes.PodGroup;
 import io.tablestoreycsb.cluster.kubernetes.PodLogs;
 import io.tablestoreycsb.cluster.kubernetes.PodStates;
 import io.tablestoreycsb.planner.store.LiveCell;
 import io.tablestoreycsb.planner.store.ResultStore;
-import io.tablestoreycsb.planner.plan.Directories;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.CellExecutor;
@@ -17,7 +17,6 @@ import io.tablestoreycsb.planner.runner.RunnerSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,7 +28,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Runs a plan's cells on the pods of one Indexed Job per plan ({@link PlanManifests}): the pods start
@@ -43,7 +41,6 @@ import java.util.stream.Stream;
  */
 public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable {
   private static final long POLL_MS = 1000;
-  private static final int LOG_TAIL_LINES = 15;
   /** Pods' rates are read from their logs this often: one log request per running pod each time. */
   private static final int RATE_EVERY_POLLS = 5;
   /** A watched cell's runners' interval logs are read this often (they share them every few seconds). */
@@ -148,7 +145,7 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
     String session = Long.toString(System.currentTimeMillis());
     PlanManifests manifests = new PlanManifests(settings, plan, runners, generation, session,
         specs.get(0).ycsb().endpointProperties() != null);
-    planJob = PlanJob.start(client, settings.namespaceIn(client), manifests, results.planCells(plan, session));
+    planJob = PlanJob.start(client, settings.namespaceIn(client), manifests, results.planCells(plan, session), logs);
     return planJob;
   }
 
@@ -274,32 +271,28 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
    */
   private List<RunnerRecord> collect(PlanJob job, CellHandover cell, List<RunnerSpec> specs,
       Map<Integer, Integer> earlierAttempts) throws IOException {
-    Path staging = Files.createTempDirectory("cell-download");
-    try {
-      Map<Integer, Integer> downloaded = results.downloadCell(cell.plan(), cell.resultCell(), staging,
-          earlierAttempts);
-      Map<Integer, LostRunners.Why> lost = lostRunners(job, specs, downloaded);
-      Map<Integer, Pod> pods = job.pods();
-      List<RunnerRecord> records = new ArrayList<>();
-      for (RunnerSpec spec : specs) {
-        Path target = spec.dir();
-        Files.createDirectories(target);
-        if (downloaded.containsKey(spec.runnerIndex())) {
-          moveFiles(staging.resolve("runner-" + spec.runnerIndex()), target);
-          records.add(RunnerRecord.read(target.resolve(RunnerRecord.FILE_NAME)));
-        } else {
-          job.markBroken();
-          Pod pod = pods.get(spec.runnerIndex());
-          LostRunners.Why why = lost.get(spec.runnerIndex());
-          RunnerRecord failed = failedRecord(spec, pod, why.text() + (why.cause() && pod != null ? logTail(pod) : ""));
-          failed.write(target);
-          records.add(failed);
-        }
+    Map<Integer, Integer> downloaded = PodGroup.fetchResults(
+        staging -> results.downloadCell(cell.plan(), cell.resultCell(), staging, earlierAttempts),
+        index -> index < specs.size() ? specs.get(index).dir() : null);
+    Map<Integer, LostRunners.Why> lost = lostRunners(job, specs, downloaded);
+    Map<Integer, Pod> pods = job.pods();
+    List<RunnerRecord> records = new ArrayList<>();
+    for (RunnerSpec spec : specs) {
+      Path target = spec.dir();
+      Files.createDirectories(target);
+      if (downloaded.containsKey(spec.runnerIndex())) {
+        records.add(RunnerRecord.read(target.resolve(RunnerRecord.FILE_NAME)));
+      } else {
+        job.markBroken();
+        Pod pod = pods.get(spec.runnerIndex());
+        LostRunners.Why why = lost.get(spec.runnerIndex());
+        RunnerRecord failed = failedRecord(spec, pod, why.text() + (why.cause() && pod != null
+            ? job.logTailText(pod) : ""));
+        failed.write(target);
+        records.add(failed);
       }
-      return records;
-    } finally {
-      Directories.deleteRecursively(staging);
     }
+    return records;
   }
 
   /**
@@ -326,18 +319,4 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
     return RunnerRecord.failed(spec, pod == null || pod.getSpec() == null ? "" : String.valueOf(pod.getSpec()
         .getNodeName()), error);
   }
-
-  private String logTail(Pod pod) {
-    String log = logs.tail(pod, LOG_TAIL_LINES);
-    return log.isBlank() ? "" : "\nlast log lines of the pod:\n" + log.strip();
-  }
-
-  private static void moveFiles(Path from, Path to) throws IOException {
-    try (Stream<Path> files = Files.list(from)) {
-      for (Path f : files.toList()) {
-        Files.move(f, to.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-      }
-    }
-  }
-
 }

@@ -2,11 +2,12 @@ package io.tablestoreycsb.planner.kubernetes;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.tablestoreycsb.cluster.kubernetes.PodGroup;
+import io.tablestoreycsb.cluster.kubernetes.PodLogs;
 import io.tablestoreycsb.cluster.kubernetes.PodStates;
 import io.tablestoreycsb.cluster.kubernetes.RunningJob;
 import io.tablestoreycsb.planner.store.PlanCells;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,20 +19,28 @@ import java.util.Map;
  */
 final class PlanJob implements AutoCloseable {
   private final PlanManifests manifests;
+  /** The plan's runner pods, launched and followed as the Kubernetes executor does any application's. */
+  private final PodGroup group;
   private final RunningJob job;
   private final PlanCells cells;
   private int handedOver;
   private boolean broken;
 
-  private PlanJob(PlanManifests manifests, RunningJob job, PlanCells cells) {
+  private PlanJob(PlanManifests manifests, PodGroup group, PlanCells cells) {
     this.manifests = manifests;
-    this.job = job;
+    this.group = group;
+    this.job = group.job();
     this.cells = cells;
   }
 
-  /** Creates the Job (deleting one of its name an interrupted earlier run left). */
-  static PlanJob start(KubernetesClient client, String namespace, PlanManifests manifests, PlanCells cells) {
-    return new PlanJob(manifests, RunningJob.start(client, namespace, manifests.job(), List.of()), cells);
+  /**
+   * Creates the Job (deleting one of its name an interrupted earlier run left).
+   *
+   * @param logs where the pods' logs are read
+   */
+  static PlanJob start(KubernetesClient client, String namespace, PlanManifests manifests, PlanCells cells,
+      PodLogs logs) {
+    return new PlanJob(manifests, PodGroup.start(client, namespace, manifests.job(), logs), cells);
   }
 
   PlanManifests manifests() {
@@ -66,6 +75,11 @@ final class PlanJob implements AutoCloseable {
 
   RunningJob running() {
     return job;
+  }
+
+  /** A failed pod's log's last lines as the end of its runner's error, or "". */
+  String logTailText(Pod pod) {
+    return group.logTailText(pod);
   }
 
   /** Whether every pod of the Job is running and has served every cell before (the next starts at once). */
@@ -129,7 +143,7 @@ final class PlanJob implements AutoCloseable {
   }
 
   private void deleteJob() {
-    job.close();
+    group.close();
     try {
       cells.delete();
     } catch (RuntimeException e) {

@@ -3,7 +3,7 @@ package io.tablestoreycsb.tunnelbench.kubernetes;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.PodLogs;
-import io.tablestoreycsb.cluster.kubernetes.RunningJob;
+import io.tablestoreycsb.cluster.kubernetes.PodGroup;
 import io.tablestoreycsb.cluster.objectstore.ObjectStore;
 import io.tablestoreycsb.tunnelbench.run.ProcessLauncher;
 import io.tablestoreycsb.tunnelbench.run.ScenarioProcesses;
@@ -64,15 +64,15 @@ public final class KubernetesLauncher implements ProcessLauncher {
     String namespace = settings.namespaceIn(client);
     // what an earlier run under the same name left (the run's directory is new: normally nothing)
     store.deleteAll(keys.scenario());
-    RunningJob consumers = RunningJob.start(client, namespace, manifests.consumerJob(), List.of());
-    RunningJob writer;
+    PodGroup consumers = PodGroup.start(client, namespace, manifests.consumerJob(), logs);
+    PodGroup writer;
     try {
-      writer = RunningJob.start(client, namespace, manifests.writerJob(), List.of());
+      writer = PodGroup.start(client, namespace, manifests.writerJob(), logs);
     } catch (RuntimeException e) {
       consumers.close();
       throw e;
     }
-    return new KubernetesScenario(store, keys, writer, consumers, launch, logs);
+    return new KubernetesScenario(store, keys, writer, consumers, launch);
   }
 
   @Override

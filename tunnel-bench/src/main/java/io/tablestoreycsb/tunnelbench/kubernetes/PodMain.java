@@ -1,5 +1,6 @@
 package io.tablestoreycsb.tunnelbench.kubernetes;
 
+import io.tablestoreycsb.cluster.kubernetes.PodBridge;
 import io.tablestoreycsb.cluster.kubernetes.RunningJob;
 import io.tablestoreycsb.cluster.objectstore.AttemptStore;
 import io.tablestoreycsb.cluster.objectstore.ObjectStore;
@@ -18,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -86,8 +88,10 @@ public final class PodMain implements Callable<Integer> {
            OutputStream stderr = new FileOutputStream(dir.resolve(ChildFiles.STDERR).toFile())) {
         System.setOut(new PrintStream(new Tee(CONTAINER_OUT, stdout), true));
         System.setErr(new PrintStream(new Tee(CONTAINER_ERR, stderr), true));
-        PodBridge bridge = new PodBridge(store, keys, process, dir, group.equals(ScenarioKeys.WRITER_GROUP) ? null
-            : acks);
+        // a consumer waits for the writer's acknowledgement times, which the writer's pod shares
+        PodBridge bridge = new PodBridge(store, keys.exchange(process), dir, group.equals(ScenarioKeys.WRITER_GROUP)
+            ? Map.of() : Map.of(keys.live(ScenarioKeys.processName(ScenarioKeys.WRITER_GROUP, 0), ChildFiles.ACKS),
+            acks));
         bridge.start();
         try {
           exit = runProcess(store, keys, process, dir, acks);

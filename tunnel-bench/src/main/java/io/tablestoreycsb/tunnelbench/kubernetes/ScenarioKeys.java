@@ -1,8 +1,10 @@
 package io.tablestoreycsb.tunnelbench.kubernetes;
 
+import io.tablestoreycsb.cluster.kubernetes.ChildExchange;
 import io.tablestoreycsb.kit.child.StartGate;
 import io.tablestoreycsb.tunnelbench.child.ChildFiles;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Where one scenario's pods and the coordinator exchange files in the object store, below
@@ -14,8 +16,8 @@ import java.util.List;
  *   gate's ready file, a consumer's client id, its samples, the writer's results as soon as it has them;</li>
  *   <li>{@code live/<process>/rows/<sequence>}: a consumer's rows so far, stored by the consumer itself as
  *   numbered segments ({@link io.tablestoreycsb.tunnelbench.child.RowSegment});</li>
- *   <li>{@code control/<process>/}: what the coordinator tells it ({@link #CONTROL_FILES}): its start instant,
- *   the stop request.</li>
+ *   <li>{@code control/<process>/}: what the coordinator tells it ({@link ChildExchange#CONTROL_FILES}): its
+ *   start instant, the stop request.</li>
  * </ul>
  *
  * @param scenario {@code <run>/<scenario>}, relative to the results location
@@ -34,16 +36,24 @@ public record ScenarioKeys(String scenario) {
   /** Files shared once: present is final (the others, samples and rows so far, grow). */
   public static final List<String> WRITE_ONCE = List.of(StartGate.READY_FILE, ChildFiles.CLIENT_ID,
       ChildFiles.WRITER_RESULT, ChildFiles.WRITTEN, ChildFiles.ACKS);
-  public static final List<String> CONTROL_FILES = List.of(StartGate.RELEASE_FILE,
-      io.tablestoreycsb.kit.child.ChildJvm.STOP_FILE);
 
   /** The AttemptStore run of a group's result sets. */
   public String results(String group) {
     return scenario + "/" + group;
   }
 
+  /** How {@code process}'s pod and the coordinator exchange its files while it runs. */
+  public ChildExchange exchange(String process) {
+    return new ChildExchange(live(process), control(process), LIVE_FILES, Set.copyOf(WRITE_ONCE));
+  }
+
+  /** Where {@code process} shares its files while it runs. */
+  public String live(String process) {
+    return scenario + "/live/" + process;
+  }
+
   public String live(String process, String file) {
-    return scenario + "/live/" + process + "/" + file;
+    return live(process) + "/" + file;
   }
 
   /** Where consumer {@code process} stores its rows-so-far segments. */
@@ -56,8 +66,13 @@ public record ScenarioKeys(String scenario) {
     return rowsSoFar(process) + "/" + String.format(java.util.Locale.ROOT, "%012d", sequence);
   }
 
+  /** Where the coordinator tells {@code process} when to start and to stop. */
+  public String control(String process) {
+    return scenario + "/control/" + process;
+  }
+
   public String control(String process, String file) {
-    return scenario + "/control/" + process + "/" + file;
+    return control(process) + "/" + file;
   }
 
   /** "writer" for the writer Job's pod, "consumer-K" for index K of the consumers' Job. */

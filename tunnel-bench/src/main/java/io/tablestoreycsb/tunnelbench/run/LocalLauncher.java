@@ -43,7 +43,7 @@ public final class LocalLauncher implements ProcessLauncher {
       started.forEach(LaunchedChild::kill);
       throw e;
     }
-    List<BenchProcess> processes = started.stream().map(LocalLauncher::process).toList();
+    List<BenchProcess> processes = started.stream().<BenchProcess>map(ChildProcess::new).toList();
     return new ScenarioProcesses() {
       @Override
       public BenchProcess writer() {
@@ -80,49 +80,5 @@ public final class LocalLauncher implements ProcessLauncher {
   @Override
   public String where() {
     return "consumers, writer and coordinator all on this machine";
-  }
-
-  private static BenchProcess process(LaunchedChild jvm) {
-    return new BenchProcess() {
-      @Override
-      public String name() {
-        return jvm.name();
-      }
-
-      @Override
-      public boolean isReady() {
-        return jvm.isReady();
-      }
-
-      @Override
-      public boolean isAlive() {
-        return jvm.isAlive();
-      }
-
-      @Override
-      public void release(long epochMs) throws IOException {
-        jvm.release(epochMs);
-      }
-
-      @Override
-      public void stop() throws IOException {
-        jvm.stop();
-      }
-
-      @Override
-      public int finish(long timeoutMs) throws InterruptedException {
-        return jvm.finish(timeoutMs).code();
-      }
-
-      @Override
-      public void kill() {
-        jvm.kill();
-      }
-
-      @Override
-      public String failureText() {
-        return jvm.stderrTail();
-      }
-    };
   }
 }

@@ -1,8 +1,7 @@
-package io.tablestoreycsb.tunnelbench.kubernetes;
+package io.tablestoreycsb.cluster.kubernetes;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.tablestoreycsb.cluster.kubernetes.PodLogs;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreCredentials;
 import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
 import io.tablestoreycsb.cluster.objectstore.S3Clients;
@@ -10,7 +9,8 @@ import java.util.function.Function;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
- * How the coordinator reaches the cluster and the object store.
+ * How an application's Kubernetes executor reaches the cluster and the object store (the planner's and
+ * tunnel-bench's alike; tests hand their own: the mock API server, the test kubelet's logs, the test bucket).
  *
  * @param client the cluster's API server
  * @param logs where pods' logs are read
