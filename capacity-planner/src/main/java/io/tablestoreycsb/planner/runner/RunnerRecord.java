@@ -73,8 +73,12 @@ public record RunnerRecord(CellKey cell, CellShape shape, String plan, int runne
     json.put("plan", plan);
     json.put("runnerIndex", runnerIndex);
     json.put("rowBytes", rowBytes);
-    for (Record part : List.of(slice, host, times, use, warmUp)) {
+    for (Record part : List.of(slice, host, times, use)) {
       json.setAll((ObjectNode) JSON.valueToTree(part));
+    }
+    if (!warmUp.equals(WarmUp.NONE)) {
+      // a runner.json of a runner that reported no warm-up is written back as it was read
+      json.setAll((ObjectNode) JSON.valueToTree(warmUp));
     }
     json.put("exitCode", exitCode);
     json.put("error", error);
