@@ -11,17 +11,31 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.stream.Collectors;
 
 /**
  * One warm-up of a runner before a cell's start gate: a few threads send the cell's kinds of request
  * ({@link WarmUpOperations}) that the runner has not warmed up yet, on keys YCSB never uses
- * ({@link ClientWarmUp}), until the runner's compilation has settled ({@link SettleRule}) or the cap passed.
+ * ({@link ClientWarmUp}), until it has sent at least {@link #minimum} of each and the runner's compilation has
+ * settled ({@link SettleRule}), or the cap passed.
  * What it warmed is added to the runner's warm set, so a later cell of the same runner warms only what is new.
  */
 final class WarmUpRun {
   /** Requests in flight at once: enough to keep the request path busy while each waits on the endpoint. */
   static final int MAX_THREADS = 4;
+  /**
+   * Requests of each kind before the compile time may count as settled: HotSpot's C1 compiles a method with
+   * its full profile after about 200 calls, so a request path called fewer times has barely begun to compile,
+   * however quiet its compiler threads are. (In a quickstart on a machine at load 20, warm-ups that settled
+   * after 4 to 74 requests left their runners compiling at 7 to 30% of a processor in the next cells.)
+   */
+  static final int MIN_REQUESTS_PER_OPERATION = 200;
+  /**
+   * Of BatchWriteRow, whose requests carry 25 rows each: 1,000 rows, so the per-row code is called 1,000 times
+   * (200 batches would take 25 s of a 1,000 rows/s partition shared by five runners).
+   */
+  static final int MIN_BATCH_REQUESTS = 40;
 
   private final SettleRule rule;
   private final Duration cap;
@@ -51,6 +65,7 @@ final class WarmUpRun {
     AtomicBoolean stop = new AtomicBoolean();
     AtomicBoolean refused = new AtomicBoolean();
     AtomicLong sent = new AtomicLong();
+    AtomicLongArray sentOf = new AtomicLongArray(Operation.values().length);
     List<Double> perInterval = new ArrayList<>();
     WarmUp.Outcome outcome;
     SettleRule.Watch watch = rule.watch();
@@ -66,6 +81,7 @@ final class WarmUpRun {
               return;
             }
             sent.incrementAndGet();
+            sentOf.incrementAndGet(order.get(i % order.size()).ordinal());
           }
         }, "runner-warm-up-" + t);
         sender.setDaemon(true);
@@ -86,7 +102,8 @@ final class WarmUpRun {
           outcome = WarmUp.Outcome.REFUSED;
           break;
         }
-        if (watch.add(compiled)) {
+        boolean enough = order.stream().allMatch(op -> sentOf.get(op.ordinal()) >= minimum(op));
+        if (watch.add(compiled) && enough) {
           outcome = WarmUp.Outcome.SETTLED;
           break;
         }
@@ -126,6 +143,11 @@ final class WarmUpRun {
         .collect(Collectors.joining(" "));
     return String.format(Locale.ROOT, "runner: warm-up of %s: %s, %d requests; %s per %d ms, ms: %s", ops, how, sent,
         clock.source(), rule.intervalMs(), trace);
+  }
+
+  /** The requests of {@code op} a warm-up sends at least. */
+  static int minimum(Operation op) {
+    return op == Operation.BATCH_WRITE_ROW ? MIN_BATCH_REQUESTS : MIN_REQUESTS_PER_OPERATION;
   }
 
   private static int threadCount(List<String> args) {
