@@ -15,7 +15,7 @@ public record RunnerWarmth(int runnerIndex, WarmUp warmUp, double compileShare) 
    * At or above this compile share a runner was still compiling in the window: the {@link
    * io.tablestoreycsb.planner.runner.SettleRule} a warm-up ends at, so a cell is marked exactly when its runner
    * compiled as a warm-up would not have stopped at. A settled runner stays at 0 to 2% (single seconds of 7%),
-   * a fresh one spends 10 to 50% of a processor compiling in its first 20 s.
+   * a fresh one spends 6 to 68% of a processor compiling in each of its first 20 s.
    */
   public static final double COMPILING = io.tablestoreycsb.planner.runner.SettleRule.STANDARD.maxCompileShare();
 

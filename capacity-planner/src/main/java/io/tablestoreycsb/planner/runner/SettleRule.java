@@ -12,8 +12,8 @@ import java.util.OptionalInt;
  * judges a recorded sequence ({@link #settledAfter}).
  *
  * <p>Why these figures (2026-11-28, a fresh {@code bin/ycsb load} of random-write at 8 threads against the mock
- * at 1,000 rows/s, a 2-core machine at load 10 to 24, compiler threads' CPU per second): 180 to 530 ms in each
- * of its first 10 s, 70 to 180 ms until 20 s, then 0 to 20 ms with single seconds of 70 ms. A share of 5% (50 ms
+ * at 1,000 rows/s, a 2-core machine at load 10 to 24, compiler threads' CPU per second): 190 to 680 ms in each
+ * of its first 10 s, 60 to 190 ms until 20 s, then 0 to 20 ms with single seconds of 70 ms. A share of 5% (50 ms
  * a second) lies between the two regimes; over one second (4 x 250 ms) a single 70 ms compilation in a settled
  * JVM holds the warm-up up by one window at most, while the first 20 s never pass.
  *
