@@ -62,6 +62,8 @@ public final class RunnerMain implements Callable<Integer> {
    * the executor's 120 s.
    */
   public static final Duration WARM_UP_CAP = Duration.ofSeconds(20);
+  /** Where in a cell's runner directory the warm-up's own YCSB run leaves its summary and statistics. */
+  public static final String WARM_UP_DIR = "warm-up";
 
   @Option(names = SERVE_OPTION, description = "Serve cells one after another: one JSON request a line on stdin.")
   boolean serve;
@@ -127,7 +129,7 @@ public final class RunnerMain implements Callable<Integer> {
   static WarmUp prepare(List<String> args, Path resultDir, Set<ClientWarmUp.Operation> warm, CompileClock clock)
       throws InterruptedException {
     measureClock(args, resultDir.resolve(ResultFiles.CLOCK_FILE));
-    return warmUp(args, warm, clock);
+    return warmUp(args, warm, clock, resultDir.resolve(WARM_UP_DIR));
   }
 
   /** Loads YCSB and the DB class of a warm runner's first cell. */
@@ -171,8 +173,8 @@ public final class RunnerMain implements Callable<Integer> {
    * has settled ({@link WarmUpRun}), so the measured window does not hold a cold JVM's compilation; only for the
    * Tablestore binding.
    */
-  private static WarmUp warmUp(List<String> args, Set<ClientWarmUp.Operation> warm, CompileClock clock)
-      throws InterruptedException {
+  private static WarmUp warmUp(List<String> args, Set<ClientWarmUp.Operation> warm, CompileClock clock,
+      Path warmUpDir) throws InterruptedException {
     int db = args.indexOf("-db");
     if (db < 0 || db + 1 >= args.size() || !args.get(db + 1).equals(TablestoreClient.class.getName())) {
       return new WarmUp(0, WarmUp.Outcome.NOT_THE_BINDING, List.of(), 0);
@@ -183,7 +185,8 @@ public final class RunnerMain implements Callable<Integer> {
     }
     long started = System.nanoTime();
     try {
-      return new WarmUpRun(SettleRule.STANDARD, WARM_UP_CAP).run(args, YcsbArguments.properties(args), warm, clock);
+      return new WarmUpRun(SettleRule.STANDARD, WARM_UP_CAP).run(args, YcsbArguments.properties(args), warm, clock,
+          warmUpDir);
     } catch (IOException | RuntimeException e) {
       System.err.println("runner: warm-up stopped: " + e.getMessage());
       return new WarmUp((System.nanoTime() - started) / 1e9, WarmUp.Outcome.REFUSED, List.of(), 0);

@@ -2,6 +2,9 @@ package io.tablestoreycsb.planner.runner;
 
 import io.tablestoreycsb.binding.client.ClientWarmUp;
 import io.tablestoreycsb.binding.client.ClientWarmUp.Operation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -50,7 +53,7 @@ final class WarmUpRun {
    *
    * @param warm the operations this runner has warmed up in earlier cells; what this warm-up settled is added
    */
-  WarmUp run(List<String> args, Properties props, Set<Operation> warm, CompileClock clock)
+  WarmUp run(List<String> args, Properties props, Set<Operation> warm, CompileClock clock, Path warmUpDir)
       throws InterruptedException {
     long started = System.nanoTime();
     Set<Operation> wanted = WarmUpOperations.of(args, props);
@@ -117,6 +120,9 @@ final class WarmUpRun {
         sender.join(10_000);
       }
     }
+    if (outcome == WarmUp.Outcome.SETTLED) {
+      outcome = ownRun(args, warmUpDir, started + cap.toNanos(), clock, perInterval);
+    }
     if (outcome == WarmUp.Outcome.SETTLED || outcome == WarmUp.Outcome.CAPPED) {
       // A runner that did not settle by the cap is not held up by another 20 s before each later cell of the
       // same requests: those cells' windows show whether it was still compiling.
@@ -125,6 +131,87 @@ final class WarmUpRun {
     double seconds = (System.nanoTime() - started) / 1e9;
     System.err.println(describe(order, outcome, seconds, sent.get(), watch.recentShare(), perInterval, clock));
     return new WarmUp(seconds, outcome, order.stream().map(Enum::name).toList(), sent.get());
+  }
+
+  /**
+   * The second part: the cell's own YCSB command (YCSB's workload, measurements and the binding's DB class
+   * compile only there; a quickstart whose warm-ups sent only the SDK's requests still had cells compiling at 5
+   * to 16% of a processor), with its figures and summary written to {@code warmUpDir}, until the runner's
+   * compilation settles again, the cap passes, or the run ends by itself (a load's slice is written). It reads
+   * and writes only what the cell itself reads and writes: its own key slice, which the cell writes again.
+   */
+  private WarmUp.Outcome ownRun(List<String> args, Path warmUpDir, long deadline, CompileClock clock,
+      List<Double> perInterval) throws InterruptedException {
+    try {
+      Files.createDirectories(warmUpDir);
+    } catch (IOException e) {
+      return WarmUp.Outcome.SETTLED; // no place for its files: the SDK's warm-up is what there is
+    }
+    Path stopFile = warmUpDir.resolve(ResultFiles.STOP_FILE);
+    List<String> own = ownArguments(args, warmUpDir, stopFile, Math.max(1, (deadline - System.nanoTime()) / 1_000_000_000L));
+    Thread run = new Thread(() -> {
+      try {
+        YcsbRun.run(own);
+      } catch (InterruptedException | RuntimeException e) {
+        System.err.println("runner: warm-up's own run stopped: " + e);
+      }
+    }, "runner-warm-up-ycsb");
+    run.setDaemon(true);
+    run.start();
+    SettleRule.Watch watch = rule.watch();
+    double before = clock.seconds();
+    long operationsBefore = StoppableWorkload.operationsSoFar();
+    WarmUp.Outcome outcome = WarmUp.Outcome.CAPPED;
+    while (run.isAlive()) {
+      run.join(rule.intervalMs());
+      double now = clock.seconds();
+      perInterval.add(now - before);
+      boolean settled = watch.add(now - before);
+      before = now;
+      // Quiet compiler threads before the run's threads have done anything (its DB still starting) say nothing.
+      boolean ran = StoppableWorkload.operationsSoFar() - operationsBefore >= MIN_REQUESTS_PER_OPERATION;
+      if ((settled && ran) || !run.isAlive()) {
+        outcome = WarmUp.Outcome.SETTLED;
+        break;
+      }
+      if (System.nanoTime() >= deadline) {
+        break;
+      }
+    }
+    try {
+      Files.writeString(stopFile, "warm-up over");
+    } catch (IOException e) {
+      // maxexecutiontime ends it at the cap
+    }
+    run.join();
+    return outcome;
+  }
+
+  /**
+   * The cell's YCSB arguments for the warm-up: its workload wrapped to stop at {@code stopFile}, no status
+   * lines, its export, HDR logs and binding statistics in {@code warmUpDir}, at most {@code seconds} long.
+   */
+  static List<String> ownArguments(List<String> args, Path warmUpDir, Path stopFile, long seconds) {
+    List<String> own = new ArrayList<>(args);
+    own.removeIf("-s"::equals);
+    String delegate;
+    try {
+      Properties props = YcsbArguments.properties(args);
+      String workload = props.getProperty("workload", "site.ycsb.workloads.CoreWorkload");
+      delegate = workload.equals(StoppableWorkload.class.getName())
+          ? props.getProperty(StoppableWorkload.DELEGATE, "site.ycsb.workloads.CoreWorkload") : workload;
+    } catch (IOException e) {
+      delegate = "site.ycsb.workloads.CoreWorkload";
+    }
+    String dir = warmUpDir.toAbsolutePath().toString();
+    for (String p : List.of("workload=" + StoppableWorkload.class.getName(), StoppableWorkload.DELEGATE + "=" + delegate,
+        StoppableWorkload.STOP_FILE + "=" + stopFile.toAbsolutePath(), "maxexecutiontime=" + seconds,
+        "exportfile=" + dir + "/" + ResultFiles.STDOUT_FILE, "hdrhistogram.fileoutput=false",
+        "hdrhistogram.output.path=" + dir + "/", "tablestore.statsfile=" + dir + "/" + ResultFiles.STATS_FILE)) {
+      own.add(own.size() - 1, "-p");
+      own.add(own.size() - 1, p);
+    }
+    return own;
   }
 
   /** The line ycsb.err gets: what was warmed, how it ended, and the compile time of every interval. */

@@ -22,6 +22,7 @@ import io.tablestoreycsb.planner.runner.RunnerSpec;
 import io.tablestoreycsb.planner.runner.WarmUp;
 import io.tablestoreycsb.planner.runner.YcsbCall;
 import io.tablestoreycsb.planner.text.CellText;
+import io.tablestoreycsb.planner.ycsb.YcsbOutput;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,6 +72,15 @@ class RunnerWarmUpMockTest {
         assertThat(RunnerRecord.read(dir.resolve("write").resolve("runner-" + r).resolve(RunnerRecord.FILE_NAME))
             .warmUp()).isEqualTo(writeWarmUp);
 
+        // The second part of the warm-up ran the cell's own YCSB command, its summary apart from the cell's.
+        Path ownRun = dir.resolve("write").resolve("runner-" + r).resolve(RunnerMain.WARM_UP_DIR);
+        assertThat(YcsbOutput.read(ownRun.resolve(ResultFiles.STDOUT_FILE)).operations("INSERT"))
+            .as(Files.readString(ownRun.resolve(ResultFiles.STDOUT_FILE)) + "\n" + Files.readString(dir.resolve("write")
+                .resolve("runner-" + r).resolve(ResultFiles.STDERR_FILE))).isPositive();
+        assertThat(YcsbOutput.read(dir.resolve("write").resolve("runner-" + r).resolve(ResultFiles.STDOUT_FILE))
+            .operations("INSERT")).isEqualTo(ROWS_PER_RUNNER);
+        assertThat(dir.resolve("again").resolve("runner-" + r).resolve(RunnerMain.WARM_UP_DIR)).doesNotExist();
+
         WarmUp readWarmUp = done(dir.resolve("read"), r).warmUp();
         assertThat(readWarmUp.warmUpOperations()).containsExactly("GET_ROW");
         assertThat(readWarmUp.warmUpOutcome()).isEqualTo(WarmUp.Outcome.SETTLED);
@@ -91,7 +101,8 @@ class RunnerWarmUpMockTest {
       CellResult againCell = CellAnalyzer.analyze(dir.resolve("again"), null, null);
       assertThat(CellText.warmUp(againCell)).isEqualTo(Formats.num(0) + " (warm)");
 
-      // The warm-ups' own rows were deleted again: the table holds exactly the rows the write cell inserted.
+      // The warm-ups' own rows were deleted again, and their own runs wrote the cell's keys: the table holds
+      // exactly the rows the write cell inserted.
       assertThat(mock.rowCount(TABLE)).isEqualTo(RUNNERS * ROWS_PER_RUNNER);
     } finally {
       executor.close();
