@@ -64,12 +64,58 @@ final class WarmUpRun {
       return new WarmUp(0, WarmUp.Outcome.ALREADY_WARM, List.of(), 0);
     }
     List<Operation> order = List.copyOf(needed);
-    int threads = Math.max(1, Math.min(MAX_THREADS, threadCount(args)));
+    List<Double> perInterval = new ArrayList<>();
+    WarmUp.Outcome outcome;
+    long sentCount;
+    if (canWrite(warmUpDir)) {
+      long before = StoppableWorkload.operationsSoFar();
+      outcome = ownRun(args, warmUpDir, started + cap.toNanos(), clock, perInterval, ownMinimum(needed));
+      sentCount = StoppableWorkload.operationsSoFar() - before;
+    } else {
+      AtomicLong sent = new AtomicLong();
+      outcome = requestsOnWarmUpKeys(props, order, threadCount(args), started, clock, perInterval, sent);
+      sentCount = sent.get();
+    }
+    if (outcome == WarmUp.Outcome.SETTLED || outcome == WarmUp.Outcome.CAPPED) {
+      // A runner that did not settle by the cap is not held up by another 20 s before each later cell of the
+      // same requests: those cells' windows show whether it was still compiling.
+      warm.addAll(needed);
+    }
+    double seconds = (System.nanoTime() - started) / 1e9;
+    System.err.println(describe(order, outcome, seconds, sentCount, perInterval, clock));
+    return new WarmUp(seconds, outcome, order.stream().map(Enum::name).toList(), sentCount);
+  }
+
+  private static boolean canWrite(Path dir) {
+    try {
+      Files.createDirectories(dir);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /**
+   * The fewest operations of the warm-up's own run before its compilation may count as settled: 200 (HotSpot
+   * compiles a method with its profile after about 200 calls), or 20 for a scan of 100 rows, whose 200 would take
+   * 50 s of a 400 rows/s partition.
+   */
+  static int ownMinimum(Set<Operation> needed) {
+    return needed.contains(Operation.GET_RANGE) ? MIN_REQUESTS_PER_OPERATION / 10 : MIN_REQUESTS_PER_OPERATION;
+  }
+
+  /**
+   * Where the runner cannot write the own run's files: requests of each kind on keys YCSB never uses
+   * ({@link ClientWarmUp}), from up to {@link #MAX_THREADS} threads, until at least {@link #minimum} of each were
+   * sent and the runner's compilation settled.
+   */
+  private WarmUp.Outcome requestsOnWarmUpKeys(Properties props, List<Operation> order, int cellThreads, long started,
+      CompileClock clock, List<Double> perInterval, AtomicLong sent) throws InterruptedException {
+    Set<Operation> needed = EnumSet.copyOf(order);
+    int threads = Math.max(1, Math.min(MAX_THREADS, cellThreads));
     AtomicBoolean stop = new AtomicBoolean();
     AtomicBoolean refused = new AtomicBoolean();
-    AtomicLong sent = new AtomicLong();
     AtomicLongArray sentOf = new AtomicLongArray(Operation.values().length);
-    List<Double> perInterval = new ArrayList<>();
     WarmUp.Outcome outcome;
     SettleRule.Watch watch = rule.watch();
     try (ClientWarmUp.Session session = ClientWarmUp.open(props,
@@ -120,33 +166,19 @@ final class WarmUpRun {
         sender.join(10_000);
       }
     }
-    if (outcome == WarmUp.Outcome.SETTLED) {
-      outcome = ownRun(args, warmUpDir, started + cap.toNanos(), clock, perInterval);
-    }
-    if (outcome == WarmUp.Outcome.SETTLED || outcome == WarmUp.Outcome.CAPPED) {
-      // A runner that did not settle by the cap is not held up by another 20 s before each later cell of the
-      // same requests: those cells' windows show whether it was still compiling.
-      warm.addAll(needed);
-    }
-    double seconds = (System.nanoTime() - started) / 1e9;
-    System.err.println(describe(order, outcome, seconds, sent.get(), watch.recentShare(), perInterval, clock));
-    return new WarmUp(seconds, outcome, order.stream().map(Enum::name).toList(), sent.get());
+    return outcome;
   }
 
   /**
-   * The second part: the cell's own YCSB command (YCSB's workload, measurements and the binding's DB class
-   * compile only there; a quickstart whose warm-ups sent only the SDK's requests still had cells compiling at 5
-   * to 16% of a processor), with its figures and summary written to {@code warmUpDir}, until the runner's
-   * compilation settles again, the cap passes, or the run ends by itself (a load's slice is written). It reads
-   * and writes only what the cell itself reads and writes: its own key slice, which the cell writes again.
+   * The cell's own YCSB command (YCSB's workload, its measurements and the binding's DB class compile only there;
+   * a quickstart whose warm-ups sent only the SDK's requests still had cells compiling at 5 to 16% of a
+   * processor), with its summary and statistics written to {@code warmUpDir}, until the runner's compilation
+   * has settled after {@code minimum} operations, the cap passes, or the run ends by itself (a load's slice is
+   * written). It reads and writes only what the cell itself reads and writes: its own key slice, which the cell
+   * writes again.
    */
   private WarmUp.Outcome ownRun(List<String> args, Path warmUpDir, long deadline, CompileClock clock,
-      List<Double> perInterval) throws InterruptedException {
-    try {
-      Files.createDirectories(warmUpDir);
-    } catch (IOException e) {
-      return WarmUp.Outcome.SETTLED; // no place for its files: the SDK's warm-up is what there is
-    }
+      List<Double> perInterval, int minimum) throws InterruptedException {
     Path stopFile = warmUpDir.resolve(ResultFiles.STOP_FILE);
     List<String> own = ownArguments(args, warmUpDir, stopFile, Math.max(1, (deadline - System.nanoTime()) / 1_000_000_000L));
     Thread run = new Thread(() -> {
@@ -169,7 +201,7 @@ final class WarmUpRun {
       boolean settled = watch.add(now - before);
       before = now;
       // Quiet compiler threads before the run's threads have done anything (its DB still starting) say nothing.
-      boolean ran = StoppableWorkload.operationsSoFar() - operationsBefore >= MIN_REQUESTS_PER_OPERATION;
+      boolean ran = StoppableWorkload.operationsSoFar() - operationsBefore >= minimum;
       if ((settled && ran) || !run.isAlive()) {
         outcome = WarmUp.Outcome.SETTLED;
         break;
@@ -215,8 +247,11 @@ final class WarmUpRun {
   }
 
   /** The line ycsb.err gets: what was warmed, how it ended, and the compile time of every interval. */
-  private String describe(List<Operation> order, WarmUp.Outcome outcome, double seconds, long sent, double share,
+  private String describe(List<Operation> order, WarmUp.Outcome outcome, double seconds, long sent,
       List<Double> perInterval, CompileClock clock) {
+    int last = (int) Math.min(perInterval.size(), rule.settleIntervals());
+    double share = perInterval.subList(perInterval.size() - last, perInterval.size()).stream()
+        .mapToDouble(d -> Math.max(0, d)).sum() / Math.max(1e-9, last * rule.intervalMs() / 1000.0);
     String ops = order.stream().map(Enum::name).collect(Collectors.joining(", "));
     String how = switch (outcome) {
       case SETTLED -> String.format(Locale.ROOT, "compiling settled after %.1f s", seconds);
@@ -230,7 +265,7 @@ final class WarmUpRun {
     };
     String trace = perInterval.stream().map(s -> Long.toString(Math.round(Math.max(0, s) * 1000)))
         .collect(Collectors.joining(" "));
-    return String.format(Locale.ROOT, "runner: warm-up of %s: %s, %d requests; %s per %d ms, ms: %s", ops, how, sent,
+    return String.format(Locale.ROOT, "runner: warm-up of %s: %s, %d operations; %s per %d ms, ms: %s", ops, how, sent,
         clock.source(), rule.intervalMs(), trace);
   }
 

@@ -101,8 +101,7 @@ class RunnerWarmUpMockTest {
       CellResult againCell = CellAnalyzer.analyze(dir.resolve("again"), null, null);
       assertThat(CellText.warmUp(againCell)).isEqualTo(Formats.num(0) + " (warm)");
 
-      // The warm-ups' own rows were deleted again, and their own runs wrote the cell's keys: the table holds
-      // exactly the rows the write cell inserted.
+      // The warm-ups wrote only the write cell's own keys: the table holds exactly the rows the write cell inserted.
       assertThat(mock.rowCount(TABLE)).isEqualTo(RUNNERS * ROWS_PER_RUNNER);
     } finally {
       executor.close();
