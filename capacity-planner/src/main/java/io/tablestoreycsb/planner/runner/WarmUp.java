@@ -8,9 +8,9 @@ import java.util.List;
  *
  * @param warmUpSeconds how long it took (0 when there was none)
  * @param warmUpOutcome how it ended
- * @param warmUpOperations the requests it sent (the binding's {@code ClientWarmUp.Operation} names), in order;
- *     empty when it sent none
- * @param warmUpRequests how many requests it sent
+ * @param warmUpOperations the kinds of request it warmed up (the binding's {@code ClientWarmUp.Operation} names);
+ *     empty when there was no warm-up
+ * @param warmUpRequests the operations its own YCSB run did, or the requests it sent on warm-up keys
  */
 public record WarmUp(double warmUpSeconds, Outcome warmUpOutcome, List<String> warmUpOperations, long warmUpRequests) {
   /** A runner that reported no warm-up (an older one, or one that never got that far). */

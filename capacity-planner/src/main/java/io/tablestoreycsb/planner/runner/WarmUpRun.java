@@ -18,10 +18,10 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.stream.Collectors;
 
 /**
- * One warm-up of a runner before a cell's start gate: a few threads send the cell's kinds of request
- * ({@link WarmUpOperations}) that the runner has not warmed up yet, on keys YCSB never uses
- * ({@link ClientWarmUp}), until it has sent at least {@link #minimum} of each and the runner's compilation has
- * settled ({@link SettleRule}), or the cap passed.
+ * One warm-up of a runner before a cell's start gate, for the cell's kinds of request
+ * ({@link WarmUpOperations}) that the runner has not warmed up yet: the cell's own YCSB command with its files
+ * apart ({@link #ownArguments}), or where those cannot be written requests on keys YCSB never uses
+ * ({@link ClientWarmUp}), until the runner's compilation has settled ({@link SettleRule}) or the cap passed.
  * What it warmed is added to the runner's warm set, so a later cell of the same runner warms only what is new.
  */
 final class WarmUpRun {

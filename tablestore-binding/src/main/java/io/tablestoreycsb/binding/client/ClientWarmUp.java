@@ -28,8 +28,9 @@ import site.ycsb.StringByteIterator;
 /**
  * Requests for keys YCSB never uses, through a client built as a run builds its own, so that the SDK's
  * request path (its HTTP client, signing, protobuf and PlainBuffer code) is loaded and compiled before a
- * measured run starts. A capacity-plan runner does this before its start gate, for every kind of request
- * its cell will send ({@link Operation}), until its JVM has stopped compiling.
+ * measured run starts. A capacity-plan runner warms up with its cell's own YCSB command; where it cannot write
+ * that run's files it sends these instead, for every kind of request its cell will send ({@link Operation}),
+ * until its JVM has stopped compiling.
  *
  * <p>The keys take turns over the 16 hex digits the white paper's keys begin with
  * ({@link io.tablestoreycsb.binding.config.KeyFormat}), so the requests spread over a pre-split table's
