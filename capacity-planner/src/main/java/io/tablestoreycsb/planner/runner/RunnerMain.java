@@ -113,6 +113,8 @@ public final class RunnerMain implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(new Thread(report::writeQuietly, "runner-final-sample"));
     preload(ycsbArgs);
     report.warmedUp(prepare(ycsbArgs, resultDir, EnumSet.noneOf(ClientWarmUp.Operation.class), report.compileClock()));
+    // The warm-up's own YCSB run made YCSB's measurements with its properties; the cell's run makes its own.
+    FreshState.forgetYcsbMeasurements();
     StartGate gate = new StartGate(startAt, readyFile, releaseFile, Duration.ofSeconds(gateTimeoutSeconds));
     report.ready(System.currentTimeMillis());
     long instant = gate.await();
