@@ -6,6 +6,7 @@ import io.tablestoreycsb.planner.matrix.TargetLabel;
 import io.tablestoreycsb.kit.resources.ClockReading;
 import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellShape;
+import io.tablestoreycsb.planner.runner.HostCpuSample;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -162,11 +163,16 @@ public final class CellAnalyzer {
     List<HostCpu> hosts = RunnerHosts.of(runners, window, endpoint);
     ServiceErrors errors = new ServiceErrors(throttled / seconds, unavailable / seconds);
     Seen seen = new Seen(hosts, endpoint.orElse(null), errors, meanUs / 1000, requests / seconds);
+    List<RunnerWarmth> warmth = runners.stream().map(r -> warmth(r, window)).toList();
     Verdict verdict;
     if (!window.common()) {
       verdict = new Verdict.NoCommonWindow();
     } else if (window.seconds() < MIN_WINDOW_LATENCIES * meanUs / 1e6) {
       verdict = new Verdict.ShortWindow(window.seconds(), MIN_WINDOW_LATENCIES, meanUs / 1e6);
+    } else if (mostCompiling(warmth).isPresent()) {
+      RunnerWarmth w = mostCompiling(warmth).get();
+      verdict = new Verdict.StillCompiling(w.runnerIndex(), w.compileShare(), w.warmUp().warmUpSeconds(),
+          w.warmUp().warmUpOutcome());
     } else if (openLoop) {
       verdict = openLoopLimit(rowsPerSecond / target, ratio, cpuPerHost, cpusOfHost, seen);
     } else {
@@ -182,9 +188,25 @@ public final class CellAnalyzer {
         .orElse(null);
     return new CellResult(cell, new CellShape(n, first.shape().measure(), first.shape().rowsPerRequest()), new CellFigures(rates, all,
         new Prediction(predicted, ratio), openLoop ? new OpenLoop(target, HdrLogs.merge(intendedHistograms)) : null),
-        window, new RunnerSide(resources, clocks, hosts),
+        window, new RunnerSide(resources, clocks, hosts, warmth),
         new EndpointSide(endpoint.orElse(null), errors, PartitionMerge.of(partitionParts, window.seconds())),
         new Judgement(slo, verdict, stop, false));
+  }
+
+  /** A runner's warm-up, and its compile seconds per second over the readings around the window. */
+  static RunnerWarmth warmth(RunnerResult r, MeasuredWindow window) {
+    List<HostCpuSample> compiled = r.hostCpu().stream().filter(s -> s.runnerCompileSeconds() != null).toList();
+    double share = WindowReadings.around(compiled, HostCpuSample::epochMs, window.startEpochMs(), window.endEpochMs())
+        .filter(p -> p.to().epochMs() > p.from().epochMs())
+        .map(p -> Math.max(0, p.to().runnerCompileSeconds() - p.from().runnerCompileSeconds())
+            / ((p.to().epochMs() - p.from().epochMs()) / 1000.0))
+        .orElse(Double.NaN);
+    return new RunnerWarmth(r.record().runnerIndex(), r.record().warmUp(), share);
+  }
+
+  /** The runner that compiled most in the window, if one was still compiling. */
+  static Optional<RunnerWarmth> mostCompiling(List<RunnerWarmth> warmth) {
+    return warmth.stream().filter(RunnerWarmth::compiling).max(Comparator.comparingDouble(RunnerWarmth::compileShare));
   }
 
   /**

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = Verdict.NoCommonWindow.class, name = "NO_COMMON_WINDOW"),
     @JsonSubTypes.Type(value = Verdict.ShortWindow.class, name = "SHORT_WINDOW"),
     @JsonSubTypes.Type(value = Verdict.AboveIdentity.class, name = "ABOVE_IDENTITY"),
+    @JsonSubTypes.Type(value = Verdict.StillCompiling.class, name = "STILL_COMPILING"),
     @JsonSubTypes.Type(value = Verdict.TargetMet.class, name = "TARGET_MET"),
     @JsonSubTypes.Type(value = Verdict.TargetNotReached.class, name = "TARGET_NOT_REACHED"),
     @JsonSubTypes.Type(value = Verdict.ThreadsWaited.class, name = "THREADS_WAITED"),
@@ -157,6 +158,18 @@ public sealed interface Verdict {
    * inside it, the window was too short for the latency spread.
    */
   record AboveIdentity() implements Unsteady {}
+
+  /**
+   * A runner was still JIT-compiling in the window (its compile seconds per second at or above
+   * {@link RunnerWarmth#COMPILING}): the window measured the runner's compiler as much as the service.
+   *
+   * @param runnerIndex the runner that compiled most
+   * @param compileShare its compile seconds per second over the window
+   * @param warmUpSeconds how long its warm-up before the gate was
+   * @param warmUpOutcome how that warm-up ended
+   */
+  record StillCompiling(int runnerIndex, double compileShare, double warmUpSeconds,
+      io.tablestoreycsb.planner.runner.WarmUp.Outcome warmUpOutcome) implements Unsteady {}
 
   /** An open-loop cell that did at least {@link CellResult#TARGET_REACHED} of its target. */
   record TargetMet() implements Verdict {}

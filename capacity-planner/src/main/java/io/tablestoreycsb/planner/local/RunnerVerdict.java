@@ -7,6 +7,7 @@ import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
 import io.tablestoreycsb.planner.runner.RunnerResources;
 import io.tablestoreycsb.planner.runner.RunnerSpec;
+import io.tablestoreycsb.planner.runner.WarmUp;
 import io.tablestoreycsb.planner.ycsb.YcsbOutput;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -42,10 +43,11 @@ final class RunnerVerdict {
   static RunnerRecord record(RunnerSpec spec, long startEpochMs, int exitCode, String error) throws IOException {
     Optional<RunnerResources> self = RunnerResources.read(spec.dir().resolve(ResultFiles.RESOURCES_FILE));
     RunnerResources r = self.orElse(new RunnerResources(hostName(), Runtime.getRuntime().availableProcessors(),
-        0, 0, 0, 0, 0, 0, 0, 0, 0));
+        0, 0, 0, 0, 0, 0, 0, 0, 0, WarmUp.NONE));
     RunnerRecord record = RunnerRecord.of(spec, new RunnerHost(r.host(), r.hostCpus()), new RunnerTimes(startEpochMs,
         r.readyEpochMs(), r.startAtEpochMs(), r.releasedEpochMs(), System.currentTimeMillis()),
-        new ProcessUse(r.cpuSeconds(), r.peakRssBytes(), r.ioReadBytes(), r.ioWriteBytes()), exitCode, error);
+        new ProcessUse(r.cpuSeconds(), r.peakRssBytes(), r.ioReadBytes(), r.ioWriteBytes()), exitCode, error,
+        r.warmUp());
     record.write(spec.dir());
     return record;
   }

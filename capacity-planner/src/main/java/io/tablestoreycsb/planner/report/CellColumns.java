@@ -101,6 +101,11 @@ final class CellColumns {
           .keys("warmup_s", "warmupSeconds", r -> r.window().warmupSeconds()).in(RAN),
       figure("Start skew (ms)", r -> Formats.num(r.window().startSkewMs()))
           .keys("start_skew_ms", "startSkewMs", r -> r.window().startSkewMs()).in(RAN),
+      text("Runner warm-up (s)", CellText::warmUp)
+          .keys("runner_warmup_s", "runnerWarmUpSeconds", r -> r.runnerSide().longestWarmUpSeconds()).in(RAN),
+      data("window_compile_share", "windowCompileShare", r -> r.runnerSide().warmth().stream()
+          .mapToDouble(w -> w.compileShare()).filter(s -> !Double.isNaN(s)).max().orElse(Double.NaN)),
+      data(null, "runnerWarmUps", r -> r.runnerSide().warmth()),
       figure("Clock spread (ms)", r -> r.clockSpread() == null ? "-"
           : Formats.num(r.clockSpread().ms()) + " ± " + Formats.num(r.clockSpread().uncertaintyMs()))
           .keys("clock_spread_ms", "clockSpreadMs", r -> r.clockSpread() == null ? Double.NaN : r.clockSpread().ms())

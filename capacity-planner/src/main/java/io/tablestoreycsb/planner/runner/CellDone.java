@@ -17,8 +17,13 @@ import java.util.Optional;
  *     out, ...), or null
  * @param pid the runner's process id (the same for every cell a runner serves)
  * @param cellsServed how many cells this runner has been handed, this one included
+ * @param warmUp the runner's warm-up before this cell's gate ({@link WarmUp#NONE} when it did not get that far)
  */
-public record CellDone(int exitCode, String error, long pid, int cellsServed) {
+public record CellDone(int exitCode, String error, long pid, int cellsServed, WarmUp warmUp) {
+  public CellDone {
+    warmUp = warmUp == null ? WarmUp.NONE : warmUp;
+  }
+
   public static final String FILE_NAME = "cell-done.json";
   private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.runner;
 
+import io.tablestoreycsb.binding.client.ClientWarmUp;
 import io.tablestoreycsb.kit.child.ParentWatch;
 import io.tablestoreycsb.kit.child.StartGate;
 import java.io.BufferedReader;
@@ -9,14 +10,16 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
  * The loop of a warm runner ({@link RunnerMain} {@value RunnerMain#SERVE_OPTION}): takes a
  * {@link CellRequest} from stdin, checks that the last cell left nothing behind ({@link FreshState}),
- * prepares (clock, warm-up), waits at the cell's start gate, runs YCSB ({@link YcsbRun}) with its output
+ * prepares (clock, a warm-up for the kinds of request its earlier cells did not send), waits at the cell's start gate, runs YCSB ({@link YcsbRun}) with its output
  * in the cell's files ({@link CellConsole}), writes the cell's {@link CellDone} and waits for the next.
  *
  * <p>Stdin is also how the runner learns that the planner has gone: at its end of file the runner
@@ -28,6 +31,11 @@ final class CellServer {
   private final long pid = ProcessHandle.current().pid();
   private volatile RunnerMain.SelfReport current;
   private int served;
+  /** The kinds of request this runner has warmed up for: a later cell warms up only for the others. */
+  private final Set<ClientWarmUp.Operation> warm = EnumSet.noneOf(ClientWarmUp.Operation.class);
+  private final CompileClock compileClock = new CompileClock();
+  /** The warm-up of the cell being run, for its answer. */
+  private WarmUp warmUp = WarmUp.NONE;
 
   CellServer(CellConsole console) {
     this.console = console;
@@ -65,6 +73,7 @@ final class CellServer {
   private void runCell(CellRequest request) throws InterruptedException {
     int exitCode;
     String error = null;
+    warmUp = WarmUp.NONE;
     try {
       Files.createDirectories(request.resultDir());
       try (CellConsole.CellOutput output = console.openCell(request.resultDir())) {
@@ -75,11 +84,11 @@ final class CellServer {
       error = "runner process " + pid + " could not run the cell: " + e;
       System.err.println("runner: " + error);
     }
-    answer(request, new CellDone(exitCode, error, pid, served));
+    answer(request, new CellDone(exitCode, error, pid, served, warmUp));
   }
 
   private int runWithReport(CellRequest request) throws IOException, InterruptedException {
-    RunnerMain.SelfReport report = RunnerMain.SelfReport.ofCell(request.resultDir(), request.ycsbArgs());
+    RunnerMain.SelfReport report = RunnerMain.SelfReport.ofCell(request.resultDir(), request.ycsbArgs(), compileClock);
     current = report;
     try {
       report.start();
@@ -87,7 +96,8 @@ final class CellServer {
       if (first) {
         RunnerMain.preloadFor(request.ycsbArgs());
       }
-      RunnerMain.prepare(request.ycsbArgs(), request.resultDir(), RunnerMain.warmUpRequests(first));
+      warmUp = RunnerMain.prepare(request.ycsbArgs(), request.resultDir(), warm, compileClock);
+      report.warmedUp(warmUp);
       StartGate gate = request.startAtEpochMs() > 0
           ? new StartGate(request.startAtEpochMs(), request.resultDir().resolve(StartGate.READY_FILE), null,
               Duration.ZERO)
@@ -107,7 +117,7 @@ final class CellServer {
     String error = "runner process " + pid + " was not clean after its last cell, so it ran no more: "
         + String.join("; ", leftovers);
     System.err.println("runner: " + error);
-    answer(request, new CellDone(1, error, pid, served));
+    answer(request, new CellDone(1, error, pid, served, WarmUp.NONE));
   }
 
   private static void answer(CellRequest request, CellDone done) {

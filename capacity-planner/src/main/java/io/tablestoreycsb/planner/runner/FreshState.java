@@ -66,6 +66,14 @@ final class FreshState {
    * measured into (its histograms and counts) so that the run's first use creates a new one, and
    * checks that it did.
    */
+  /**
+   * Drops YCSB's measurements singleton, so that the next {@code site.ycsb.Client.main} makes its own from its
+   * properties: a one-cell runner's warm-up ran YCSB in this JVM before the cell's run.
+   */
+  static void forgetYcsbMeasurements() {
+    setSingleton(null);
+  }
+
   static void resetYcsb(Properties props) {
     Measurements before = singleton();
     setSingleton(null);

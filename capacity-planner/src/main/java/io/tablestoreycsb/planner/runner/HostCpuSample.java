@@ -22,9 +22,19 @@ import java.util.List;
  * @param cgroupPeriods the runner's cgroup's CPU-quota periods so far (cpu.stat nr_periods), -1 without a quota
  * @param cgroupThrottledPeriods the periods in which it was throttled (nr_throttled), -1 without a quota
  * @param cgroupThrottledMicros the time it was throttled, microseconds, -1 without a quota
+ * @param runnerCompileSeconds this runner's JIT compile time so far ({@link CompileClock}); null when not read (an
+ *     older runner, or a JVM that reports none)
  */
 public record HostCpuSample(long epochMs, int cpus, long totalTicks, long idleTicks, long stealTicks,
-    double runnerCpuSeconds, long cgroupPeriods, long cgroupThrottledPeriods, long cgroupThrottledMicros) {
+    double runnerCpuSeconds, long cgroupPeriods, long cgroupThrottledPeriods, long cgroupThrottledMicros,
+    Double runnerCompileSeconds) {
+
+  /** A reading without the runner's compile time. */
+  public HostCpuSample(long epochMs, int cpus, long totalTicks, long idleTicks, long stealTicks,
+      double runnerCpuSeconds, long cgroupPeriods, long cgroupThrottledPeriods, long cgroupThrottledMicros) {
+    this(epochMs, cpus, totalTicks, idleTicks, stealTicks, runnerCpuSeconds, cgroupPeriods, cgroupThrottledPeriods,
+        cgroupThrottledMicros, null);
+  }
 
   private static final ObjectMapper JSON = new ObjectMapper();
 

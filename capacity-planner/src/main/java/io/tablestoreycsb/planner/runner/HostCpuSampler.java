@@ -29,6 +29,11 @@ public final class HostCpuSampler {
 
   /** A reading now, with the runner's own CPU seconds so far; empty when /proc/stat cannot be read. */
   public Optional<HostCpuSample> sample(long epochMs, double runnerCpuSeconds) {
+    return sample(epochMs, runnerCpuSeconds, Double.NaN);
+  }
+
+  /** A reading now, with the runner's own CPU and compile seconds so far (NaN: not known). */
+  public Optional<HostCpuSample> sample(long epochMs, double runnerCpuSeconds, double runnerCompileSeconds) {
     List<String> stat;
     try {
       stat = Files.readAllLines(proc.resolve("stat"));
@@ -52,7 +57,7 @@ public final class HostCpuSampler {
     int cpus = (int) stat.stream().filter(l -> l.matches("cpu\\d+ .*")).count();
     long[] quota = throttling();
     return Optional.of(new HostCpuSample(epochMs, cpus, total, v[3] + v[4], v[7], runnerCpuSeconds, quota[0],
-        quota[1], quota[2]));
+        quota[1], quota[2], Double.isNaN(runnerCompileSeconds) ? null : runnerCompileSeconds));
   }
 
   /** nr_periods, nr_throttled and throttled microseconds of this process's cgroup; -1s without a quota. */

@@ -14,7 +14,9 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.EnumSet;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -27,9 +29,10 @@ import picocli.CommandLine.Parameters;
  * {@link ResultFiles#RESOURCES_FILE}, waits at its cell's {@link StartGate}, then runs YCSB's
  * {@code site.ycsb.Client} in this JVM with the arguments after {@code --}.
  *
- * <p>YCSB's classes and the DB class are loaded, and the Tablestore binding's client has sent a few
- * requests ({@link ClientWarmUp}), before the runner announces itself ready, so what is left after the
- * release (reading the workload, creating threads) takes the same few milliseconds on every runner.
+ * <p>YCSB's classes and the DB class are loaded, and the Tablestore binding's client has sent the cell's kinds
+ * of request until the runner's JIT compilation settled ({@link WarmUpRun}), before the runner announces itself
+ * ready, so what is left after the release (reading the workload, creating threads) takes the same few
+ * milliseconds on every runner, and the measured window holds requests, not compilation.
  *
  * <p>Two modes. With {@code --} and YCSB's arguments it runs one cell and ends with YCSB's
  * {@code System.exit} (the figures are written by a shutdown hook). With {@value #SERVE_OPTION} it is a
@@ -46,15 +49,21 @@ public final class RunnerMain implements Callable<Integer> {
   /** A runner that found a cell's leftovers exits with this status after failing the next cell. */
   public static final int NOT_CLEAN_STATUS = 4;
   private static final long SAMPLE_PERIOD_MS = 1000;
-  /** A runner of one cell: enough for its first requests' class loading to happen before the gate. */
-  private static final int WARM_UP_REQUESTS = 20;
   /**
-   * A warm runner's first cell sends this many requests before its gate: HotSpot compiles a method
-   * (C1, profiling) after about 200 calls, so the methods a request calls once are compiled before the
-   * first measured window; C2 follows after some 5,000 calls, within the first cells. Later cells send
-   * none: their JVM has loaded and compiled the request path already.
+   * The system property of a runner JVM that switches its warm-up off ({@value #WARM_UP_OFF}): for tests that
+   * need a cell measured on a cold runner.
    */
-  private static final int FIRST_CELL_WARM_UP_REQUESTS = 200;
+  public static final String WARM_UP_PROPERTY = "tablestoreycsb.runner.warmUp";
+  public static final String WARM_UP_OFF = "off";
+  /**
+   * The longest a warm-up goes on without its compilation settling. A fresh runner beside four others and the
+   * mock on a 2-core machine settles in seconds once its request path is compiled; a runner that has not
+   * after this long would not before a quickstart cell's end either, and a local runner must be ready within
+   * the executor's 120 s.
+   */
+  public static final Duration WARM_UP_CAP = Duration.ofSeconds(20);
+  /** Where in a cell's runner directory the warm-up's own YCSB run leaves its summary and statistics. */
+  public static final String WARM_UP_DIR = "warm-up";
 
   @Option(names = SERVE_OPTION, description = "Serve cells one after another: one JSON request a line on stdin.")
   boolean serve;
@@ -103,7 +112,9 @@ public final class RunnerMain implements Callable<Integer> {
     report.start();
     Runtime.getRuntime().addShutdownHook(new Thread(report::writeQuietly, "runner-final-sample"));
     preload(ycsbArgs);
-    prepare(ycsbArgs, resultDir, WARM_UP_REQUESTS);
+    report.warmedUp(prepare(ycsbArgs, resultDir, EnumSet.noneOf(ClientWarmUp.Operation.class), report.compileClock()));
+    // The warm-up's own YCSB run made YCSB's measurements with its properties; the cell's run makes its own.
+    FreshState.forgetYcsbMeasurements();
     StartGate gate = new StartGate(startAt, readyFile, releaseFile, Duration.ofSeconds(gateTimeoutSeconds));
     report.ready(System.currentTimeMillis());
     long instant = gate.await();
@@ -112,20 +123,20 @@ public final class RunnerMain implements Callable<Integer> {
     return 0; // YCSB exits by itself; this is reached only if a later version returns
   }
 
-  /** What every cell does before its gate: the endpoint's clock, and a warm-up through the binding. */
-  static void prepare(List<String> args, Path resultDir, int warmUpRequests) {
+  /**
+   * What every cell does before its gate: the endpoint's clock, and a warm-up through the binding.
+   *
+   * @param warm the operations this runner has warmed up in earlier cells (updated)
+   */
+  static WarmUp prepare(List<String> args, Path resultDir, Set<ClientWarmUp.Operation> warm, CompileClock clock)
+      throws InterruptedException {
     measureClock(args, resultDir.resolve(ResultFiles.CLOCK_FILE));
-    warmUp(args, warmUpRequests);
+    return warmUp(args, warm, clock, resultDir.resolve(WARM_UP_DIR));
   }
 
   /** Loads YCSB and the DB class of a warm runner's first cell. */
   static void preloadFor(List<String> args) {
     preload(args);
-  }
-
-  /** The warm-up of a warm runner's cell: its first, or a later one on a JVM that has run cells. */
-  static int warmUpRequests(boolean firstCell) {
-    return firstCell ? FIRST_CELL_WARM_UP_REQUESTS : 0;
   }
 
   /** Loads YCSB's client and the DB class now, so that runners do not differ by class loading after the release. */
@@ -160,22 +171,27 @@ public final class RunnerMain implements Callable<Integer> {
   }
 
   /**
-   * Sends a few requests through the binding's client before the gate ({@link ClientWarmUp}), so the
-   * measured window does not begin with a cold JVM's first requests; only for the Tablestore binding.
+   * Sends the cell's kinds of request through the binding's client before the gate until this JVM's compilation
+   * has settled ({@link WarmUpRun}), so the measured window does not hold a cold JVM's compilation; only for the
+   * Tablestore binding.
    */
-  private static void warmUp(List<String> args, int requests) {
+  private static WarmUp warmUp(List<String> args, Set<ClientWarmUp.Operation> warm, CompileClock clock,
+      Path warmUpDir) throws InterruptedException {
     int db = args.indexOf("-db");
-    if (requests <= 0 || db < 0 || db + 1 >= args.size()
-        || !args.get(db + 1).equals(TablestoreClient.class.getName())) {
-      return;
+    if (db < 0 || db + 1 >= args.size() || !args.get(db + 1).equals(TablestoreClient.class.getName())) {
+      return new WarmUp(0, WarmUp.Outcome.NOT_THE_BINDING, List.of(), 0);
     }
+    if (WARM_UP_OFF.equals(System.getProperty(WARM_UP_PROPERTY))) {
+      System.err.println("runner: no warm-up (" + WARM_UP_PROPERTY + "=" + WARM_UP_OFF + ")");
+      return new WarmUp(0, WarmUp.Outcome.OFF, List.of(), 0);
+    }
+    long started = System.nanoTime();
     try {
-      long started = System.nanoTime();
-      int answered = ClientWarmUp.run(YcsbArguments.properties(args), requests);
-      System.err.printf("runner: warm-up: %d of %d GetRow requests answered in %d ms%n", answered,
-          requests, (System.nanoTime() - started) / 1_000_000);
+      return new WarmUpRun(SettleRule.STANDARD, WARM_UP_CAP).run(args, YcsbArguments.properties(args), warm, clock,
+          warmUpDir);
     } catch (IOException | RuntimeException e) {
-      System.err.println("runner: no warm-up: " + e.getMessage());
+      System.err.println("runner: warm-up stopped: " + e.getMessage());
+      return new WarmUp((System.nanoTime() - started) / 1e9, WarmUp.Outcome.REFUSED, List.of(), 0);
     }
   }
 
@@ -203,6 +219,8 @@ public final class RunnerMain implements Callable<Integer> {
     private final EndpointLoadProbe endpointLoad;
     private final String host = hostName();
     private final long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
+    private final CompileClock compileClock;
+    private volatile WarmUp warmUp = WarmUp.NONE;
     private final double cpuAtStart;
     private final long ioReadAtStart;
     private final long ioWriteAtStart;
@@ -211,8 +229,10 @@ public final class RunnerMain implements Callable<Integer> {
     private volatile long releasedMs;
     private Thread sampling;
 
-    private SelfReport(Path file, Path hostCpuFile, EndpointLoadProbe endpointLoad, boolean fromNow) {
+    private SelfReport(Path file, Path hostCpuFile, EndpointLoadProbe endpointLoad, boolean fromNow,
+        CompileClock compileClock) {
       this.file = file;
+      this.compileClock = compileClock;
       this.hostCpuFile = hostCpuFile;
       this.endpointLoad = endpointLoad;
       sampler.sample();
@@ -224,13 +244,26 @@ public final class RunnerMain implements Callable<Integer> {
     /** The report of a runner that runs one cell: the whole process counts. */
     static SelfReport of(Path resultDir, List<String> ycsbArgs) {
       return new SelfReport(resultDir.resolve(ResultFiles.RESOURCES_FILE), resultDir.resolve(ResultFiles.HOST_CPU_FILE),
-          endpointProbe(ycsbArgs, resultDir), false);
+          endpointProbe(ycsbArgs, resultDir), false, new CompileClock());
     }
 
     /** The report of one cell of a warm runner: what the process does from now on. */
-    static SelfReport ofCell(Path resultDir, List<String> ycsbArgs) {
+    static SelfReport ofCell(Path resultDir, List<String> ycsbArgs, CompileClock compileClock) {
       return new SelfReport(resultDir.resolve(ResultFiles.RESOURCES_FILE), resultDir.resolve(ResultFiles.HOST_CPU_FILE),
-          endpointProbe(ycsbArgs, resultDir), true);
+          endpointProbe(ycsbArgs, resultDir), true, compileClock);
+    }
+
+    CompileClock compileClock() {
+      return compileClock;
+    }
+
+    /** The warm-up before this cell's gate, reported from now on. */
+    void warmedUp(WarmUp done) {
+      warmUp = done;
+    }
+
+    WarmUp warmUp() {
+      return warmUp;
     }
 
     void start() throws IOException {
@@ -289,8 +322,8 @@ public final class RunnerMain implements Callable<Integer> {
       double cpu = sampler.cpuSeconds() - cpuAtStart;
       new RunnerResources(host, Runtime.getRuntime().availableProcessors(), jvmStart, readyMs, startAtMs,
           releasedMs, cpu, sampler.peakRssBytes(), sampler.ioReadBytes() - ioReadAtStart,
-          sampler.ioWriteBytes() - ioWriteAtStart, System.currentTimeMillis()).write(file);
-      Optional<HostCpuSample> host = hostCpu.sample(System.currentTimeMillis(), cpu);
+          sampler.ioWriteBytes() - ioWriteAtStart, System.currentTimeMillis(), warmUp).write(file);
+      Optional<HostCpuSample> host = hostCpu.sample(System.currentTimeMillis(), cpu, compileClock.seconds());
       if (host.isPresent()) {
         host.get().append(hostCpuFile);
       }

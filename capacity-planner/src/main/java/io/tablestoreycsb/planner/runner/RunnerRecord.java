@@ -27,9 +27,20 @@ import java.util.List;
  * @param use what its process used
  * @param exitCode process exit code
  * @param error the runner's failure, or null
+ * @param warmUp its warm-up before the cell's gate ({@link WarmUp#NONE} when it reported none)
  */
 public record RunnerRecord(CellKey cell, CellShape shape, String plan, int runnerIndex, int rowBytes, KeySlice slice,
-    RunnerHost host, RunnerTimes times, ProcessUse use, int exitCode, String error) {
+    RunnerHost host, RunnerTimes times, ProcessUse use, int exitCode, String error, WarmUp warmUp) {
+
+  public RunnerRecord {
+    warmUp = warmUp == null ? WarmUp.NONE : warmUp;
+  }
+
+  /** A record without a warm-up reported. */
+  public RunnerRecord(CellKey cell, CellShape shape, String plan, int runnerIndex, int rowBytes, KeySlice slice,
+      RunnerHost host, RunnerTimes times, ProcessUse use, int exitCode, String error) {
+    this(cell, shape, plan, runnerIndex, rowBytes, slice, host, times, use, exitCode, error, WarmUp.NONE);
+  }
 
   public static final String FILE_NAME = "runner.json";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
@@ -38,8 +49,14 @@ public record RunnerRecord(CellKey cell, CellShape shape, String plan, int runne
   /** The record of the runner {@code spec} made, once it ended. */
   public static RunnerRecord of(RunnerSpec spec, RunnerHost host, RunnerTimes times, ProcessUse use, int exitCode,
       String error) {
+    return of(spec, host, times, use, exitCode, error, WarmUp.NONE);
+  }
+
+  /** The record of the runner {@code spec} made, once it ended, with the warm-up it reported. */
+  public static RunnerRecord of(RunnerSpec spec, RunnerHost host, RunnerTimes times, ProcessUse use, int exitCode,
+      String error, WarmUp warmUp) {
     return new RunnerRecord(spec.key(), spec.shape(), spec.plan(), spec.runnerIndex(), spec.rowBytes(), spec.slice(),
-        host, times, use, exitCode, error);
+        host, times, use, exitCode, error, warmUp);
   }
 
   /** The record of a runner that left no result set: it failed with {@code error} on {@code host}. */
@@ -59,6 +76,10 @@ public record RunnerRecord(CellKey cell, CellShape shape, String plan, int runne
     for (Record part : List.of(slice, host, times, use)) {
       json.setAll((ObjectNode) JSON.valueToTree(part));
     }
+    if (!warmUp.equals(WarmUp.NONE)) {
+      // a runner.json of a runner that reported no warm-up is written back as it was read
+      json.setAll((ObjectNode) JSON.valueToTree(warmUp));
+    }
     json.put("exitCode", exitCode);
     json.put("error", error);
     return json;
@@ -72,7 +93,8 @@ public record RunnerRecord(CellKey cell, CellShape shape, String plan, int runne
         json.path("runnerIndex").asInt(), json.path("rowBytes").asInt(), JSON.treeToValue(json, KeySlice.class),
         JSON.treeToValue(json, RunnerHost.class), JSON.treeToValue(json, RunnerTimes.class),
         JSON.treeToValue(json, ProcessUse.class), json.path("exitCode").asInt(),
-        json.path("error").isNull() ? null : json.path("error").asText(null));
+        json.path("error").isNull() ? null : json.path("error").asText(null),
+        json.has("warmUpOutcome") ? JSON.treeToValue(json, WarmUp.class) : WarmUp.NONE);
   }
 
   public void write(Path dir) throws IOException {

@@ -23,10 +23,15 @@ import java.util.Optional;
  * @param ioReadBytes bytes read through read-type system calls (/proc/self/io rchar)
  * @param ioWriteBytes bytes written through write-type system calls (wchar)
  * @param sampledEpochMs when these figures were sampled
+ * @param warmUp the runner's warm-up before this cell's gate ({@link WarmUp#NONE} until it is done)
  */
 public record RunnerResources(String host, int hostCpus, long jvmStartEpochMs, long readyEpochMs,
     long startAtEpochMs, long releasedEpochMs, double cpuSeconds, long peakRssBytes, long ioReadBytes,
-    long ioWriteBytes, long sampledEpochMs) {
+    long ioWriteBytes, long sampledEpochMs, WarmUp warmUp) {
+
+  public RunnerResources {
+    warmUp = warmUp == null ? WarmUp.NONE : warmUp;
+  }
 
   private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -3,6 +3,7 @@ package io.tablestoreycsb.planner.runner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
+import java.util.concurrent.atomic.LongAdder;
 import site.ycsb.DB;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
@@ -19,6 +20,11 @@ public final class StoppableWorkload extends Workload {
   /** The file whose appearance stops the run. */
   public static final String STOP_FILE = "planner.stopfile";
   private static final long POLL_MS = 100;
+  /**
+   * Operations every instance in this JVM has run: a runner's warm-up reads it to know its own YCSB run has
+   * done more than start (a counter that only grows; a LongAdder costs its threads no contention).
+   */
+  private static final LongAdder OPERATIONS = new LongAdder();
 
   private Workload delegate;
   private Thread watcher;
@@ -60,12 +66,19 @@ public final class StoppableWorkload extends Workload {
 
   @Override
   public boolean doInsert(DB db, Object threadState) {
+    OPERATIONS.increment();
     return delegate.doInsert(db, threadState);
   }
 
   @Override
   public boolean doTransaction(DB db, Object threadState) {
+    OPERATIONS.increment();
     return delegate.doTransaction(db, threadState);
+  }
+
+  /** Operations run by every instance in this JVM so far. */
+  static long operationsSoFar() {
+    return OPERATIONS.sum();
   }
 
   @Override

@@ -4,12 +4,51 @@ import io.tablestoreycsb.kit.report.Formats;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.EndpointView;
 import io.tablestoreycsb.planner.analysis.HostCpu;
+import io.tablestoreycsb.planner.analysis.RunnerWarmth;
+import io.tablestoreycsb.planner.runner.WarmUp;
 import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.Locale;
 
 /** A cell's columns of words ({@link CellColumns}): the runner host, the endpoint's view, the verdict. */
 public final class CellText {
   private CellText() {}
+
+  /**
+   * The "Runner warm-up (s)" column: the longest warm-up of the cell's runners before its gate, and how the
+   * warm-ups ended when not every one settled (or needed none); "-" when no runner reported one.
+   */
+  public static String warmUp(CellResult r) {
+    List<RunnerWarmth> warmth = r.runnerSide().warmth();
+    if (warmth.isEmpty() || warmth.stream().allMatch(w -> w.warmUp().warmUpOutcome() == WarmUp.Outcome.NOT_REPORTED)) {
+      return "-";
+    }
+    Set<WarmUp.Outcome> unusual = EnumSet.noneOf(WarmUp.Outcome.class);
+    warmth.forEach(w -> unusual.add(w.warmUp().warmUpOutcome()));
+    unusual.remove(WarmUp.Outcome.SETTLED);
+    unusual.remove(WarmUp.Outcome.ALREADY_WARM);
+    String figure = Formats.num(r.runnerSide().longestWarmUpSeconds());
+    if (unusual.isEmpty()) {
+      return warmth.stream().allMatch(w -> w.warmUp().warmUpOutcome() == WarmUp.Outcome.ALREADY_WARM)
+          ? figure + " (warm)" : figure;
+    }
+    return figure + " (" + unusual.stream().map(CellText::outcome).collect(Collectors.joining(", ")) + ")";
+  }
+
+  private static String outcome(WarmUp.Outcome outcome) {
+    return switch (outcome) {
+      case CAPPED -> "not settled by its cap";
+      case REFUSED -> "refused by the endpoint";
+      case OFF -> "switched off";
+      case NOT_THE_BINDING -> "not the binding";
+      case NOT_REPORTED -> "not reported";
+      case SETTLED -> "settled";
+      case ALREADY_WARM -> "warm";
+    };
+  }
 
   /** The "Runner host CPU" column: the busiest runner host and what used it; "-" when not read. */
   public static String hostCpu(CellResult r) {

@@ -71,6 +71,18 @@ public final class VerdictText {
       return String.format(Locale.ROOT, "unsteady (the %.1f s window is under %d mean latencies of %.2f s; run"
           + " longer cells)", w.windowSeconds(), w.minLatencies(), w.meanLatencySeconds());
     }
+    if (verdict instanceof Verdict.StillCompiling c) {
+      return String.format(Locale.ROOT, "unsteady (runner %d was still compiling: %.0f%% of a processor in JIT"
+          + " compilation over the window, after a %.1f s warm-up that %s)", c.runnerIndex(), c.compileShare() * 100,
+          c.warmUpSeconds(), switch (c.warmUpOutcome()) {
+            case SETTLED -> "had settled";
+            case ALREADY_WARM -> "it did not need";
+            case CAPPED -> "did not settle by its cap";
+            case OFF -> "was switched off";
+            case REFUSED -> "the endpoint refused";
+            case NOT_THE_BINDING, NOT_REPORTED -> "it did not report";
+          });
+    }
     if (verdict instanceof Verdict.AboveIdentity) {
       return "unsteady (window too short for its latency; run longer cells)";
     }

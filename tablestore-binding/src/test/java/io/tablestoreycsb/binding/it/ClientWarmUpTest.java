@@ -51,6 +51,28 @@ class ClientWarmUpTest {
   }
 
   @Test
+  void everyKindOfRequestTouchesOnlyWarmUpKeysAndClosingLeavesNoRowBehind() {
+    fx.mock.journal().clear();
+    try (ClientWarmUp.Session session = ClientWarmUp.open(fx.props("table=warmed", "fieldcount=3", "fieldlength=10",
+        "tablestore.batchsize=200"), true)) {
+      for (ClientWarmUp.Operation op : ClientWarmUp.Operation.values()) {
+        assertThat(session.send(op)).as(op.name()).isTrue();
+      }
+      // the reads found rows to decode: the 16 keys written first, the batch's own 25
+      assertThat(session.rowsWritten()).isEqualTo(16 + 25);
+      assertThat(fx.mock.rowCount("warmed")).isEqualTo(16 + 25);
+    }
+    assertThat(fx.mock.rowCount("warmed")).isZero();
+    List<RecordedRequest> all = fx.mock.journal().requests(r -> true);
+    assertThat(all).extracting(RecordedRequest::action).contains(ActionName.GET_ROW, ActionName.PUT_ROW,
+        ActionName.UPDATE_ROW, ActionName.BATCH_WRITE_ROW, ActionName.GET_RANGE);
+    assertThat(all).allSatisfy(r -> {
+      assertThat(r.succeeded()).as(r.action().name()).isTrue();
+      assertThat(r.rows()).allSatisfy(row -> assertThat(row.key("userid")).contains("~warm-up"));
+    });
+  }
+
+  @Test
   void noRequestsAskedSendsNone() {
     fx.mock.journal().clear();
     assertThat(ClientWarmUp.run(fx.props("table=warmed"), 0)).isZero();

@@ -1,0 +1,201 @@
+package io.tablestoreycsb.planner.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablestoreycsb.kit.report.Formats;
+import io.tablestoreycsb.mock.MockTablestore;
+import io.tablestoreycsb.planner.analysis.CellAnalyzer;
+import io.tablestoreycsb.planner.analysis.CellResult;
+import io.tablestoreycsb.planner.analysis.RunnerWarmth;
+import io.tablestoreycsb.planner.analysis.Verdict;
+import io.tablestoreycsb.planner.local.LocalCellExecutor;
+import io.tablestoreycsb.planner.runner.CellDone;
+import io.tablestoreycsb.planner.runner.CellExecutor;
+import io.tablestoreycsb.planner.runner.CellKey;
+import io.tablestoreycsb.planner.runner.CellOutcome;
+import io.tablestoreycsb.planner.runner.CellShape;
+import io.tablestoreycsb.planner.runner.KeySlice;
+import io.tablestoreycsb.planner.runner.ResultFiles;
+import io.tablestoreycsb.planner.runner.RunnerMain;
+import io.tablestoreycsb.planner.runner.RunnerRecord;
+import io.tablestoreycsb.planner.runner.RunnerSpec;
+import io.tablestoreycsb.planner.runner.WarmUp;
+import io.tablestoreycsb.planner.runner.YcsbCall;
+import io.tablestoreycsb.planner.text.CellText;
+import io.tablestoreycsb.planner.ycsb.YcsbOutput;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The runners' warm-up before a cell's gate, with the binding (real SDK) against the embedded mock over HTTP:
+ * each warm runner warms up for the kinds of request its cell sends and it has not sent before, until its
+ * compilation settles; the warm-up is recorded (cell-done.json, runner.json) and shown in the report's column;
+ * it leaves no row behind; and a cell measured on cold runners whose warm-up is switched off is marked as still
+ * compiling.
+ */
+class RunnerWarmUpMockTest {
+  private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
+  private static final String TABLE = "warmth";
+  private static final int RUNNERS = 2;
+  private static final long ROWS_PER_RUNNER = 300;
+
+  @Test
+  void eachRunnerWarmsUpForTheOperationsItHasNotSentAndTheReportShowsHowLong(@TempDir Path dir) throws Exception {
+    LocalCellExecutor executor = LocalCellExecutor.ofThisJvm().keepingRunnersWarm(dir.resolve("runners"));
+    try (MockTablestore mock = MockTablestore.builder().start()) {
+      Path props = endpoint(mock, dir);
+      CellOutcome write = executor.run(key("write"), writeCell(dir.resolve("write"), props, MockPlanRun.SMALL_RUNNERS),
+          10, quiet());
+      assertThat(write.succeeded()).as(write.errors()).isTrue();
+      CellOutcome read = executor.run(key("read"), readCell(dir.resolve("read"), props, MockPlanRun.SMALL_RUNNERS, 3),
+          3, quiet());
+      assertThat(read.succeeded()).as(read.errors()).isTrue();
+      CellOutcome again = executor.run(key("again"), readCell(dir.resolve("again"), props, MockPlanRun.SMALL_RUNNERS,
+          3), 3, quiet());
+      assertThat(again.succeeded()).as(again.errors()).isTrue();
+
+      for (int r = 0; r < RUNNERS; r++) {
+        WarmUp writeWarmUp = done(dir.resolve("write"), r).warmUp();
+        // ycsb.err says what was warmed up, how it ended and the compile time of every interval
+        assertThat(warmUpLine(dir.resolve("write"), r)).startsWith("runner: warm-up of PUT_ROW: compiling settled after");
+        assertThat(writeWarmUp.warmUpOperations()).containsExactly("PUT_ROW");
+        assertThat(writeWarmUp.warmUpOutcome()).isEqualTo(WarmUp.Outcome.SETTLED);
+        assertThat(writeWarmUp.warmUpSeconds()).isPositive();
+        assertThat(writeWarmUp.warmUpRequests()).isPositive();
+        // The executor's record carries what the runner reported.
+        assertThat(RunnerRecord.read(dir.resolve("write").resolve("runner-" + r).resolve(RunnerRecord.FILE_NAME))
+            .warmUp()).isEqualTo(writeWarmUp);
+
+        // The second part of the warm-up ran the cell's own YCSB command, its summary apart from the cell's.
+        Path ownRun = dir.resolve("write").resolve("runner-" + r).resolve(RunnerMain.WARM_UP_DIR);
+        assertThat(YcsbOutput.read(ownRun.resolve(ResultFiles.STDOUT_FILE)).operations("INSERT"))
+            .as(Files.readString(ownRun.resolve(ResultFiles.STDOUT_FILE)) + "\n" + Files.readString(dir.resolve("write")
+                .resolve("runner-" + r).resolve(ResultFiles.STDERR_FILE))).isPositive();
+        assertThat(YcsbOutput.read(dir.resolve("write").resolve("runner-" + r).resolve(ResultFiles.STDOUT_FILE))
+            .operations("INSERT")).isEqualTo(ROWS_PER_RUNNER);
+        assertThat(dir.resolve("again").resolve("runner-" + r).resolve(RunnerMain.WARM_UP_DIR)).doesNotExist();
+
+        WarmUp readWarmUp = done(dir.resolve("read"), r).warmUp();
+        assertThat(readWarmUp.warmUpOperations()).containsExactly("GET_ROW");
+        assertThat(readWarmUp.warmUpOutcome()).isEqualTo(WarmUp.Outcome.SETTLED);
+
+        WarmUp againWarmUp = done(dir.resolve("again"), r).warmUp();
+        assertThat(againWarmUp.warmUpOutcome()).isEqualTo(WarmUp.Outcome.ALREADY_WARM);
+        assertThat(againWarmUp.warmUpSeconds()).isZero();
+        assertThat(againWarmUp.warmUpRequests()).isZero();
+      }
+
+      CellResult writeCell = CellAnalyzer.analyze(dir.resolve("write"), null, null);
+      double longest = Math.max(done(dir.resolve("write"), 0).warmUp().warmUpSeconds(),
+          done(dir.resolve("write"), 1).warmUp().warmUpSeconds());
+      assertThat(writeCell.runnerSide().longestWarmUpSeconds()).isEqualTo(longest);
+      assertThat(writeCell.runnerSide().warmth()).extracting(RunnerWarmth::runnerIndex).containsExactly(0, 1);
+      assertThat(writeCell.runnerSide().warmth()).allSatisfy(w -> assertThat(w.compileShare()).isNotNaN());
+      assertThat(CellText.warmUp(writeCell)).isEqualTo(Formats.num(longest));
+      CellResult againCell = CellAnalyzer.analyze(dir.resolve("again"), null, null);
+      assertThat(CellText.warmUp(againCell)).isEqualTo(Formats.num(0) + " (warm)");
+
+      // The warm-ups wrote only the write cell's own keys: the table holds exactly the rows the write cell inserted.
+      assertThat(mock.rowCount(TABLE)).isEqualTo(RUNNERS * ROWS_PER_RUNNER);
+    } finally {
+      executor.close();
+    }
+  }
+
+  @Test
+  void aCellOnColdRunnersWithTheWarmUpSwitchedOffIsMarkedStillCompiling(@TempDir Path dir) throws Exception {
+    // C1 and C2, as the quickstart's runners: a cold JVM compiles for seconds once its requests begin.
+    List<String> cold = List.of("-Xmx128m", "-XX:+UseSerialGC",
+        "-D" + RunnerMain.WARM_UP_PROPERTY + "=" + RunnerMain.WARM_UP_OFF);
+    LocalCellExecutor executor = LocalCellExecutor.ofThisJvm().keepingRunnersWarm(dir.resolve("runners"));
+    try (MockTablestore mock = MockTablestore.builder().start()) {
+      Path props = endpoint(mock, dir);
+      CellOutcome write = executor.run(key("write"), writeCell(dir.resolve("write"), props, cold), 10, quiet());
+      assertThat(write.succeeded()).as(write.errors()).isTrue();
+      CellOutcome read = executor.run(key("read"), readCell(dir.resolve("read"), props, cold, 4), 4, quiet());
+      assertThat(read.succeeded()).as(read.errors()).isTrue();
+
+      assertThat(done(dir.resolve("read"), 0).warmUp().warmUpOutcome()).isEqualTo(WarmUp.Outcome.OFF);
+      CellResult cell = CellAnalyzer.analyze(dir.resolve("read"), null, null);
+      assertThat(cell.verdict()).isInstanceOfSatisfying(Verdict.StillCompiling.class, v -> {
+        assertThat(v.compileShare()).isGreaterThanOrEqualTo(RunnerWarmth.COMPILING);
+        assertThat(v.warmUpOutcome()).isEqualTo(WarmUp.Outcome.OFF);
+      });
+      assertThat(cell.evidence()).isFalse();
+      assertThat(CellText.warmUp(cell)).isEqualTo(Formats.num(0) + " (switched off)");
+    } finally {
+      executor.close();
+    }
+  }
+
+  private static String warmUpLine(Path cellDir, int runner) throws Exception {
+    return Files.readAllLines(cellDir.resolve("runner-" + runner).resolve(ResultFiles.STDERR_FILE)).stream()
+        .filter(l -> l.startsWith("runner: warm-up")).findFirst().orElse("(no warm-up line)");
+  }
+
+  private static Path endpoint(MockTablestore mock, Path dir) throws Exception {
+    Path props = dir.resolve("mock.properties");
+    mock.writeProperties(props);
+    new BindingTableAdmin(props).ensureTable(TABLE, 1);
+    return props;
+  }
+
+  private static CellDone done(Path cellDir, int runner) throws Exception {
+    return CellDone.read(cellDir.resolve("runner-" + runner)).orElseThrow();
+  }
+
+  private static CellKey key(String caseName) {
+    return new CellKey("mock", caseName, 1, 2, "");
+  }
+
+  /** Each runner inserts its own {@value #ROWS_PER_RUNNER} keys, one PutRow each. */
+  private static List<RunnerSpec> writeCell(Path cellDir, Path props, List<String> jvm) {
+    List<RunnerSpec> specs = new ArrayList<>();
+    for (int r = 0; r < RUNNERS; r++) {
+      Map<String, String> p = new LinkedHashMap<>();
+      p.put("table", TABLE);
+      p.put("recordcount", Long.toString(RUNNERS * ROWS_PER_RUNNER));
+      p.put("status.interval", "1");
+      specs.add(spec(cellDir, props, r, WORKLOADS.resolve("tablestore-random-write"), p, "-load", "INSERT", jvm));
+    }
+    return specs;
+  }
+
+  /** Reads of the written keys for {@code seconds}. */
+  private static List<RunnerSpec> readCell(Path cellDir, Path props, List<String> jvm, long seconds) {
+    List<RunnerSpec> specs = new ArrayList<>();
+    for (int r = 0; r < RUNNERS; r++) {
+      Map<String, String> p = new LinkedHashMap<>();
+      p.put("table", TABLE);
+      p.put("recordcount", Long.toString(RUNNERS * ROWS_PER_RUNNER));
+      p.put("operationcount", "100000000");
+      p.put("maxexecutiontime", Long.toString(seconds));
+      p.put("status.interval", "1");
+      specs.add(spec(cellDir, props, r, WORKLOADS.resolve("tablestore-random-read"), p, "-t", "READ", jvm));
+    }
+    return specs;
+  }
+
+  private static RunnerSpec spec(Path cellDir, Path props, int r, Path workload, Map<String, String> p, String phase,
+      String measure, List<String> jvm) {
+    return new RunnerSpec(key(measure), new CellShape(RUNNERS, measure, 1), "warmth", r,
+        new YcsbCall("io.tablestoreycsb.binding.TablestoreClient", workload, props, p, 2, phase),
+        500, new KeySlice(r * ROWS_PER_RUNNER, ROWS_PER_RUNNER), cellDir.resolve("runner-" + r), jvm);
+  }
+
+  private static CellExecutor.Listener quiet() {
+    return new CellExecutor.Listener() {
+      @Override
+      public void starting(int ready, int total) {}
+
+      @Override
+      public void running(double opsPerSecond) {}
+    };
+  }
+}
