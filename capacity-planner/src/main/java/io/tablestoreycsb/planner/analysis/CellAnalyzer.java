@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -163,7 +164,9 @@ public final class CellAnalyzer {
     List<HostCpu> hosts = RunnerHosts.of(runners, window, endpoint);
     ServiceErrors errors = new ServiceErrors(throttled / seconds, unavailable / seconds);
     Seen seen = new Seen(hosts, endpoint.orElse(null), errors, meanUs / 1000, requests / seconds);
-    List<RunnerWarmth> warmth = runners.stream().map(r -> warmth(r, window)).toList();
+    Set<String> saturatedHosts = hosts.stream().filter(HostCpu::saturated).map(HostCpu::host)
+        .collect(Collectors.toSet());
+    List<RunnerWarmth> warmth = runners.stream().map(r -> warmth(r, window, saturatedHosts)).toList();
     Verdict verdict;
     if (!window.common()) {
       verdict = new Verdict.NoCommonWindow();
@@ -194,14 +197,15 @@ public final class CellAnalyzer {
   }
 
   /** A runner's warm-up, and its compile seconds per second over the readings around the window. */
-  static RunnerWarmth warmth(RunnerResult r, MeasuredWindow window) {
+  static RunnerWarmth warmth(RunnerResult r, MeasuredWindow window, Set<String> saturatedHosts) {
     List<HostCpuSample> compiled = r.hostCpu().stream().filter(s -> s.runnerCompileSeconds() != null).toList();
     double share = WindowReadings.around(compiled, HostCpuSample::epochMs, window.startEpochMs(), window.endEpochMs())
         .filter(p -> p.to().epochMs() > p.from().epochMs())
         .map(p -> Math.max(0, p.to().runnerCompileSeconds() - p.from().runnerCompileSeconds())
             / ((p.to().epochMs() - p.from().epochMs()) / 1000.0))
         .orElse(Double.NaN);
-    return new RunnerWarmth(r.record().runnerIndex(), r.record().warmUp(), share);
+    return new RunnerWarmth(r.record().runnerIndex(), r.record().warmUp(), share,
+        saturatedHosts.contains(r.record().host().host()));
   }
 
   /** The runner that compiled most in the window, if one was still compiling. */

@@ -24,16 +24,17 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A runner's compile time around a cell's window (its host-cpu.jsonl readings) decides whether the cell is marked
- * as still compiling: at or above {@link RunnerWarmth#COMPILING} of a processor over the readings around the window.
+ * as still compiling: at or above {@link RunnerWarmth#COMPILING} of a processor over the readings around the window,
+ * on a host saturated over it (where the compiler took processor time from the requests).
  */
 class StillCompilingTest {
   private static final long T0 = 1_795_000_000_000L;
   private static final WarmUp SETTLED = new WarmUp(3.5, WarmUp.Outcome.SETTLED, List.of("GET_ROW"), 900);
 
   @Test
-  void aRunnerCompilingAtFivePercentOrMoreOverTheWindowMarksTheCellUnsteady() {
+  void aRunnerCompilingAtFivePercentOrMoreOverTheWindowOfASaturatedHostMarksTheCellUnsteady() {
     // Readings at 0.5 s and 5.5 s enclose the 4 s window (1 s to 5 s): 0.4 s compiled over 5 s = 8%.
-    CellResult cell = CellAnalyzer.analyze(List.of(runner(0, 0.02), runner(1, 0.4)));
+    CellResult cell = CellAnalyzer.analyze(List.of(runner(0, 0.02, BUSY), runner(1, 0.4, BUSY)));
 
     assertThat(cell.runnerSide().warmth()).extracting(RunnerWarmth::compileShare)
         .satisfiesExactly(s -> assertThat(s).isCloseTo(0.004, within(1e-9)),
@@ -50,13 +51,26 @@ class StillCompilingTest {
   }
 
   @Test
+  void compilingBesideTheRequestsOnAHostWithProcessorsToSpareIsShownNotMarked() {
+    CellResult cell = CellAnalyzer.analyze(List.of(runner(0, 0.02, IDLE), runner(1, 0.4, IDLE)));
+
+    assertThat(cell.runnerSide().warmth()).filteredOn(RunnerWarmth::compiledInWindow)
+        .singleElement().satisfies(w -> {
+          assertThat(w.runnerIndex()).isEqualTo(1);
+          assertThat(w.compiling()).isFalse();
+        });
+    assertThat(cell.verdict()).isNotInstanceOf(Verdict.StillCompiling.class);
+    assertThat(cell.evidence()).isTrue();
+  }
+
+  @Test
   void underFivePercentOrWithoutCompileReadingsTheCellIsJudgedAsBefore() {
-    CellResult quiet = CellAnalyzer.analyze(List.of(runner(0, 0.2), runner(1, 0.1)));
+    // On a saturated host under 5% is not marked (the host's own verdict speaks for the cell).
+    CellResult quiet = CellAnalyzer.analyze(List.of(runner(0, 0.2, BUSY), runner(1, 0.1, BUSY)));
     assertThat(quiet.verdict()).isNotInstanceOf(Verdict.StillCompiling.class);
-    assertThat(quiet.evidence()).isTrue();
 
     // An older runner's readings hold no compile time: nothing is known, nothing is marked.
-    CellResult older = CellAnalyzer.analyze(List.of(runner(0, Double.NaN)));
+    CellResult older = CellAnalyzer.analyze(List.of(runner(0, Double.NaN, BUSY)));
     assertThat(older.runnerSide().warmth()).singleElement().satisfies(w -> {
       assertThat(w.compileShare()).isNaN();
       assertThat(w.compiling()).isFalse();
@@ -64,8 +78,15 @@ class StillCompilingTest {
     assertThat(older.verdict()).isNotInstanceOf(Verdict.StillCompiling.class);
   }
 
-  /** A runner of 6 one-second intervals at 100 requests of 10 ms, compiling {@code compiled} s between readings. */
-  private static RunnerResult runner(int index, double compiled) {
+  /** Idle ticks of 1,000 a second: a host 95% busy (saturated), and one 10% busy. */
+  private static final long BUSY = 50;
+  private static final long IDLE = 900;
+
+  /**
+   * A runner of 6 one-second intervals at 100 requests of 10 ms, compiling {@code compiled} s between readings,
+   * on a host with {@code idlePerSecond} of every 1,000 ticks idle.
+   */
+  private static RunnerResult runner(int index, double compiled, long idlePerSecond) {
     List<Histogram> intervals = new ArrayList<>();
     for (int k = 0; k < 6; k++) {
       Histogram h = HdrLogs.newHistogram();
@@ -77,7 +98,7 @@ class StillCompilingTest {
     List<HostCpuSample> samples = new ArrayList<>();
     for (int k = 0; k <= 6; k++) {
       Double compile = Double.isNaN(compiled) ? null : 1.0 + compiled * Math.max(0, k - 1) / 5;
-      samples.add(new HostCpuSample(T0 - 500 + k * 1000L, 8, 1000L * k * 8, 900L * k * 8, 0, 0.1 * k, -1, -1, -1,
+      samples.add(new HostCpuSample(T0 - 500 + k * 1000L, 8, 1000L * k * 8, idlePerSecond * k * 8, 0, 0.1 * k, -1, -1, -1,
           compile));
     }
     RunnerRecord record = new RunnerRecord(new CellKey("i", "random-read", 1, 1, ""), new CellShape(2, "READ", 1),

@@ -109,7 +109,7 @@ class RunnerWarmUpMockTest {
   }
 
   @Test
-  void aCellOnColdRunnersWithTheWarmUpSwitchedOffIsMarkedStillCompiling(@TempDir Path dir) throws Exception {
+  void aCellOnColdRunnersWithTheWarmUpSwitchedOffCompilesInItsWindow(@TempDir Path dir) throws Exception {
     // C1 and C2, as the quickstart's runners: a cold JVM compiles for seconds once its requests begin.
     List<String> cold = List.of("-Xmx128m", "-XX:+UseSerialGC",
         "-D" + RunnerMain.WARM_UP_PROPERTY + "=" + RunnerMain.WARM_UP_OFF);
@@ -123,11 +123,16 @@ class RunnerWarmUpMockTest {
 
       assertThat(done(dir.resolve("read"), 0).warmUp().warmUpOutcome()).isEqualTo(WarmUp.Outcome.OFF);
       CellResult cell = CellAnalyzer.analyze(dir.resolve("read"), null, null);
-      assertThat(cell.verdict()).isInstanceOfSatisfying(Verdict.StillCompiling.class, v -> {
-        assertThat(v.compileShare()).isGreaterThanOrEqualTo(RunnerWarmth.COMPILING);
-        assertThat(v.warmUpOutcome()).isEqualTo(WarmUp.Outcome.OFF);
-      });
-      assertThat(cell.evidence()).isFalse();
+      assertThat(cell.runnerSide().warmth()).anySatisfy(w ->
+          assertThat(w.compileShare()).isGreaterThanOrEqualTo(RunnerWarmth.COMPILING));
+      // Marked (not evidence) where the compiler competed with the requests for a saturated host's processors.
+      boolean saturated = cell.runnerSide().warmth().stream().anyMatch(RunnerWarmth::hostSaturated);
+      if (saturated) {
+        assertThat(cell.verdict()).isInstanceOfSatisfying(Verdict.StillCompiling.class, v ->
+            assertThat(v.warmUpOutcome()).isEqualTo(WarmUp.Outcome.OFF));
+      } else {
+        assertThat(cell.verdict()).isNotInstanceOf(Verdict.StillCompiling.class);
+      }
       assertThat(CellText.warmUp(cell)).isEqualTo(Formats.num(0) + " (switched off)");
     } finally {
       executor.close();
