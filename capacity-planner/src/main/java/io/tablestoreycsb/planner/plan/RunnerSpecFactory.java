@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.plan;
 
+import io.tablestoreycsb.planner.runner.RunnerMain;
 import io.tablestoreycsb.planner.runner.YcsbCall;
 import io.tablestoreycsb.planner.runner.KeySlice;
 import io.tablestoreycsb.planner.runner.CellShape;
@@ -118,6 +119,7 @@ public final class RunnerSpecFactory {
     long total = matrix.totalLoadedRows(key.partitions());
     props.put("recordcount", Long.toString(total));
     props.put("status.interval", "5");
+    props.put(RunnerMain.TABLE_LOAD_PROPERTY, "true");
     int rowBytes = rowBytes(workload, props);
     List<RunnerSpec> specs = new ArrayList<>();
     int n = matrix.runners();

@@ -55,6 +55,8 @@ public final class RunnerMain implements Callable<Integer> {
    */
   public static final String WARM_UP_PROPERTY = "tablestoreycsb.runner.warmUp";
   public static final String WARM_UP_OFF = "off";
+  /** A YCSB property the planner sets on a table load's runners: no warm-up ({@link WarmUp.Outcome#TABLE_LOAD}). */
+  public static final String TABLE_LOAD_PROPERTY = "tablestoreycsb.runner.tableLoad";
   /**
    * The longest a warm-up goes on without its compilation settling. A fresh runner beside four others and the
    * mock on a 2-core machine settles in seconds once its request path is compiled; a runner that has not
@@ -181,6 +183,10 @@ public final class RunnerMain implements Callable<Integer> {
     if (db < 0 || db + 1 >= args.size() || !args.get(db + 1).equals(TablestoreClient.class.getName())) {
       return new WarmUp(0, WarmUp.Outcome.NOT_THE_BINDING, List.of(), 0);
     }
+    if (isTableLoad(args)) {
+      System.err.println("runner: no warm-up for a table load (its rate is not judged; its cells warm up themselves)");
+      return new WarmUp(0, WarmUp.Outcome.TABLE_LOAD, List.of(), 0);
+    }
     if (WARM_UP_OFF.equals(System.getProperty(WARM_UP_PROPERTY))) {
       System.err.println("runner: no warm-up (" + WARM_UP_PROPERTY + "=" + WARM_UP_OFF + ")");
       return new WarmUp(0, WarmUp.Outcome.OFF, List.of(), 0);
@@ -192,6 +198,15 @@ public final class RunnerMain implements Callable<Integer> {
     } catch (IOException | RuntimeException e) {
       System.err.println("runner: warm-up stopped: " + e.getMessage());
       return new WarmUp((System.nanoTime() - started) / 1e9, WarmUp.Outcome.REFUSED, List.of(), 0);
+    }
+  }
+
+  /** Whether the planner handed this runner a table load ({@link #TABLE_LOAD_PROPERTY}). */
+  private static boolean isTableLoad(List<String> args) {
+    try {
+      return YcsbArguments.property(args, TABLE_LOAD_PROPERTY).filter("true"::equals).isPresent();
+    } catch (IOException e) {
+      return false; // a -P file that cannot be read: YCSB names it when it runs
     }
   }
 

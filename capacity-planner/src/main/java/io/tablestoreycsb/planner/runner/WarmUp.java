@@ -35,6 +35,11 @@ public record WarmUp(double warmUpSeconds, Outcome warmUpOutcome, List<String> w
     OFF,
     /** The cell's DB is not the Tablestore binding: nothing to warm up. */
     NOT_THE_BINDING,
+    /**
+     * A table load: its rate is not judged, and a warm-up would write its rows once more; the cells after it
+     * warm up for themselves.
+     */
+    TABLE_LOAD,
     /** Not known: an older runner, or one that failed before it. */
     NOT_REPORTED
   }

@@ -44,6 +44,7 @@ public final class CellText {
       case REFUSED -> "refused by the endpoint";
       case OFF -> "switched off";
       case NOT_THE_BINDING -> "not the binding";
+      case TABLE_LOAD -> "a table load";
       case NOT_REPORTED -> "not reported";
       case SETTLED -> "settled";
       case ALREADY_WARM -> "warm";

@@ -81,6 +81,7 @@ public final class VerdictText {
             case OFF -> "was switched off";
             case REFUSED -> "the endpoint refused";
             case NOT_THE_BINDING, NOT_REPORTED -> "it did not report";
+            case TABLE_LOAD -> "a table load does not make";
           });
     }
     if (verdict instanceof Verdict.AboveIdentity) {
