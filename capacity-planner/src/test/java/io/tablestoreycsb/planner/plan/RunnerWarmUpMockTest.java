@@ -1,5 +1,10 @@
 package io.tablestoreycsb.planner.plan;
 
+import static io.tablestoreycsb.planner.plan.WarmRunnerCells.ROWS_PER_RUNNER;
+import static io.tablestoreycsb.planner.plan.WarmRunnerCells.RUNNERS;
+import static io.tablestoreycsb.planner.plan.WarmRunnerCells.done;
+import static io.tablestoreycsb.planner.plan.WarmRunnerCells.key;
+import static io.tablestoreycsb.planner.plan.WarmRunnerCells.quiet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.kit.report.Formats;
@@ -9,26 +14,16 @@ import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.RunnerWarmth;
 import io.tablestoreycsb.planner.analysis.Verdict;
 import io.tablestoreycsb.planner.local.LocalCellExecutor;
-import io.tablestoreycsb.planner.runner.CellDone;
-import io.tablestoreycsb.planner.runner.CellExecutor;
-import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
-import io.tablestoreycsb.planner.runner.CellShape;
-import io.tablestoreycsb.planner.runner.KeySlice;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerMain;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
-import io.tablestoreycsb.planner.runner.RunnerSpec;
 import io.tablestoreycsb.planner.runner.WarmUp;
-import io.tablestoreycsb.planner.runner.YcsbCall;
 import io.tablestoreycsb.planner.text.CellText;
 import io.tablestoreycsb.planner.ycsb.YcsbOutput;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,23 +35,22 @@ import org.junit.jupiter.api.io.TempDir;
  * compiling.
  */
 class RunnerWarmUpMockTest {
-  private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
   private static final String TABLE = "warmth";
-  private static final int RUNNERS = 2;
-  private static final long ROWS_PER_RUNNER = 300;
+  private static final WarmRunnerCells CELLS = new WarmRunnerCells(TABLE);
+  private static final List<String> JVM = MockPlanRun.SMALL_RUNNERS;
 
   @Test
   void eachRunnerWarmsUpForTheOperationsItHasNotSentAndTheReportShowsHowLong(@TempDir Path dir) throws Exception {
     LocalCellExecutor executor = LocalCellExecutor.ofThisJvm().keepingRunnersWarm(dir.resolve("runners"));
     try (MockTablestore mock = MockTablestore.builder().start()) {
-      Path props = endpoint(mock, dir);
-      CellOutcome write = executor.run(key("write"), writeCell(dir.resolve("write"), props, MockPlanRun.SMALL_RUNNERS),
+      Path props = CELLS.endpoint(mock, dir);
+      CellOutcome write = executor.run(key("write"), CELLS.write(dir.resolve("write"), props, JVM),
           10, quiet());
       assertThat(write.succeeded()).as(write.errors()).isTrue();
-      CellOutcome read = executor.run(key("read"), readCell(dir.resolve("read"), props, MockPlanRun.SMALL_RUNNERS, 3),
+      CellOutcome read = executor.run(key("read"), CELLS.read(dir.resolve("read"), props, JVM, 3),
           3, quiet());
       assertThat(read.succeeded()).as(read.errors()).isTrue();
-      CellOutcome again = executor.run(key("again"), readCell(dir.resolve("again"), props, MockPlanRun.SMALL_RUNNERS,
+      CellOutcome again = executor.run(key("again"), CELLS.read(dir.resolve("again"), props, JVM,
           3), 3, quiet());
       assertThat(again.succeeded()).as(again.errors()).isTrue();
 
@@ -115,10 +109,10 @@ class RunnerWarmUpMockTest {
         "-D" + RunnerMain.WARM_UP_PROPERTY + "=" + RunnerMain.WARM_UP_OFF);
     LocalCellExecutor executor = LocalCellExecutor.ofThisJvm().keepingRunnersWarm(dir.resolve("runners"));
     try (MockTablestore mock = MockTablestore.builder().start()) {
-      Path props = endpoint(mock, dir);
-      CellOutcome write = executor.run(key("write"), writeCell(dir.resolve("write"), props, cold), 10, quiet());
+      Path props = CELLS.endpoint(mock, dir);
+      CellOutcome write = executor.run(key("write"), CELLS.write(dir.resolve("write"), props, cold), 10, quiet());
       assertThat(write.succeeded()).as(write.errors()).isTrue();
-      CellOutcome read = executor.run(key("read"), readCell(dir.resolve("read"), props, cold, 4), 4, quiet());
+      CellOutcome read = executor.run(key("read"), CELLS.read(dir.resolve("read"), props, cold, 4), 4, quiet());
       assertThat(read.succeeded()).as(read.errors()).isTrue();
 
       assertThat(done(dir.resolve("read"), 0).warmUp().warmUpOutcome()).isEqualTo(WarmUp.Outcome.OFF);
@@ -142,65 +136,5 @@ class RunnerWarmUpMockTest {
   private static String warmUpLine(Path cellDir, int runner) throws Exception {
     return Files.readAllLines(cellDir.resolve("runner-" + runner).resolve(ResultFiles.STDERR_FILE)).stream()
         .filter(l -> l.startsWith("runner: warm-up")).findFirst().orElse("(no warm-up line)");
-  }
-
-  private static Path endpoint(MockTablestore mock, Path dir) throws Exception {
-    Path props = dir.resolve("mock.properties");
-    mock.writeProperties(props);
-    new BindingTableAdmin(props).ensureTable(TABLE, 1);
-    return props;
-  }
-
-  private static CellDone done(Path cellDir, int runner) throws Exception {
-    return CellDone.read(cellDir.resolve("runner-" + runner)).orElseThrow();
-  }
-
-  private static CellKey key(String caseName) {
-    return new CellKey("mock", caseName, 1, 2, "");
-  }
-
-  /** Each runner inserts its own {@value #ROWS_PER_RUNNER} keys, one PutRow each. */
-  private static List<RunnerSpec> writeCell(Path cellDir, Path props, List<String> jvm) {
-    List<RunnerSpec> specs = new ArrayList<>();
-    for (int r = 0; r < RUNNERS; r++) {
-      Map<String, String> p = new LinkedHashMap<>();
-      p.put("table", TABLE);
-      p.put("recordcount", Long.toString(RUNNERS * ROWS_PER_RUNNER));
-      p.put("status.interval", "1");
-      specs.add(spec(cellDir, props, r, WORKLOADS.resolve("tablestore-random-write"), p, "-load", "INSERT", jvm));
-    }
-    return specs;
-  }
-
-  /** Reads of the written keys for {@code seconds}. */
-  private static List<RunnerSpec> readCell(Path cellDir, Path props, List<String> jvm, long seconds) {
-    List<RunnerSpec> specs = new ArrayList<>();
-    for (int r = 0; r < RUNNERS; r++) {
-      Map<String, String> p = new LinkedHashMap<>();
-      p.put("table", TABLE);
-      p.put("recordcount", Long.toString(RUNNERS * ROWS_PER_RUNNER));
-      p.put("operationcount", "100000000");
-      p.put("maxexecutiontime", Long.toString(seconds));
-      p.put("status.interval", "1");
-      specs.add(spec(cellDir, props, r, WORKLOADS.resolve("tablestore-random-read"), p, "-t", "READ", jvm));
-    }
-    return specs;
-  }
-
-  private static RunnerSpec spec(Path cellDir, Path props, int r, Path workload, Map<String, String> p, String phase,
-      String measure, List<String> jvm) {
-    return new RunnerSpec(key(measure), new CellShape(RUNNERS, measure, 1), "warmth", r,
-        new YcsbCall("io.tablestoreycsb.binding.TablestoreClient", workload, props, p, 2, phase),
-        500, new KeySlice(r * ROWS_PER_RUNNER, ROWS_PER_RUNNER), cellDir.resolve("runner-" + r), jvm);
-  }
-
-  private static CellExecutor.Listener quiet() {
-    return new CellExecutor.Listener() {
-      @Override
-      public void starting(int ready, int total) {}
-
-      @Override
-      public void running(double opsPerSecond) {}
-    };
   }
 }

@@ -1,26 +1,21 @@
 package io.tablestoreycsb.planner.plan;
 
 import io.tablestoreycsb.planner.local.LocalCellExecutor;
-import io.tablestoreycsb.planner.runner.KeySlice;
-import io.tablestoreycsb.planner.runner.YcsbCall;
-import io.tablestoreycsb.planner.runner.CellShape;
+import static io.tablestoreycsb.planner.plan.WarmRunnerCells.ROWS_PER_RUNNER;
+import static io.tablestoreycsb.planner.plan.WarmRunnerCells.RUNNERS;
+import static io.tablestoreycsb.planner.plan.WarmRunnerCells.done;
+import static io.tablestoreycsb.planner.plan.WarmRunnerCells.key;
+import static io.tablestoreycsb.planner.plan.WarmRunnerCells.quiet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.kit.hdr.HdrLogs;
 import io.tablestoreycsb.mock.MockTablestore;
-import io.tablestoreycsb.planner.runner.CellDone;
-import io.tablestoreycsb.planner.runner.CellExecutor;
-import io.tablestoreycsb.planner.runner.CellKey;
 import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.ResultFiles;
-import io.tablestoreycsb.planner.runner.RunnerSpec;
 import io.tablestoreycsb.planner.ycsb.YcsbOutput;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,30 +27,29 @@ import org.junit.jupiter.api.io.TempDir;
  * cell gets a fresh process.
  */
 class WarmRunnersMockTest {
-  private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
   private static final String TABLE = "warm";
-  private static final int RUNNERS = 2;
-  private static final long ROWS_PER_RUNNER = 300;
+  private static final WarmRunnerCells CELLS = new WarmRunnerCells(TABLE);
+  private static final java.util.List<String> JVM = MockPlanRun.SMALL_RUNNERS;
 
   @Test
   void cellsRunOnTheSameRunnerProcessesAndEachCountsOnlyItsOwnRequests(@TempDir Path dir) throws Exception {
     LocalCellExecutor executor = LocalCellExecutor.ofThisJvm().keepingRunnersWarm(dir.resolve("runners"));
     try (MockTablestore mock = MockTablestore.builder().start()) {
-      Path props = endpoint(mock, dir);
+      Path props = CELLS.endpoint(mock, dir);
 
-      CellOutcome write = executor.run(key("write"), writeCell(dir.resolve("write"), props), 10, quiet());
+      CellOutcome write = executor.run(key("write"), CELLS.write(dir.resolve("write"), props, JVM), 10, quiet());
       assertThat(write.succeeded()).as(write.errors()).isTrue();
       List<Long> pids = executor.warmRunnerPids();
       assertThat(pids).hasSize(RUNNERS).doesNotHaveDuplicates();
 
       // A failing cell: every GetRow answered with an error the binding does not retry.
       mock.faultPlan().addFault("GetRow=OTSParameterInvalid@1.0");
-      CellOutcome failing = executor.run(key("failing"), readCell(dir.resolve("failing"), props, 2), 2, quiet());
+      CellOutcome failing = executor.run(key("failing"), CELLS.read(dir.resolve("failing"), props, JVM, 2), 2, quiet());
       assertThat(failing.succeeded()).isFalse();
       assertThat(failing.errors()).contains("no READ request completed");
       mock.faultPlan().clear();
 
-      CellOutcome read = executor.run(key("read"), readCell(dir.resolve("read"), props, 2), 2, quiet());
+      CellOutcome read = executor.run(key("read"), CELLS.read(dir.resolve("read"), props, JVM, 2), 2, quiet());
       assertThat(read.succeeded()).as(read.errors()).isTrue();
 
       assertThat(executor.warmRunnerPids()).isEqualTo(pids);
@@ -102,14 +96,14 @@ class WarmRunnersMockTest {
   void aKilledRunnerFailsItsCellAndTheNextCellGetsAFreshProcess(@TempDir Path dir) throws Exception {
     LocalCellExecutor executor = LocalCellExecutor.ofThisJvm().keepingRunnersWarm(dir.resolve("runners"));
     try (MockTablestore mock = MockTablestore.builder().start()) {
-      Path props = endpoint(mock, dir);
-      CellOutcome write = executor.run(key("write"), writeCell(dir.resolve("write"), props), 10, quiet());
+      Path props = CELLS.endpoint(mock, dir);
+      CellOutcome write = executor.run(key("write"), CELLS.write(dir.resolve("write"), props, JVM), 10, quiet());
       assertThat(write.succeeded()).as(write.errors()).isTrue();
       List<Long> before = executor.warmRunnerPids();
 
       CompletableFuture<CellOutcome> killed = CompletableFuture.supplyAsync(() -> {
         try {
-          return executor.run(key("killed"), readCell(dir.resolve("killed"), props, 8), 8, quiet());
+          return executor.run(key("killed"), CELLS.read(dir.resolve("killed"), props, JVM, 8), 8, quiet());
         } catch (Exception e) {
           throw new IllegalStateException(e);
         }
@@ -126,7 +120,7 @@ class WarmRunnersMockTest {
       assertThat(outcome.records().get(0).error())
           .startsWith("runner process " + before.get(0) + " exited with code 137 during the cell");
 
-      CellOutcome next = executor.run(key("next"), readCell(dir.resolve("next"), props, 2), 2, quiet());
+      CellOutcome next = executor.run(key("next"), CELLS.read(dir.resolve("next"), props, JVM, 2), 2, quiet());
       assertThat(next.succeeded()).as(next.errors()).isTrue();
       List<Long> after = executor.warmRunnerPids();
       assertThat(after.get(0)).isNotEqualTo(before.get(0));
@@ -136,66 +130,5 @@ class WarmRunnersMockTest {
     } finally {
       executor.close();
     }
-  }
-
-  private static Path endpoint(MockTablestore mock, Path dir) throws Exception {
-    Path props = dir.resolve("mock.properties");
-    mock.writeProperties(props);
-    new BindingTableAdmin(props).ensureTable(TABLE, 1);
-    return props;
-  }
-
-  private static CellDone done(Path cellDir, int runner) throws Exception {
-    return CellDone.read(cellDir.resolve("runner-" + runner)).orElseThrow();
-  }
-
-  private static CellKey key(String caseName) {
-    return new CellKey("mock", caseName, 1, 2, "");
-  }
-
-  /** Each runner inserts its own {@value #ROWS_PER_RUNNER} keys, one PutRow each. */
-  private static List<RunnerSpec> writeCell(Path cellDir, Path props) {
-    List<RunnerSpec> specs = new ArrayList<>();
-    for (int r = 0; r < RUNNERS; r++) {
-      Map<String, String> p = new LinkedHashMap<>();
-      p.put("table", TABLE);
-      p.put("recordcount", Long.toString(RUNNERS * ROWS_PER_RUNNER));
-      p.put("status.interval", "1");
-      specs.add(spec(cellDir, props, r, WORKLOADS.resolve("tablestore-random-write"), p, "-load", "INSERT"));
-    }
-    return specs;
-  }
-
-  /** Reads of the written keys for {@code seconds}. */
-  private static List<RunnerSpec> readCell(Path cellDir, Path props, long seconds) {
-    List<RunnerSpec> specs = new ArrayList<>();
-    for (int r = 0; r < RUNNERS; r++) {
-      Map<String, String> p = new LinkedHashMap<>();
-      p.put("table", TABLE);
-      p.put("recordcount", Long.toString(RUNNERS * ROWS_PER_RUNNER));
-      p.put("operationcount", "100000000");
-      p.put("maxexecutiontime", Long.toString(seconds));
-      p.put("status.interval", "1");
-      specs.add(spec(cellDir, props, r, WORKLOADS.resolve("tablestore-random-read"), p, "-t", "READ"));
-    }
-    return specs;
-  }
-
-  private static RunnerSpec spec(Path cellDir, Path props, int r, Path workload, Map<String, String> p, String phase,
-      String measure) {
-    return new RunnerSpec(key(measure), new CellShape(RUNNERS, measure, 1), "warm", r,
-        new YcsbCall("io.tablestoreycsb.binding.TablestoreClient", workload, props,
-        p, 2, phase),
-        500, new KeySlice(r * ROWS_PER_RUNNER, ROWS_PER_RUNNER), cellDir.resolve("runner-" + r), MockPlanRun.SMALL_RUNNERS);
-  }
-
-  private static CellExecutor.Listener quiet() {
-    return new CellExecutor.Listener() {
-      @Override
-      public void starting(int ready, int total) {}
-
-      @Override
-      public void running(double opsPerSecond) {}
-    };
   }
 }
