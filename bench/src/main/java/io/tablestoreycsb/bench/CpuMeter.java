@@ -1,5 +1,6 @@
 package io.tablestoreycsb.bench;
 
+import io.tablestoreycsb.kit.resources.ProcFs;
 import java.io.IOException;
 import java.util.Map;
 
@@ -18,9 +19,6 @@ import java.util.Map;
  * over a window of a few seconds at one core or more, well under 1% of rounding.
  */
 public final class CpuMeter {
-  /** HotSpot names its compiler threads "C1 CompilerThread0", "C2 CompilerThread1", ... (comm keeps 15 characters). */
-  private static final String C1 = "C1 CompilerThre";
-  private static final String C2 = "C2 CompilerThre";
 
   private final long selfPid = ProcessHandle.current().pid();
   /** -1: no server process watched. */
@@ -46,9 +44,7 @@ public final class CpuMeter {
   }
 
   private static Map<Long, Long> compilerTicks(long pid) throws IOException {
-    Map<Long, Long> ticks = ProcFs.threadCpuTicks(pid, C1);
-    ticks.putAll(ProcFs.threadCpuTicks(pid, C2));
-    return ticks;
+    return ProcFs.threadCpuTicks(pid, ProcFs::isJitCompilerThread);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.bench;
 
+import io.tablestoreycsb.kit.resources.ProcFs;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -53,7 +54,7 @@ public final class ThreadShares {
       if (threadName.startsWith("GC Thread") || threadName.startsWith("G1 ") || threadName.startsWith("VM Thread")) {
         return GC;
       }
-      if (threadName.startsWith("C1 CompilerThre") || threadName.startsWith("C2 CompilerThre")) {
+      if (ProcFs.isJitCompilerThread(threadName)) {
         return JIT;
       }
       return OTHER;

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.bench;
 
+import io.tablestoreycsb.kit.resources.ProcFs;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.tablestoreycsb.bench;
 
+import io.tablestoreycsb.kit.resources.ProcFs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablestoreycsb.bench.ThreadShares.Kind;

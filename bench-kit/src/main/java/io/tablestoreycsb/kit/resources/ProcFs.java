@@ -1,4 +1,4 @@
-package io.tablestoreycsb.bench;
+package io.tablestoreycsb.kit.resources;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -7,8 +7,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 
-/** Reads what the benchmarks need from Linux's /proc: CPU time and peak resident memory of a process. */
+/** Reads from Linux's /proc: CPU time of a process and of its threads, and its peak resident memory. */
 public final class ProcFs {
   /** USER_HZ: Linux reports utime/stime in clock ticks of 1/100 s on every mainstream platform. */
   public static final long TICKS_PER_SECOND = 100;
@@ -27,9 +28,22 @@ public final class ProcFs {
    * ends while it is read is left out.
    */
   public static Map<Long, Long> threadCpuTicks(long pid, String namePrefix) throws IOException {
+    return threadCpuTicks(pid, name -> name.startsWith(namePrefix));
+  }
+
+  /** As {@link #threadCpuTicks(long, String)}, for the threads whose name {@code named} accepts. */
+  public static Map<Long, Long> threadCpuTicks(long pid, Predicate<String> named) throws IOException {
     Map<Long, Long> ticks = new HashMap<>();
-    threads(pid, namePrefix).forEach((tid, thread) -> ticks.put(tid, thread.ticks()));
+    threads(pid, named).forEach((tid, thread) -> ticks.put(tid, thread.ticks()));
     return ticks;
+  }
+
+  /**
+   * Whether a thread of that name (comm, cut to 15 characters) is one of HotSpot's JIT compiler threads:
+   * "C1 CompilerThread0", "C2 CompilerThread1", ...
+   */
+  public static boolean isJitCompilerThread(String name) {
+    return name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre");
   }
 
   /** One thread's name (comm, at most 15 characters) and its user + system CPU ticks. */
@@ -37,16 +51,16 @@ public final class ProcFs {
 
   /** Every thread of process {@code pid}, by thread id (see {@link #threadCpuTicks}). */
   public static Map<Long, ThreadTicks> threads(long pid) throws IOException {
-    return threads(pid, "");
+    return threads(pid, name -> true);
   }
 
-  private static Map<Long, ThreadTicks> threads(long pid, String namePrefix) throws IOException {
+  private static Map<Long, ThreadTicks> threads(long pid, Predicate<String> named) throws IOException {
     Map<Long, ThreadTicks> ticks = new HashMap<>();
     try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
       for (Path task : tasks) {
         try {
           String name = Files.readString(task.resolve("comm")).strip();
-          if (name.startsWith(namePrefix)) {
+          if (named.test(name)) {
             ticks.put(Long.parseLong(task.getFileName().toString()),
                 new ThreadTicks(name, cpuTicksOfStat(Files.readString(task.resolve("stat")))));
           }

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.bench;
+package io.tablestoreycsb.kit.resources;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
