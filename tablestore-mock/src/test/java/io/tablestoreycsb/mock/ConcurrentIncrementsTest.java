@@ -3,6 +3,7 @@ package io.tablestoreycsb.mock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.alicloud.openservices.tablestore.AsyncClient;
+import com.alicloud.openservices.tablestore.ClientException;
 import com.alicloud.openservices.tablestore.ClientConfiguration;
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
@@ -159,6 +160,9 @@ class ConcurrentIncrementsTest {
           String id;
           try {
             id = client.startLocalTransaction(new StartLocalTransactionRequest("txn", key)).getTransactionID();
+          } catch (ClientException e) {
+            throw new AssertionError("client " + by + ": StartLocalTransaction failed on the client's side"
+                + " (a connection the mock dropped is logged by DroppedConnections)", e);
           } catch (TableStoreException e) {
             // Another client's transaction holds the partition key: the service answers OTSRowOperationConflict.
             assertThat(e.getErrorCode()).isEqualTo("OTSRowOperationConflict");
@@ -167,8 +171,18 @@ class ConcurrentIncrementsTest {
           }
           UpdateRowRequest update = new UpdateRowRequest(increment("txn", key, by));
           update.setTransactionId(id);
-          client.updateRow(update);
-          client.commitTransaction(new CommitTransactionRequest(id));
+          try {
+            client.updateRow(update);
+          } catch (ClientException e) {
+            throw new AssertionError("client " + by + ": UpdateRow in transaction " + id + " failed on the client's side"
+                + " (a connection the mock dropped is logged by DroppedConnections)", e);
+          }
+          try {
+            client.commitTransaction(new CommitTransactionRequest(id));
+          } catch (ClientException e) {
+            throw new AssertionError("client " + by + ": CommitTransaction " + id + " failed on the client's side"
+                + " (a connection the mock dropped is logged by DroppedConnections)", e);
+          }
           return by;
         }
       });
