@@ -1,5 +1,6 @@
 package io.tablestoreycsb.planner.plan;
 
+import io.tablestoreycsb.planner.MechanicsRunners;
 import io.tablestoreycsb.planner.local.LocalCellExecutor;
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.MeasuredWindow;
@@ -76,7 +77,7 @@ class MockPlanTest {
     try (MockTablestore mock = MockTablestore.builder().start()) {
       Path props = dir.resolve("mock.properties");
       mock.writeProperties(props);
-      Plan plan = new Plan(matrix, new RunnerSpecFactory(matrix, props, List.of("-Xmx256m")),
+      Plan plan = new Plan(matrix, new RunnerSpecFactory(matrix, props, MechanicsRunners.withoutWarmUp("256m")),
           executor, new BindingTableAdmin(props), out,
           new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
       int failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));
@@ -190,7 +191,7 @@ class MockPlanTest {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         LocalCellExecutor executor = LocalCellExecutor.ofThisJvm().keepingRunnersWarm(dir.resolve(out + "-runners"));
         try {
-          Plan plan = new Plan(matrix, new RunnerSpecFactory(matrix, props, List.of("-Xmx256m")), executor,
+          Plan plan = new Plan(matrix, new RunnerSpecFactory(matrix, props, MechanicsRunners.withoutWarmUp("256m")), executor,
               new BindingTableAdmin(props), dir.resolve(out),
               new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
           int failed = plan.run(CellOrder.of(matrix, CellFilter.ALL, null));
