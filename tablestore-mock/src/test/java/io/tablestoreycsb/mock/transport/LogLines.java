@@ -19,6 +19,8 @@ final class LogLines implements AutoCloseable {
   private final List<String> lines = new CopyOnWriteArrayList<>();
   private final String loggerName;
   private final AbstractAppender appender;
+  /** The logger's own configuration in log4j2-test.xml, if it has one: put back on close. */
+  private final LoggerConfig configured;
 
   LogLines(Class<?> logger) {
     this.loggerName = logger.getName();
@@ -31,6 +33,11 @@ final class LogLines implements AutoCloseable {
     appender.start();
     LoggerContext context = (LoggerContext) LogManager.getContext(false);
     Configuration config = context.getConfiguration();
+    // addLogger keeps a configuration already there under the name, so the file's is set aside for the test.
+    configured = config.getLoggers().get(loggerName);
+    if (configured != null) {
+      config.removeLogger(loggerName);
+    }
     LoggerConfig loggerConfig = new LoggerConfig(loggerName, Level.INFO, false);
     loggerConfig.addAppender(appender, Level.INFO, null);
     config.addLogger(loggerName, loggerConfig);
@@ -44,7 +51,11 @@ final class LogLines implements AutoCloseable {
   @Override
   public void close() {
     LoggerContext context = (LoggerContext) LogManager.getContext(false);
-    context.getConfiguration().removeLogger(loggerName);
+    Configuration config = context.getConfiguration();
+    config.removeLogger(loggerName);
+    if (configured != null) {
+      config.addLogger(loggerName, configured);
+    }
     context.updateLoggers();
     appender.stop();
   }
