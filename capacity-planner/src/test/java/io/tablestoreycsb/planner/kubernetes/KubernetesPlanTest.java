@@ -1,5 +1,7 @@
 package io.tablestoreycsb.planner.kubernetes;
 
+import io.tablestoreycsb.cluster.kubernetes.ClusterAccess;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesGroups;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesTestCluster;
 import io.tablestoreycsb.cluster.kubernetes.TestKubelet;
@@ -139,9 +141,8 @@ class KubernetesPlanTest {
   private Plan executor(Matrix matrix, String resultsPrefix, String image) {
     KubernetesSettings settings = new KubernetesSettings(NAMESPACE, image, "1", "1Gi", Map.of(),
         List.of(), "capacity-plan", cluster.results().settings(resultsPrefix), 5);
-    ResultStore store = new ResultStore(cluster.results().client(), settings.results().location(),
-        RunnerRecord.FILE_NAME);
-    cellExecutor = new KubernetesCellExecutor(cluster.client(), settings, store, kubelet::tail);
+    cellExecutor = new KubernetesCellExecutor(new KubernetesGroups(new ClusterAccess(cluster.client(), kubelet::tail,
+        s -> cluster.results().client()), settings, "this planner"));
     return new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, List.of("-Xmx256m")),
         cellExecutor, new BindingTableAdmin(endpointProperties),
         dir.resolve("out"), progress = new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
