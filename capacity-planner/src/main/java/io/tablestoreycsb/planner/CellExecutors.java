@@ -3,7 +3,7 @@ package io.tablestoreycsb.planner;
 import io.tablestoreycsb.cluster.launch.ChildGroups;
 import io.tablestoreycsb.cluster.launch.ChildLauncher;
 import io.tablestoreycsb.cluster.options.Executor;
-import io.tablestoreycsb.planner.kubernetes.KubernetesCellExecutor;
+import io.tablestoreycsb.planner.kubernetes.RemoteCellExecutor;
 import io.tablestoreycsb.planner.local.LocalCellExecutor;
 import io.tablestoreycsb.planner.runner.CellExecutor;
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ final class CellExecutors implements Executor.Launchers<CellExecutor> {
 
   @Override
   public CellExecutor groups(ChildGroups groups) {
-    return new KubernetesCellExecutor(groups);
+    return new RemoteCellExecutor(groups);
   }
 
   @Override

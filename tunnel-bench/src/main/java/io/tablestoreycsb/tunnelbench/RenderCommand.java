@@ -6,7 +6,7 @@ import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.SecretTemplate;
 import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.cluster.options.KubernetesOptions;
-import io.tablestoreycsb.tunnelbench.kubernetes.KubernetesLauncher;
+import io.tablestoreycsb.tunnelbench.kubernetes.RemoteLauncher;
 import io.tablestoreycsb.tunnelbench.kubernetes.ScenarioManifests;
 import io.tablestoreycsb.tunnelbench.run.ScenarioRunner;
 import io.tablestoreycsb.tunnelbench.scenario.BenchPlan;
@@ -87,7 +87,7 @@ final class RenderCommand implements Callable<Integer> {
       Scenario s = list.get(i);
       String name = ScenarioRunner.dirName(i + 1, s);
       long seconds = s.settings().writeTime().toSeconds() + s.settings().drainTimeout().toSeconds();
-      ScenarioManifests manifests = KubernetesLauncher.manifests(settings.results(), run, jvmOptions, seconds,
+      ScenarioManifests manifests = RemoteLauncher.manifests(settings.results(), run, jvmOptions, seconds,
           ScenarioRunner.launch(s, Path.of(name), plan.tableOf(s), TUNNEL_ID_PLACEHOLDER, 0));
       Files.writeString(out.resolve(String.format(Locale.ROOT, "%02d-%s.yaml", i + 1, name)),
           Serialization.asYaml(KubernetesGroups.manifest(settings, manifests.consumerGroup()))

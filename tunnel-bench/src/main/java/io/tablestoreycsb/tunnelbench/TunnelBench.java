@@ -7,7 +7,7 @@ import io.tablestoreycsb.kit.report.BuildInfo;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.tunnelbench.child.Endpoint;
 import io.tablestoreycsb.cluster.kubernetes.ClusterAccess;
-import io.tablestoreycsb.tunnelbench.kubernetes.KubernetesLauncher;
+import io.tablestoreycsb.tunnelbench.kubernetes.RemoteLauncher;
 import io.tablestoreycsb.tunnelbench.report.BenchReport;
 import io.tablestoreycsb.tunnelbench.report.ReportFiles;
 import io.tablestoreycsb.tunnelbench.report.RunFacts;
@@ -146,7 +146,7 @@ public final class TunnelBench {
     long longest = plan.scenarios().stream().mapToLong(sc -> sc.settings().writeTime().toSeconds()
         + sc.settings().drainTimeout().toSeconds()).max().orElse(0);
     terminal.printf("%s; results in %s/%s%n", groups.place(), groups.results().location(), run);
-    return new KubernetesLauncher(groups, run, jvmOptions, longest);
+    return new RemoteLauncher(groups, run, jvmOptions, longest);
   }
 
   private static RunFacts facts(TunnelBenchOptions options, BenchPlan plan, Coordinator co, ProcessLauncher launcher,

@@ -73,7 +73,7 @@ class KubernetesPlanTest {
   private Path dir;
   private Path endpointProperties;
   private TestKubelet kubelet;
-  private KubernetesCellExecutor cellExecutor;
+  private RemoteCellExecutor cellExecutor;
   /** The last plan's progress (the live view listens to it). */
   private Progress progress;
   private final ByteArrayOutputStream log = new ByteArrayOutputStream();
@@ -141,7 +141,7 @@ class KubernetesPlanTest {
   private Plan executor(Matrix matrix, String resultsPrefix, String image) {
     KubernetesSettings settings = new KubernetesSettings(NAMESPACE, image, "1", "1Gi", Map.of(),
         List.of(), "capacity-plan", cluster.results().settings(resultsPrefix), 5);
-    cellExecutor = new KubernetesCellExecutor(new KubernetesGroups(new ClusterAccess(cluster.client(), kubelet::tail,
+    cellExecutor = new RemoteCellExecutor(new KubernetesGroups(new ClusterAccess(cluster.client(), kubelet::tail,
         s -> cluster.results().client()), settings, "this planner"));
     return new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, List.of("-Xmx256m")),
         cellExecutor, new BindingTableAdmin(endpointProperties),

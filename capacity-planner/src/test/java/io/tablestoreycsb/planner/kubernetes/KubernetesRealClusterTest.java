@@ -63,7 +63,7 @@ class KubernetesRealClusterTest {
 
   private Path dir;
   private Path endpointProperties;
-  private KubernetesCellExecutor cellExecutor;
+  private RemoteCellExecutor cellExecutor;
   private final ByteArrayOutputStream log = new ByteArrayOutputStream();
 
   @BeforeAll
@@ -130,7 +130,7 @@ class KubernetesRealClusterTest {
     // two pods of 900m on a node of 2 cores; the first cell's start lead covers scheduling and JVM start
     KubernetesSettings settings = new KubernetesSettings(cluster.namespace(), RunnerImages.runnerImage(), "900m",
         "1Gi", Map.of(), List.of(), "capacity-plan", bucket.settings("plans"), 45);
-    cellExecutor = new KubernetesCellExecutor(new KubernetesGroups(new ClusterAccess(client, PodLogs.of(client),
+    cellExecutor = new RemoteCellExecutor(new KubernetesGroups(new ClusterAccess(client, PodLogs.of(client),
         s -> bucket.client()), settings, "this planner"));
     return new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, List.of("-Xmx256m")), cellExecutor,
         new BindingTableAdmin(endpointProperties), dir.resolve("out"),

@@ -170,9 +170,9 @@ class PlanManifestsTest {
   void aCellsRateIsReadFromItsOwnLinesOfAPodsLogNotFromTheCellBefore() {
     String tail = String.join("\n", "pod-runner: cell 3: 5120 ops/s", "pod-runner: cell 3: uploaded 9 files",
         "pod-runner: cell 4: ready, waiting for the start instant");
-    assertThat(KubernetesCellExecutor.lastRate(tail, 4)).isEmpty();
-    assertThat(KubernetesCellExecutor.lastRate(tail + "\npod-runner: cell 4: 4096.5 ops/s", 4)).hasValue(4096.5);
-    assertThat(KubernetesCellExecutor.lastRate(tail, 3)).hasValue(5120);
+    assertThat(RemoteCellExecutor.lastRate(tail, 4)).isEmpty();
+    assertThat(RemoteCellExecutor.lastRate(tail + "\npod-runner: cell 4: 4096.5 ops/s", 4)).hasValue(4096.5);
+    assertThat(RemoteCellExecutor.lastRate(tail, 3)).hasValue(5120);
   }
 
   @Test

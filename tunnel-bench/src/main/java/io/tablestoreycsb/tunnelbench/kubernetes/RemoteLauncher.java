@@ -12,9 +12,9 @@ import java.util.List;
 /**
  * The writer and the consumers as pods ({@link ScenarioManifests}: a writer group, a consumers' group; on
  * Kubernetes two Jobs), started by the executor's {@link ChildGroups}, their files exchanged with this machine
- * through the object store ({@link KubernetesScenario}).
+ * through the object store ({@link RemoteScenario}).
  */
-public final class KubernetesLauncher implements ProcessLauncher {
+public final class RemoteLauncher implements ProcessLauncher {
   /** Time for the pods to be scheduled, pull the image and start, before they are given up. */
   static final long START_SECONDS = 600;
 
@@ -30,7 +30,7 @@ public final class KubernetesLauncher implements ProcessLauncher {
    * @param longestScenarioSeconds write time plus drain time-out of the longest scenario: with the start
    *     time, the Jobs' deadline
    */
-  public KubernetesLauncher(ChildGroups groups, String run, List<String> jvmOptions, long longestScenarioSeconds) {
+  public RemoteLauncher(ChildGroups groups, String run, List<String> jvmOptions, long longestScenarioSeconds) {
     this.groups = groups;
     this.store = new ObjectStore(groups.store(), groups.results().location());
     this.run = run;
@@ -65,7 +65,7 @@ public final class KubernetesLauncher implements ProcessLauncher {
       consumers.close();
       throw e;
     }
-    return new KubernetesScenario(store, keys, writer, consumers, launch);
+    return new RemoteScenario(store, keys, writer, consumers, launch);
   }
 
   @Override

@@ -27,7 +27,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A scenario's pods, seen from the coordinator as local processes are: each is a {@link RemoteChild} of its
- * {@link ChildGroup} (on Kubernetes a Job), and a thread polls the groups' pods and brings what the processes share while they run
+ * {@link ChildGroup} (on Kubernetes a Job), and a thread polls the groups' pods and brings what the processes
+ * share while they run
  * ({@link ScenarioKeys#LIVE_FILES}) into their local directories, where the scenario runner reads them as it
  * reads a local process's; releasing and stopping a process stores its control file. Once they have ended,
  * {@link #collect()} fetches each pod's result set into its process's directory, so the analysis reads the same
@@ -38,7 +39,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * their last checkpoints. Its rows up to the moment it was lost are the ones it stored ahead of every
  * checkpoint ({@link StoredSegments}), which take the place of its final sets.
  */
-final class KubernetesScenario implements ScenarioProcesses {
+final class RemoteScenario implements ScenarioProcesses {
   static final long POLL_MS = 1000;
 
   private final ObjectStore store;
@@ -58,7 +59,7 @@ final class KubernetesScenario implements ScenarioProcesses {
   private long unionReadAt;
   private long unionRows;
 
-  KubernetesScenario(ObjectStore store, ScenarioKeys keys, ChildGroup writerJob, ChildGroup consumerJob,
+  RemoteScenario(ObjectStore store, ScenarioKeys keys, ChildGroup writerJob, ChildGroup consumerJob,
       ProcessLauncher.Launch launch) {
     this.store = store;
     this.keys = keys;
@@ -95,7 +96,7 @@ final class KubernetesScenario implements ScenarioProcesses {
    */
   @Override
   public Duration readyTimeout() {
-    return Duration.ofSeconds(KubernetesLauncher.START_SECONDS);
+    return Duration.ofSeconds(RemoteLauncher.START_SECONDS);
   }
 
   /** Two exchange rounds: the coordinator's store write and the pod's read of it (every 0.5 s). */

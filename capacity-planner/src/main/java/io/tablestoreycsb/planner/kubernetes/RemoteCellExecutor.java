@@ -28,16 +28,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs a plan's cells on one group of runner pods per plan ({@link PlanManifests}), started and followed through
- * the executor's {@link ChildGroups} (on Kubernetes one Indexed Job): the pods start once, with the plan's first cell, and serve cell after cell. Each cell is handed over as a request
+ * Runs a plan's cells on one group of runner pods per plan ({@link PlanManifests}), started and followed only
+ * through the executor's {@link ChildGroups} and {@link ChildGroup} (on Kubernetes one Indexed Job): the pods
+ * start once, with the plan's first cell, and serve cell after cell. Each cell is handed over as a request
  * object in the object store ({@link CellHandover}, {@link io.tablestoreycsb.planner.store.PlanCells})
  * with its start instant; the executor follows the pods until every runner has uploaded the cell's
  * result set, then downloads every runner's latest result set into its local directory, where the
  * report reads it as it reads a local runner's. A runner whose pod failed (or that did not finish the
- * cell in time) gets a record carrying the pod's reason and its last log lines; the Job is then deleted
- * and the next cell starts the pods of a new one. Interrupting the planner deletes the Job and its pods.
+ * cell in time) gets a record carrying why its group lost it ({@link ChildGroup#lost}) and its last log lines;
+ * the group is then deleted and the next cell starts the pods of a new one. Interrupting the planner deletes the
+ * group and its pods.
  */
-public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable {
+public final class RemoteCellExecutor implements CellExecutor, AutoCloseable {
   private static final long POLL_MS = 1000;
   /** Pods' rates are read from their logs this often: one log request per running pod each time. */
   private static final int RATE_EVERY_POLLS = 5;
@@ -64,7 +66,7 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
   private final Map<String, Integer> generations = new TreeMap<>();
 
   /** Its runners' result sets come from the object store {@code groups} names. */
-  public KubernetesCellExecutor(ChildGroups groups) {
+  public RemoteCellExecutor(ChildGroups groups) {
     this.groups = groups;
     this.results = new ResultStore(groups.store(), groups.results().location(), RunnerRecord.FILE_NAME);
   }
