@@ -6,8 +6,9 @@ import java.util.Optional;
 
 /**
  * What an application hands an executor to start a {@link ChildGroup}: children {@code 0} to {@code size - 1},
- * each running the same program, told its index by its executor (in a pod, {@code JOB_COMPLETION_INDEX}); the
- * object store's key reaches every child in its environment. How the executor runs them (a Kubernetes Indexed
+ * each running the same program of the application's image, told its index in the environment variable
+ * {@code JOB_COMPLETION_INDEX} ({@link io.tablestoreycsb.cluster.kubernetes.RunningJob#INDEX_ENV}: Kubernetes sets
+ * it, another executor sets it alike); the object store's key reaches every child in its environment. How the executor runs them (a Kubernetes Indexed
  * Job, its image and resources) is the executor's.
  *
  * @param name the group's name, unique per run (a DNS label: lowercase letters, digits and '-')
