@@ -23,7 +23,6 @@ import io.tablestoreycsb.planner.analysis.MeasuredWindow;
 import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.analysis.RunnerResult;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
-import io.tablestoreycsb.planner.store.ResultStore;
 import io.tablestoreycsb.planner.plan.BindingTableAdmin;
 import io.tablestoreycsb.planner.plan.CellFilter;
 import io.tablestoreycsb.planner.plan.CellOrder;

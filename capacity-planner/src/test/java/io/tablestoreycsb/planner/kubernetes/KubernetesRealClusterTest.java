@@ -17,7 +17,6 @@ import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.report.ReportData;
-import io.tablestoreycsb.planner.store.ResultStore;
 import io.tablestoreycsb.planner.plan.BindingTableAdmin;
 import io.tablestoreycsb.planner.plan.CellFilter;
 import io.tablestoreycsb.planner.plan.CellOrder;
