@@ -1,21 +1,18 @@
 package io.tablestoreycsb.planner;
 
-import io.tablestoreycsb.cluster.kubernetes.ClusterAccess;
-import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.launch.ChildGroups;
 import io.tablestoreycsb.cluster.launch.ChildLauncher;
 import io.tablestoreycsb.cluster.options.Executor;
-import io.tablestoreycsb.planner.kubernetes.KubernetesCellExecutor;
-import io.tablestoreycsb.planner.store.ResultStore;
+import io.tablestoreycsb.planner.kubernetes.RemoteCellExecutor;
 import io.tablestoreycsb.planner.local.LocalCellExecutor;
 import io.tablestoreycsb.planner.runner.CellExecutor;
-import io.tablestoreycsb.planner.runner.RunnerRecord;
 import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * The planner's cell executor of each {@link Executor}: warm runner JVMs the executor's {@link ChildLauncher}
- * starts ({@link LocalCellExecutor}), or the pods of a plan's Indexed Job (the cluster from the usual
- * kubeconfig rules or in-cluster, the object store's key from the environment).
+ * The planner's cell executor of each kind of {@link Executor}: warm runner JVMs the executor's
+ * {@link ChildLauncher} starts ({@link LocalCellExecutor}), or one group of runner pods per plan its
+ * {@link ChildGroups} start (on Kubernetes a plan's Indexed Job).
  */
 final class CellExecutors implements Executor.Launchers<CellExecutor> {
   private final Path outDir;
@@ -31,10 +28,12 @@ final class CellExecutors implements Executor.Launchers<CellExecutor> {
   }
 
   @Override
-  public CellExecutor kubernetes(KubernetesSettings settings) {
-    ClusterAccess access = ClusterAccess.fromEnvironment();
-    ResultStore store = new ResultStore(access.s3().apply(settings.results()), settings.results().location(),
-        RunnerRecord.FILE_NAME);
-    return new KubernetesCellExecutor(access.client(), settings, store, access.logs());
+  public CellExecutor groups(ChildGroups groups) {
+    return new RemoteCellExecutor(groups);
+  }
+
+  @Override
+  public String parent() {
+    return "this planner";
   }
 }

@@ -5,6 +5,7 @@ import io.tablestoreycsb.planner.kubernetes.CellHandover;
 import io.tablestoreycsb.planner.kubernetes.PlanManifests;
 import io.tablestoreycsb.planner.kubernetes.PlannerRole;
 import io.tablestoreycsb.planner.store.PlanCells;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesGroups;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.cluster.options.KubernetesOptions;
@@ -87,10 +88,10 @@ final class RenderCommand implements Callable<Integer> {
           runners.cell(cell, scratch.resolve(cell.key().relativeDir()))));
     }
     int pods = requests.stream().mapToInt(r -> r.specs().size()).max().orElseThrow();
-    PlanManifests plan = new PlanManifests(settings, matrix.name(), pods, 1, "rendered-" + System.currentTimeMillis(),
+    PlanManifests plan = new PlanManifests(settings.results(), matrix.name(), pods, 1, "rendered-" + System.currentTimeMillis(),
         endpoint != null);
     write(out.resolve("00-secret-template.yaml"), Serialization.asYaml(SecretTemplate.of(settings)));
-    write(out.resolve("01-" + plan.jobName() + ".yaml"), Serialization.asYaml(plan.job()));
+    write(out.resolve("01-" + plan.jobName() + ".yaml"), Serialization.asYaml(KubernetesGroups.manifest(settings, plan.group())));
     String namespace = settings.namespace() == null ? "default" : settings.namespace();
     write(out.resolve("02-planner-role.yaml"), PlannerRole.objects(namespace).stream().map(Serialization::asYaml)
         .collect(Collectors.joining()));

@@ -1,11 +1,12 @@
 package io.tablestoreycsb.tunnelbench;
 
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesGroups;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.SecretTemplate;
 import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.cluster.options.KubernetesOptions;
-import io.tablestoreycsb.tunnelbench.kubernetes.KubernetesLauncher;
+import io.tablestoreycsb.tunnelbench.kubernetes.RemoteLauncher;
 import io.tablestoreycsb.tunnelbench.kubernetes.ScenarioManifests;
 import io.tablestoreycsb.tunnelbench.run.ScenarioRunner;
 import io.tablestoreycsb.tunnelbench.scenario.BenchPlan;
@@ -86,10 +87,11 @@ final class RenderCommand implements Callable<Integer> {
       Scenario s = list.get(i);
       String name = ScenarioRunner.dirName(i + 1, s);
       long seconds = s.settings().writeTime().toSeconds() + s.settings().drainTimeout().toSeconds();
-      ScenarioManifests manifests = KubernetesLauncher.manifests(settings, run, jvmOptions, seconds,
+      ScenarioManifests manifests = RemoteLauncher.manifests(settings.results(), run, jvmOptions, seconds,
           ScenarioRunner.launch(s, Path.of(name), plan.tableOf(s), TUNNEL_ID_PLACEHOLDER, 0));
       Files.writeString(out.resolve(String.format(Locale.ROOT, "%02d-%s.yaml", i + 1, name)),
-          Serialization.asYaml(manifests.consumerJob()) + Serialization.asYaml(manifests.writerJob()));
+          Serialization.asYaml(KubernetesGroups.manifest(settings, manifests.consumerGroup()))
+          + Serialization.asYaml(KubernetesGroups.manifest(settings, manifests.writerGroup())));
     }
     PrintWriter terminal = spec.commandLine().getOut();
     terminal.printf("wrote the Secret template and the Jobs of %d scenarios of %s to %s; fill in %s and apply it;"

@@ -1,14 +1,13 @@
 package io.tablestoreycsb.tunnelbench;
 
-import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.launch.ChildGroups;
 import io.tablestoreycsb.cluster.launch.ChildLauncher;
-import io.tablestoreycsb.cluster.objectstore.ObjectStore;
 import io.tablestoreycsb.cluster.options.Executor;
 import io.tablestoreycsb.kit.report.BuildInfo;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.tunnelbench.child.Endpoint;
 import io.tablestoreycsb.cluster.kubernetes.ClusterAccess;
-import io.tablestoreycsb.tunnelbench.kubernetes.KubernetesLauncher;
+import io.tablestoreycsb.tunnelbench.kubernetes.RemoteLauncher;
 import io.tablestoreycsb.tunnelbench.report.BenchReport;
 import io.tablestoreycsb.tunnelbench.report.ReportFiles;
 import io.tablestoreycsb.tunnelbench.report.RunFacts;
@@ -120,8 +119,18 @@ public final class TunnelBench {
         }
 
         @Override
-        public ProcessLauncher kubernetes(KubernetesSettings settings) {
-          return kubernetesLauncher(settings, plan, outDir, jvmOptions);
+        public ProcessLauncher groups(ChildGroups groups) {
+          return remoteLauncher(groups, plan, outDir, jvmOptions);
+        }
+
+        @Override
+        public String parent() {
+          return "tunnel-bench";
+        }
+
+        @Override
+        public ClusterAccess clusterAccess() {
+          return cluster.get();
         }
       });
     } catch (IOException | InterruptedException | RuntimeException e) {
@@ -132,16 +141,12 @@ public final class TunnelBench {
   }
 
   /** The pods' launcher: this run's directory in the results location is named as its output directory. */
-  private ProcessLauncher kubernetesLauncher(KubernetesSettings settings, BenchPlan plan, Path outDir,
-      List<String> jvmOptions) {
-    ClusterAccess access = cluster.get();
-    ObjectStore store = new ObjectStore(access.s3().apply(settings.results()), settings.results().location());
+  private ProcessLauncher remoteLauncher(ChildGroups groups, BenchPlan plan, Path outDir, List<String> jvmOptions) {
     String run = "tunnel-bench/" + outDir.getFileName();
     long longest = plan.scenarios().stream().mapToLong(sc -> sc.settings().writeTime().toSeconds()
         + sc.settings().drainTimeout().toSeconds()).max().orElse(0);
-    terminal.printf("pods on Kubernetes (namespace %s, image %s); results in %s/%s%n",
-        settings.namespaceIn(access.client()), settings.image(), settings.results().location(), run);
-    return new KubernetesLauncher(access.client(), settings, store, access.logs(), run, jvmOptions, longest);
+    terminal.printf("%s; results in %s/%s%n", groups.place(), groups.results().location(), run);
+    return new RemoteLauncher(groups, run, jvmOptions, longest);
   }
 
   private static RunFacts facts(TunnelBenchOptions options, BenchPlan plan, Coordinator co, ProcessLauncher launcher,

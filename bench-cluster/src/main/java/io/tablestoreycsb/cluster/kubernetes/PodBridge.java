@@ -1,5 +1,6 @@
 package io.tablestoreycsb.cluster.kubernetes;
 
+import io.tablestoreycsb.cluster.launch.ChildExchange;
 import io.tablestoreycsb.cluster.objectstore.ObjectStore;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,7 +17,7 @@ import java.util.Map;
  * what the child writes for its parent goes up to the object store when it changes, what the parent writes for
  * it ({@link ChildExchange#CONTROL_FILES}) comes down into its directory, and files of other children it waits
  * for ({@code inbound}) come down where it waits for them. The child reads and writes its directory exactly as
- * it does when it runs on its parent's machine; the parent's side is {@link PodChild}.
+ * it does when it runs on its parent's machine; the parent's side is {@link io.tablestoreycsb.cluster.launch.RemoteChild}.
  */
 public final class PodBridge implements AutoCloseable {
   static final long EVERY_MS = 500;

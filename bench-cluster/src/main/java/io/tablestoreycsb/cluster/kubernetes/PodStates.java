@@ -5,12 +5,13 @@ import io.fabric8.kubernetes.api.model.ContainerStateWaiting;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
+import io.tablestoreycsb.cluster.launch.ChildState;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * What a Job's pods are doing, in the words {@code kubectl get pods} uses: phase, and for a pending pod
@@ -31,19 +32,41 @@ public final class PodStates {
 
   /**
    * "1 Pending (Unschedulable), 2 Pending (ContainerCreating), 1 Running" for {@code total} runners, of
-   * which indexes without a pod yet are "not created".
+   * which indexes without a pod yet are "not created" ({@link ChildState#describe}).
    */
   public static String describe(Collection<Pod> pods, int total) {
-    Map<String, Integer> counts = new TreeMap<>((a, b) -> order(a) != order(b) ? order(a) - order(b) : a.compareTo(b));
-    for (Pod pod : pods) {
-      counts.merge(state(pod), 1, Integer::sum);
-    }
-    if (total > pods.size()) {
-      counts.merge("not created", total - pods.size(), Integer::sum);
-    }
-    StringBuilder text = new StringBuilder();
-    counts.forEach((state, n) -> text.append(text.length() == 0 ? "" : ", ").append(n).append(' ').append(state));
-    return text.toString();
+    return ChildState.describe(pods.stream().map(p -> childState(-1, p, true)).toList(), total);
+  }
+
+  /**
+   * The pod as a child's state: its phase, node, state in kubectl's words, why it is stuck for good, why it
+   * failed, its container's exit code and whether it is being deleted.
+   *
+   * @param index its index in its Job
+   * @param listed whether the last listing of the Job's pods found it
+   */
+  public static ChildState childState(int index, Pod pod, boolean listed) {
+    String phase = pod.getStatus() == null || pod.getStatus().getPhase() == null ? "Pending"
+        : pod.getStatus().getPhase();
+    ChildState.Phase typed = switch (phase) {
+      case "Pending" -> ChildState.Phase.PENDING;
+      case "Running" -> ChildState.Phase.RUNNING;
+      case "Succeeded" -> ChildState.Phase.SUCCEEDED;
+      case "Failed" -> ChildState.Phase.FAILED;
+      default -> ChildState.Phase.UNKNOWN;
+    };
+    String name = pod.getMetadata() == null ? null : pod.getMetadata().getName();
+    boolean deleting = pod.getMetadata() != null && pod.getMetadata().getDeletionTimestamp() != null;
+    Optional<String> host = Optional.ofNullable(pod.getSpec() == null ? null : pod.getSpec().getNodeName());
+    return new ChildState(index, name, host, typed, state(pod), hopeless(pod),
+        pod.getStatus() == null ? "phase Pending" : failure(pod), exitCode(pod), deleting, listed);
+  }
+
+  private static OptionalInt exitCode(Pod pod) {
+    List<ContainerStatus> statuses = pod.getStatus() == null ? null : pod.getStatus().getContainerStatuses();
+    return statuses == null ? OptionalInt.empty() : statuses.stream()
+        .map(s -> s.getState() == null ? null : s.getState().getTerminated()).filter(Objects::nonNull)
+        .map(ContainerStateTerminated::getExitCode).filter(Objects::nonNull).mapToInt(Integer::intValue).findFirst();
   }
 
   /** "Pending (ContainerCreating)", "Running", "Failed", ... */
@@ -121,16 +144,5 @@ public final class PodStates {
     return conditions == null ? Optional.empty() : conditions.stream()
         .filter(c -> "PodScheduled".equals(c.getType()) && "False".equals(c.getStatus()) && c.getReason() != null)
         .findFirst();
-  }
-
-  /** The order of a pod's life: not created, pending, running, ended. */
-  private static int order(String state) {
-    if (state.equals("not created")) {
-      return 0;
-    }
-    if (state.startsWith("Pending")) {
-      return 1;
-    }
-    return state.equals("Running") ? 2 : 3;
   }
 }

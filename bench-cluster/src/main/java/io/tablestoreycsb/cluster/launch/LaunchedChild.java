@@ -8,7 +8,7 @@ import java.util.OptionalInt;
 /**
  * A child an executor started, wherever it runs: what its parent asks of it. A child of this machine's
  * directories ({@link ChildLauncher}) reads and writes {@link #dir} itself; a pod's
- * ({@link io.tablestoreycsb.cluster.kubernetes.PodChild}) directory here is a copy its launcher keeps.
+ * ({@link RemoteChild}, a child of a {@link ChildGroup}) directory here is a copy its launcher keeps.
  */
 public interface LaunchedChild {
   String name();

@@ -1,21 +1,27 @@
 package io.tablestoreycsb.cluster.options;
 
+import io.tablestoreycsb.cluster.kubernetes.ClusterAccess;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesGroups;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.launch.ChildGroups;
 import io.tablestoreycsb.cluster.launch.ChildLauncher;
 import io.tablestoreycsb.cluster.launch.LocalChildLauncher;
 
 /**
  * Where an application's runners run, as {@code --executor} chose it: parsed once ({@link #parse}), then a value
- * each application turns into what launches its runners through its {@link Launchers}. The local executor hands
- * the applications a {@link ChildLauncher} ({@link Launchers#children}), the seam both start their child JVMs
- * through; the Kubernetes executor hands over its settings ({@link Launchers#kubernetes}), from which each
- * application builds its own Jobs (the planner's plan Job serving cells, tunnel-bench's Jobs per scenario) and
- * launches and follows their pods through {@link io.tablestoreycsb.cluster.kubernetes.PodGroup}, each pod a
- * {@link io.tablestoreycsb.cluster.launch.LaunchedChild} ({@link io.tablestoreycsb.cluster.kubernetes.PodChild}).
+ * each application turns into what launches its runners through its {@link Launchers}. An executor is one of two
+ * kinds, each a seam both applications launch through:
+ * <ul>
+ *   <li>children whose directories this machine reads and writes: a {@link ChildLauncher}
+ *       ({@link Launchers#children}; the local executor's is {@link LocalChildLauncher});
+ *   <li>children that run where this machine's directories are not: a {@link ChildGroups} starting groups of
+ *       children ({@link io.tablestoreycsb.cluster.launch.ChildGroup}) that exchange their files and results
+ *       through an object store ({@link Launchers#groups}; Kubernetes' is {@link KubernetesGroups}, a group the
+ *       pods of one Indexed Job).
+ * </ul>
  *
- * <p>A new executor whose children's directories this machine sees (say JVMs over SSH on a shared mount) is a
- * record here whose {@link #launcher} calls {@link Launchers#children} with its {@link ChildLauncher}
- * implementation, and its name in {@link #parse}: the applications need no change.
+ * <p>A new executor is a record here whose {@link #launcher} hands its implementation of one of the two to its
+ * method of {@link Launchers}, and its name in {@link #parse}: the applications need no change.
  */
 public sealed interface Executor permits Executor.Local, Executor.Kubernetes {
   /** Runner JVMs on this machine. */
@@ -40,7 +46,7 @@ public sealed interface Executor permits Executor.Local, Executor.Kubernetes {
   boolean onThisMachine();
 
   /**
-   * An application's factories of what launches its runners, one per executor.
+   * An application's factories of what launches its runners, one per kind of executor.
    *
    * @param <T> what launches them (the planner's cell executor, tunnel-bench's process launcher)
    */
@@ -51,7 +57,16 @@ public sealed interface Executor permits Executor.Local, Executor.Kubernetes {
      */
     T children(ChildLauncher children) throws Exception;
 
-    T kubernetes(KubernetesSettings settings) throws Exception;
+    /** The launcher of children in groups {@code groups} starts elsewhere, their files through an object store. */
+    T groups(ChildGroups groups) throws Exception;
+
+    /** Who launches, as a message about a child someone else removed names it ("this planner"). */
+    String parent();
+
+    /** How the Kubernetes executor reaches the cluster and the object store (tests hand their own). */
+    default ClusterAccess clusterAccess() {
+      return ClusterAccess.fromEnvironment();
+    }
   }
 
   /** Runner JVMs on this machine. */
@@ -75,7 +90,7 @@ public sealed interface Executor permits Executor.Local, Executor.Kubernetes {
   record Kubernetes(KubernetesSettings settings) implements Executor {
     @Override
     public <T> T launcher(Launchers<T> launchers) throws Exception {
-      return launchers.kubernetes(settings);
+      return launchers.groups(new KubernetesGroups(launchers.clusterAccess(), settings, launchers.parent()));
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodConditionBuilder;
+import io.tablestoreycsb.cluster.launch.ChildState;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -48,5 +49,35 @@ class PodStatesTest {
     assertThat(PodStates.hopeless(waiting("ErrImagePull", "timeout"))).isEmpty();
     assertThat(PodStates.hopeless(unschedulable())).isEmpty();
     assertThat(PodStates.hopeless(phase("Running"))).isEmpty();
+  }
+
+  @Test
+  void aPodIsAChildStateItsFollowerDecidesOnWithoutReadingThePod() {
+    Pod oomKilled = new PodBuilder().withNewMetadata().withName("cp-r2-0").withDeletionTimestamp("2026-11-28T09:00:01Z")
+        .endMetadata().withNewSpec().withNodeName("node-a").endSpec()
+        .withNewStatus().withPhase("Failed").withContainerStatuses(new ContainerStatusBuilder().withNewState()
+            .withNewTerminated().withReason("OOMKilled").withExitCode(137).endTerminated().endState().build())
+        .endStatus().build();
+
+    ChildState failed = PodStates.childState(1, oomKilled, false);
+    assertThat(failed.index()).isEqualTo(1);
+    assertThat(failed.name()).isEqualTo("cp-r2-0");
+    assertThat(failed.host()).contains("node-a");
+    assertThat(failed.phase()).isEqualTo(ChildState.Phase.FAILED);
+    assertThat(failed.ended()).isTrue();
+    assertThat(failed.failed()).isTrue();
+    assertThat(failed.exitCode()).hasValue(137);
+    assertThat(failed.deleting()).isTrue();
+    assertThat(failed.listed()).isFalse();
+    assertThat(failed.failure()).isEqualTo("phase Failed, OOMKilled (exit code 137)");
+
+    ChildState stuck = PodStates.childState(0, waiting("ImagePullBackOff", "Back-off pulling image"), true);
+    assertThat(stuck.phase()).isEqualTo(ChildState.Phase.PENDING);
+    assertThat(stuck.ended()).isFalse();
+    assertThat(stuck.failed()).isTrue();
+    assertThat(stuck.stuck()).contains("ImagePullBackOff: Back-off pulling image");
+    assertThat(stuck.where()).isEqualTo("no node");
+    assertThat(stuck.shown()).isEqualTo("Pending (ImagePullBackOff)");
+    assertThat(PodStates.childState(0, phase("Succeeded"), true).failed()).isFalse();
   }
 }

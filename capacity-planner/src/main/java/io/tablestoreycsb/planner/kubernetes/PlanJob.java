@@ -1,17 +1,15 @@
 package io.tablestoreycsb.planner.kubernetes;
 
-import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.tablestoreycsb.cluster.kubernetes.PodGroup;
-import io.tablestoreycsb.cluster.kubernetes.PodLogs;
-import io.tablestoreycsb.cluster.kubernetes.PodStates;
-import io.tablestoreycsb.cluster.kubernetes.RunningJob;
+import io.tablestoreycsb.cluster.launch.ChildGroup;
+import io.tablestoreycsb.cluster.launch.ChildGroups;
+import io.tablestoreycsb.cluster.launch.ChildState;
 import io.tablestoreycsb.planner.store.PlanCells;
 import java.time.Duration;
 import java.util.Map;
 
 /**
- * The running Job of a plan ({@link PlanManifests}) as the planner drives it: cells handed over one after
+ * The running group of a plan's runners ({@link PlanManifests}, a {@link ChildGroup}: on Kubernetes one Job)
+ * as the planner drives it: cells handed over one after
  * another ({@link #handOver}), the pods' states, and whether it can serve another cell. A Job that lost a
  * pod or left a cell unfinished is {@link #broken}: the planner closes it and serves the next cell from a
  * new one. {@link #finish} tells the pods that the plan has ended and lets them exit before it deletes the Job;
@@ -19,28 +17,21 @@ import java.util.Map;
  */
 final class PlanJob implements AutoCloseable {
   private final PlanManifests manifests;
-  /** The plan's runner pods, launched and followed as the Kubernetes executor does any application's. */
-  private final PodGroup group;
-  private final RunningJob job;
+  /** The plan's runner pods, launched and followed as its executor does any application's children. */
+  private final ChildGroup group;
   private final PlanCells cells;
   private int handedOver;
   private boolean broken;
 
-  private PlanJob(PlanManifests manifests, PodGroup group, PlanCells cells) {
+  private PlanJob(PlanManifests manifests, ChildGroup group, PlanCells cells) {
     this.manifests = manifests;
     this.group = group;
-    this.job = group.job();
     this.cells = cells;
   }
 
-  /**
-   * Creates the Job (deleting one of its name an interrupted earlier run left).
-   *
-   * @param logs where the pods' logs are read
-   */
-  static PlanJob start(KubernetesClient client, String namespace, PlanManifests manifests, PlanCells cells,
-      PodLogs logs) {
-    return new PlanJob(manifests, PodGroup.start(client, namespace, manifests.job(), logs), cells);
+  /** Starts the group (deleting one of its name an interrupted earlier run left). */
+  static PlanJob start(ChildGroups groups, PlanManifests manifests, PlanCells cells) {
+    return new PlanJob(manifests, groups.start(manifests.group()), cells);
   }
 
   PlanManifests manifests() {
@@ -48,7 +39,7 @@ final class PlanJob implements AutoCloseable {
   }
 
   String name() {
-    return job.name();
+    return group.name();
   }
 
   /** The next cell's number in this Job's session. */
@@ -65,33 +56,21 @@ final class PlanJob implements AutoCloseable {
     handedOver = cell.seq();
   }
 
-  Map<Integer, Pod> poll() {
-    return job.poll();
-  }
-
-  Map<Integer, Pod> pods() {
-    return job.pods();
-  }
-
-  RunningJob running() {
-    return job;
-  }
-
-  /** A failed pod's log's last lines as the end of its runner's error, or "". */
-  String logTailText(Pod pod) {
-    return group.logTailText(pod);
+  /** The runners' pods, as the group follows them. */
+  ChildGroup group() {
+    return group;
   }
 
   /** Whether every pod of the Job is running and has served every cell before (the next starts at once). */
   boolean warm() {
-    Map<Integer, Pod> pods = job.poll();
+    Map<Integer, ChildState> pods = group.poll();
     return handedOver > 0 && !broken && pods.size() == manifests.runners()
-        && pods.values().stream().allMatch(PodStates::running);
+        && pods.values().stream().allMatch(ChildState::running);
   }
 
   /** Whether a cell of {@code runners} runners can be served by this Job. */
   boolean serves(int runners) {
-    return !broken && runners <= manifests.runners() && job.ended() == 0;
+    return !broken && runners <= manifests.runners() && group.states().values().stream().noneMatch(ChildState::ended);
   }
 
   boolean broken() {
@@ -121,8 +100,8 @@ final class PlanJob implements AutoCloseable {
   }
 
   private boolean allPodsEnded() {
-    Map<Integer, Pod> pods = job.poll();
-    return job.finished() || pods.size() == manifests.runners() && pods.values().stream().allMatch(PodStates::ended);
+    Map<Integer, ChildState> pods = group.poll();
+    return group.finished() || pods.size() == manifests.runners() && pods.values().stream().allMatch(ChildState::ended);
   }
 
   /** Tells the pods the plan has ended and deletes the Job at once (an interrupted or broken plan). */

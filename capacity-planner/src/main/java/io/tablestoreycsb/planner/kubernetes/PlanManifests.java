@@ -1,14 +1,9 @@
 package io.tablestoreycsb.planner.kubernetes;
 
-import io.fabric8.kubernetes.api.model.VolumeBuilder;
-import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
-import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
-import io.tablestoreycsb.cluster.kubernetes.IndexedJobManifest;
-import io.tablestoreycsb.cluster.kubernetes.JibImage;
 import io.tablestoreycsb.cluster.kubernetes.ObjectNames;
-import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
+import io.tablestoreycsb.cluster.launch.GroupSpec;
+import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
 import io.tablestoreycsb.cluster.options.ObjectStoreOptions;
 import io.tablestoreycsb.planner.store.PlanCells;
 import java.util.ArrayList;
@@ -16,10 +11,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * The Kubernetes Job of a plan: an Indexed Job whose pod {@code i} is runner {@code i} of every cell. Each
- * pod starts once, runs {@link PodRunner} serving the cells the planner hands over in the object store
+ * The group of a plan's runners ({@link #group}; on Kubernetes an Indexed Job, whose pod {@code i} is runner
+ * {@code i} of every cell: {@code KubernetesGroups.manifest}). Each pod starts once, runs {@link PodRunner} serving the cells the planner hands over in the object store
  * ({@link PlanCells}, the session's directory on its command line) one after another, and ends at the
  * plan's end marker. Credentials reach the pod only from the Secret: the endpoint properties as a mounted
  * file, the object store's key through {@code secretKeyRef}.
@@ -33,7 +29,7 @@ public final class PlanManifests {
    */
   static final long ACTIVE_DEADLINE_SECONDS = 7L * 24 * 3600;
 
-  private final KubernetesSettings settings;
+  private final ObjectStoreSettings results;
   private final String plan;
   private final int runners;
   private final int generation;
@@ -41,18 +37,19 @@ public final class PlanManifests {
   private final boolean endpointProperties;
 
   /**
+   * @param results where the runners upload their result sets
    * @param runners the pods: the most runners a cell of the plan wants
    * @param generation 1 for the plan's first Job of this size, one more for each Job replacing one that lost a pod
    * @param session names this Job's cell requests in the object store
    * @param endpointProperties whether the runners read the Secret's endpoint properties
    */
-  public PlanManifests(KubernetesSettings settings, String plan, int runners, int generation, String session,
+  public PlanManifests(ObjectStoreSettings results, String plan, int runners, int generation, String session,
       boolean endpointProperties) {
     if (runners < 1 || generation < 1) {
       throw new IllegalArgumentException("a plan's Job needs at least one runner and a generation from 1, got "
           + runners + " and " + generation);
     }
-    this.settings = settings;
+    this.results = results;
     this.plan = plan;
     this.runners = runners;
     this.generation = generation;
@@ -90,43 +87,34 @@ public final class PlanManifests {
     return labels;
   }
 
-  /** The container's command: the pod runner serving the session's cells, and where results go. */
-  public List<String> command() {
-    List<String> cmd = new ArrayList<>(JibImage.javaCommand(POD_JVM_OPTIONS, PodRunner.class.getName()));
-    cmd.add("--cells");
-    cmd.add(PlanCells.directory(plan, session));
+  /** The pod runner's arguments: the session's cells, the endpoint properties, and where results go. */
+  public List<String> args() {
+    List<String> args = new ArrayList<>();
+    args.add("--cells");
+    args.add(PlanCells.directory(plan, session));
     if (endpointProperties) {
-      cmd.add("--endpoint-properties");
-      cmd.add(PodLayout.ENDPOINT_DIR + "/" + SecretKeys.ENDPOINT_PROPERTIES);
+      args.add("--endpoint-properties");
+      args.add(PodLayout.ENDPOINT_DIR + "/" + SecretKeys.ENDPOINT_PROPERTIES);
     }
-    cmd.add("--result-dir");
-    cmd.add(PodLayout.RESULT_DIR);
-    cmd.addAll(ObjectStoreOptions.arguments(settings.results()));
-    return cmd;
+    args.add("--result-dir");
+    args.add(PodLayout.RESULT_DIR);
+    args.addAll(ObjectStoreOptions.arguments(results));
+    return args;
   }
 
-  public Job job() {
-    // A pod that failed has failed its cell: the planner reports it, goes on, and serves the next cell
-    // from a new Job (backoffLimit 0 fails this one, and Kubernetes stops its other pods).
-    JobBuilder job = IndexedJobManifest.builder(settings, jobName(), labels(), runners, ACTIVE_DEADLINE_SECONDS,
-        "runner", command(), SecretKeys.objectStoreEnv(settings.secretName()));
-    job.editSpec().editTemplate().editSpec()
-        .editFirstContainer()
-          .addToVolumeMounts(new VolumeMountBuilder().withName("results").withMountPath(PodLayout.RESULT_DIR)
-              .build())
-        .endContainer()
-        .addToVolumes(new VolumeBuilder().withName("results").withNewEmptyDir().endEmptyDir().build())
-        .endSpec().endTemplate().endSpec();
+  /**
+   * The plan's runners as a group: a pod that failed has failed its cell, and the others with it (the planner
+   * reports it, goes on, and serves the next cell from a new group).
+   */
+  public GroupSpec group() {
+    List<GroupSpec.Mount> mounts = new ArrayList<>();
+    mounts.add(GroupSpec.Mount.scratch("results", PodLayout.RESULT_DIR));
     if (endpointProperties) {
-      job.editSpec().editTemplate().editSpec()
-          .editFirstContainer()
-            .addToVolumeMounts(new VolumeMountBuilder().withName("endpoint").withMountPath(PodLayout.ENDPOINT_DIR)
-                .withReadOnly(true).build())
-          .endContainer()
-          .addToVolumes(SecretKeys.endpointVolume("endpoint", settings.secretName()))
-          .endSpec().endTemplate().endSpec();
+      mounts.add(GroupSpec.Mount.endpoint("endpoint", PodLayout.ENDPOINT_DIR));
     }
-    return job.build();
+    return new GroupSpec(jobName(), labels(), runners, ACTIVE_DEADLINE_SECONDS, "runner",
+        new GroupSpec.Program(POD_JVM_OPTIONS, PodRunner.class.getName(), args()), mounts,
+        GroupSpec.Failures.TOGETHER, false, Optional.empty());
   }
 
   static String dnsSafe(String s) {

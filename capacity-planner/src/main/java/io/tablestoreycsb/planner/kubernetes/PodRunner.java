@@ -231,7 +231,7 @@ public final class PodRunner implements Callable<Integer> {
     @Override
     public void running(double opsPerSecond) {
       if (!Double.isNaN(opsPerSecond)) { // NaN: no YCSB status line yet
-        // the planner reads this cell's rate from these lines (KubernetesCellExecutor)
+        // the planner reads this cell's rate from these lines (RemoteCellExecutor)
         System.err.printf("pod-runner: cell %d: %.0f ops/s%n", seq, opsPerSecond);
       }
     }

@@ -1,6 +1,8 @@
 package io.tablestoreycsb.planner.kubernetes;
 
 import io.tablestoreycsb.planner.MechanicsRunners;
+import io.tablestoreycsb.cluster.kubernetes.ClusterAccess;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesGroups;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesTestCluster;
 import io.tablestoreycsb.cluster.kubernetes.TestKubelet;
@@ -22,7 +24,6 @@ import io.tablestoreycsb.planner.analysis.MeasuredWindow;
 import io.tablestoreycsb.planner.report.ReportData;
 import io.tablestoreycsb.planner.analysis.RunnerResult;
 import io.tablestoreycsb.cluster.objectstore.EmbeddedS3;
-import io.tablestoreycsb.planner.store.ResultStore;
 import io.tablestoreycsb.planner.plan.BindingTableAdmin;
 import io.tablestoreycsb.planner.plan.CellFilter;
 import io.tablestoreycsb.planner.plan.CellOrder;
@@ -72,7 +73,7 @@ class KubernetesPlanTest {
   private Path dir;
   private Path endpointProperties;
   private TestKubelet kubelet;
-  private KubernetesCellExecutor cellExecutor;
+  private RemoteCellExecutor cellExecutor;
   /** The last plan's progress (the live view listens to it). */
   private Progress progress;
   private final ByteArrayOutputStream log = new ByteArrayOutputStream();
@@ -140,9 +141,8 @@ class KubernetesPlanTest {
   private Plan executor(Matrix matrix, String resultsPrefix, String image) {
     KubernetesSettings settings = new KubernetesSettings(NAMESPACE, image, "1", "1Gi", Map.of(),
         List.of(), "capacity-plan", cluster.results().settings(resultsPrefix), 5);
-    ResultStore store = new ResultStore(cluster.results().client(), settings.results().location(),
-        RunnerRecord.FILE_NAME);
-    cellExecutor = new KubernetesCellExecutor(cluster.client(), settings, store, kubelet::tail);
+    cellExecutor = new RemoteCellExecutor(new KubernetesGroups(new ClusterAccess(cluster.client(), kubelet::tail,
+        s -> cluster.results().client()), settings, "this planner"));
     return new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, MechanicsRunners.withoutWarmUp("256m")),
         cellExecutor, new BindingTableAdmin(endpointProperties),
         dir.resolve("out"), progress = new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.tablestoreycsb.cluster.kubernetes.ClusterAccess;
+import io.tablestoreycsb.cluster.kubernetes.KubernetesGroups;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
+import io.tablestoreycsb.cluster.kubernetes.PodLogs;
 import io.tablestoreycsb.cluster.kubernetes.RunnerImages;
 import io.tablestoreycsb.cluster.kubernetes.RealCluster;
 import io.tablestoreycsb.cluster.kubernetes.RunningJob;
@@ -14,7 +17,6 @@ import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.planner.matrix.Matrix;
 import io.tablestoreycsb.planner.matrix.MatrixParser;
 import io.tablestoreycsb.planner.report.ReportData;
-import io.tablestoreycsb.planner.store.ResultStore;
 import io.tablestoreycsb.planner.plan.BindingTableAdmin;
 import io.tablestoreycsb.planner.plan.CellFilter;
 import io.tablestoreycsb.planner.plan.CellOrder;
@@ -60,7 +62,7 @@ class KubernetesRealClusterTest {
 
   private Path dir;
   private Path endpointProperties;
-  private KubernetesCellExecutor cellExecutor;
+  private RemoteCellExecutor cellExecutor;
   private final ByteArrayOutputStream log = new ByteArrayOutputStream();
 
   @BeforeAll
@@ -127,8 +129,8 @@ class KubernetesRealClusterTest {
     // two pods of 900m on a node of 2 cores; the first cell's start lead covers scheduling and JVM start
     KubernetesSettings settings = new KubernetesSettings(cluster.namespace(), RunnerImages.runnerImage(), "900m",
         "1Gi", Map.of(), List.of(), "capacity-plan", bucket.settings("plans"), 45);
-    ResultStore store = new ResultStore(bucket.client(), settings.results().location(), RunnerRecord.FILE_NAME);
-    cellExecutor = new KubernetesCellExecutor(client, settings, store);
+    cellExecutor = new RemoteCellExecutor(new KubernetesGroups(new ClusterAccess(client, PodLogs.of(client),
+        s -> bucket.client()), settings, "this planner"));
     return new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, List.of("-Xmx256m")), cellExecutor,
         new BindingTableAdmin(endpointProperties), dir.resolve("out"),
         new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));

@@ -6,6 +6,7 @@ import io.tablestoreycsb.planner.runner.CellShape;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablestoreycsb.cluster.kubernetes.KubernetesGroups;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.SecretTemplate;
 import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
@@ -65,13 +66,18 @@ class PlanManifestsTest {
   }
 
   private static PlanManifests plan(int runners, int generation) {
-    return new PlanManifests(settings("8", "8Gi"), "paper", runners, generation, "1800000000000", true);
+    return new PlanManifests(settings("8", "8Gi").results(), "paper", runners, generation, "1800000000000", true);
+  }
+
+  /** The plan's group as the Kubernetes executor starts it. */
+  private static Job job(PlanManifests manifests) {
+    return KubernetesGroups.manifest(settings("8", "8Gi"), manifests.group());
   }
 
   @Test
   void aPlanIsOneIndexedJobWithARunnerPerIndexServingTheSessionsCells() throws Exception {
     PlanManifests manifests = plan(5, 1);
-    Job job = Serialization.unmarshal(Serialization.asYaml(manifests.job()), Job.class);
+    Job job = Serialization.unmarshal(Serialization.asYaml(job(manifests)), Job.class);
 
     assertThat(job.getApiVersion()).isEqualTo("batch/v1");
     assertThat(job.getKind()).isEqualTo("Job");
@@ -144,7 +150,7 @@ class PlanManifestsTest {
 
   @Test
   void noManifestOrHandoverHoldsASecretLiteral() throws Exception {
-    String rendered = Serialization.asYaml(plan(2, 1).job()) + CellHandover.of(1, 1L, 300, specs(2)).toJson()
+    String rendered = Serialization.asYaml(job(plan(2, 1))) + CellHandover.of(1, 1L, 300, specs(2)).toJson()
         + Serialization.asYaml(SecretTemplate.of(settings("8", "8Gi")));
     assertThat(rendered).doesNotContain(TABLESTORE_SECRET).doesNotContain("accesskeysecret=");
   }
@@ -164,9 +170,9 @@ class PlanManifestsTest {
   void aCellsRateIsReadFromItsOwnLinesOfAPodsLogNotFromTheCellBefore() {
     String tail = String.join("\n", "pod-runner: cell 3: 5120 ops/s", "pod-runner: cell 3: uploaded 9 files",
         "pod-runner: cell 4: ready, waiting for the start instant");
-    assertThat(KubernetesCellExecutor.lastRate(tail, 4)).isEmpty();
-    assertThat(KubernetesCellExecutor.lastRate(tail + "\npod-runner: cell 4: 4096.5 ops/s", 4)).hasValue(4096.5);
-    assertThat(KubernetesCellExecutor.lastRate(tail, 3)).hasValue(5120);
+    assertThat(RemoteCellExecutor.lastRate(tail, 4)).isEmpty();
+    assertThat(RemoteCellExecutor.lastRate(tail + "\npod-runner: cell 4: 4096.5 ops/s", 4)).hasValue(4096.5);
+    assertThat(RemoteCellExecutor.lastRate(tail, 3)).hasValue(5120);
   }
 
   @Test

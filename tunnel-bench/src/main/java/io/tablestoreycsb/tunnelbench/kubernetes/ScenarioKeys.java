@@ -1,6 +1,6 @@
 package io.tablestoreycsb.tunnelbench.kubernetes;
 
-import io.tablestoreycsb.cluster.kubernetes.ChildExchange;
+import io.tablestoreycsb.cluster.launch.ChildExchange;
 import io.tablestoreycsb.kit.child.StartGate;
 import io.tablestoreycsb.tunnelbench.child.ChildFiles;
 import java.util.List;

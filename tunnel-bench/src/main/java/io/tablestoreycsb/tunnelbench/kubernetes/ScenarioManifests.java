@@ -1,42 +1,35 @@
 package io.tablestoreycsb.tunnelbench.kubernetes;
 
-import io.fabric8.kubernetes.api.model.EnvVar;
-import io.fabric8.kubernetes.api.model.EnvVarBuilder;
-import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
-import io.fabric8.kubernetes.api.model.VolumeBuilder;
-import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
-import io.fabric8.kubernetes.api.model.WeightedPodAffinityTermBuilder;
-import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
-import io.tablestoreycsb.cluster.kubernetes.IndexedJobManifest;
-import io.tablestoreycsb.cluster.kubernetes.JibImage;
 import io.tablestoreycsb.cluster.kubernetes.ObjectNames;
-import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
 import io.tablestoreycsb.cluster.kubernetes.SecretKeys;
+import io.tablestoreycsb.cluster.launch.GroupSpec;
+import io.tablestoreycsb.cluster.objectstore.ObjectStoreSettings;
 import io.tablestoreycsb.cluster.options.ObjectStoreOptions;
+import io.tablestoreycsb.tunnelbench.child.Host;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * The two Indexed Jobs of one scenario. The writer is a Job of one pod, which ends when its write time
+ * The two groups of pods of one scenario (on Kubernetes two Indexed Jobs: {@code KubernetesGroups.manifest}). The writer is a Job of one pod, which ends when its write time
  * is over. The K consumers are a Job of K pods (pod K is consumer K) that run until the coordinator
  * has seen every written row consumed and asks them to stop: they are one consumer group, so a consumer
  * that fails must not take the others with it, and is not started again behind the coordinator's back
  * (its channels go to the others; a new worker would only take some back). So that Job allows each
  * index one try ({@code backoffLimitPerIndex: 0}) and every index but one to fail; with the default
  * {@code backoffLimit: 0} a single lost consumer would fail the Job and Kubernetes would stop the
- * others. Consumers prefer nodes without another consumer of the scenario (the paper's servers each ran
- * one). Credentials reach a pod only from the Secret: the endpoint properties as a mounted file, the
- * object store's key through {@code secretKeyRef}.
+ * others ({@link GroupSpec.Failures#EACH_ALONE}). Consumers prefer nodes without another consumer of the
+ * scenario (the paper's servers each ran one). Credentials reach a pod only from the Secret: the endpoint
+ * properties as a mounted file, the object store's key through {@code secretKeyRef}.
  */
 public final class ScenarioManifests {
   /** The pod's JVM runs the writer or consumer itself: its heap is the process's. */
   static final String CONTAINER = "tunnel-bench";
 
-  private final KubernetesSettings settings;
+  private final ObjectStoreSettings results;
   private final ScenarioKeys keys;
   private final String name;
   private final int consumers;
@@ -46,6 +39,7 @@ public final class ScenarioManifests {
   private final long activeDeadlineSeconds;
 
   /**
+   * @param results where the pods upload their result sets
    * @param keys the scenario's place in the object store
    * @param name the scenario's directory name (scenario-01-c2-p4)
    * @param jvmOptions the pods' JVM options (the local run's --child-jvm-opts)
@@ -53,9 +47,9 @@ public final class ScenarioManifests {
    * @param consumerArgs every consumer's, without --dir, --endpoint-file and --acks
    * @param activeDeadlineSeconds Kubernetes stops the pods after this long
    */
-  public ScenarioManifests(KubernetesSettings settings, ScenarioKeys keys, String name, int consumers,
+  public ScenarioManifests(ObjectStoreSettings results, ScenarioKeys keys, String name, int consumers,
       List<String> jvmOptions, List<String> writerArgs, List<String> consumerArgs, long activeDeadlineSeconds) {
-    this.settings = settings;
+    this.results = results;
     this.keys = keys;
     this.name = name;
     this.consumers = consumers;
@@ -74,27 +68,14 @@ public final class ScenarioManifests {
     return readable + "-" + ObjectNames.shortHash(keys.scenario()) + "-" + group;
   }
 
-  public Job writerJob() {
-    return job(ScenarioKeys.WRITER_GROUP, 1, writerArgs).build();
+  /** The writer: one pod, which ends when its write time is over. */
+  public GroupSpec writerGroup() {
+    return group(ScenarioKeys.WRITER_GROUP, 1, writerArgs, GroupSpec.Failures.TOGETHER, false);
   }
 
-  public Job consumerJob() {
-    JobBuilder job = job(ScenarioKeys.CONSUMER_GROUP, consumers, consumerArgs);
-    job.editSpec()
-        .withBackoffLimit(null)
-        .withBackoffLimitPerIndex(0)
-        .withMaxFailedIndexes(Math.max(0, consumers - 1))
-        .editTemplate().editSpec()
-          .withNewAffinity().withNewPodAntiAffinity()
-            .withPreferredDuringSchedulingIgnoredDuringExecution(new WeightedPodAffinityTermBuilder()
-                .withWeight(100).withNewPodAffinityTerm().withTopologyKey("kubernetes.io/hostname")
-                .withLabelSelector(new LabelSelectorBuilder().withMatchLabels(labels(ScenarioKeys.CONSUMER_GROUP))
-                    .build())
-                .endPodAffinityTerm().build())
-          .endPodAntiAffinity().endAffinity()
-        .endSpec().endTemplate()
-        .endSpec();
-    return job.build();
+  /** The consumers: each fails alone, and they prefer nodes without another consumer of the scenario. */
+  public GroupSpec consumerGroup() {
+    return group(ScenarioKeys.CONSUMER_GROUP, consumers, consumerArgs, GroupSpec.Failures.EACH_ALONE, true);
   }
 
   public Map<String, String> labels(String group) {
@@ -105,40 +86,30 @@ public final class ScenarioManifests {
     return labels;
   }
 
-  /** The container's command: the pod's main with where results go, then the process's own arguments. */
-  public List<String> command(String group, List<String> processArgs) {
-    List<String> cmd = new ArrayList<>(JibImage.javaCommand(jvmOptions, PodMain.class.getName()));
-    cmd.add("--group");
-    cmd.add(group);
-    cmd.add("--scenario");
-    cmd.add(keys.scenario());
-    cmd.add("--work-dir");
-    cmd.add(PodLayout.WORK_DIR);
-    cmd.add("--endpoint-file");
-    cmd.add(PodLayout.ENDPOINT_DIR + "/" + SecretKeys.ENDPOINT_PROPERTIES);
-    cmd.addAll(ObjectStoreOptions.arguments(settings.results()));
-    cmd.add("--");
-    cmd.addAll(processArgs);
-    return cmd;
+  /** The pod main's arguments: where results go, then the process's own arguments. */
+  public List<String> args(String group, List<String> processArgs) {
+    List<String> args = new ArrayList<>();
+    args.add("--group");
+    args.add(group);
+    args.add("--scenario");
+    args.add(keys.scenario());
+    args.add("--work-dir");
+    args.add(PodLayout.WORK_DIR);
+    args.add("--endpoint-file");
+    args.add(PodLayout.ENDPOINT_DIR + "/" + SecretKeys.ENDPOINT_PROPERTIES);
+    args.addAll(ObjectStoreOptions.arguments(results));
+    args.add("--");
+    args.addAll(processArgs);
+    return args;
   }
 
-  private JobBuilder job(String group, int completions, List<String> processArgs) {
-    List<EnvVar> env = new ArrayList<>(SecretKeys.objectStoreEnv(settings.secretName()));
-    // the consumer's host in the report: the node the pod runs on
-    env.add(new EnvVarBuilder().withName(io.tablestoreycsb.tunnelbench.child.Host.NODE_NAME_ENV).withNewValueFrom().withNewFieldRef()
-        .withFieldPath("spec.nodeName").endFieldRef().endValueFrom().build());
-    JobBuilder job = IndexedJobManifest.builder(settings, jobName(group), labels(group), completions,
-        activeDeadlineSeconds, CONTAINER, command(group, processArgs), env);
-    job.editSpec().editTemplate().editSpec()
-        .editFirstContainer()
-          .addToVolumeMounts(new VolumeMountBuilder().withName("endpoint").withMountPath(PodLayout.ENDPOINT_DIR)
-              .withReadOnly(true).build())
-          .addToVolumeMounts(new VolumeMountBuilder().withName("results").withMountPath(PodLayout.WORK_DIR).build())
-        .endContainer()
-        .addToVolumes(SecretKeys.endpointVolume("endpoint", settings.secretName()))
-        .addToVolumes(new VolumeBuilder().withName("results").withNewEmptyDir().endEmptyDir().build())
-        .endSpec().endTemplate().endSpec();
-    return job;
+  /** The consumer's host in the report is the node its pod runs on ({@link Host#NODE_NAME_ENV}). */
+  private GroupSpec group(String group, int size, List<String> processArgs, GroupSpec.Failures failures,
+      boolean spread) {
+    return new GroupSpec(jobName(group), labels(group), size, activeDeadlineSeconds, CONTAINER,
+        new GroupSpec.Program(jvmOptions, PodMain.class.getName(), args(group, processArgs)),
+        List.of(GroupSpec.Mount.endpoint("endpoint", PodLayout.ENDPOINT_DIR),
+            GroupSpec.Mount.scratch("results", PodLayout.WORK_DIR)),
+        failures, spread, Optional.of(Host.NODE_NAME_ENV));
   }
-
 }

@@ -1,9 +1,5 @@
-package io.tablestoreycsb.cluster.kubernetes;
+package io.tablestoreycsb.cluster.launch;
 
-import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
-import io.fabric8.kubernetes.api.model.ContainerStatus;
-import io.fabric8.kubernetes.api.model.Pod;
-import io.tablestoreycsb.cluster.launch.LaunchedChild;
 import io.tablestoreycsb.cluster.objectstore.ObjectStore;
 import io.tablestoreycsb.kit.child.ChildJvm;
 import io.tablestoreycsb.kit.child.StartGate;
@@ -11,39 +7,37 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * One pod of a {@link PodGroup} as its parent sees a child of this machine: its directory here holds what the
- * pod shares while it runs, brought from the object store by {@link #bringSharedFiles}; releasing and stopping it store
- * its release and stop files where the pod looks for them ({@link ChildExchange}); its state, exit status and
- * failure text are its pod's. Its result set comes through {@link PodGroup#fetchResults} once it ended. In the
- * pod, a {@link PodBridge} keeps the other side of the exchange.
+ * One child of a {@link ChildGroup} as its parent sees a child of this machine: its directory here holds what the
+ * child shares while it runs, brought from the object store by {@link #bringSharedFiles}; releasing and stopping
+ * it store its release and stop files where the child looks for them ({@link ChildExchange}); its state, exit
+ * status and failure text are its group's {@link ChildState}. Its result set comes through
+ * {@link ChildGroup#fetchResults} once it ended. On the child's side (in a pod, a
+ * {@link io.tablestoreycsb.cluster.kubernetes.PodBridge}) is the other side of the exchange.
  */
-public final class PodChild implements LaunchedChild {
-  private final PodGroup group;
+public final class RemoteChild implements LaunchedChild {
+  private final ChildGroup group;
   private final int index;
   private final String name;
   private final Path dir;
   private final ObjectStore store;
   private final ChildExchange exchange;
-  private volatile Pod pod;
+  private volatile ChildState state;
   private volatile String logTail;
   private volatile boolean released;
   private volatile boolean stopped;
 
   /**
-   * @param index its pod's index in the group's Job
+   * @param index its index in its group
    * @param name what the application calls it ("consumer-1")
    * @param dir its directory on this machine
    */
-  public PodChild(PodGroup group, int index, String name, Path dir, ObjectStore store, ChildExchange exchange) {
+  public RemoteChild(ChildGroup group, int index, String name, Path dir, ObjectStore store, ChildExchange exchange) {
     this.group = group;
     this.index = index;
     this.name = name;
@@ -56,9 +50,9 @@ public final class PodChild implements LaunchedChild {
     return index;
   }
 
-  /** Its pod as {@link #see} last saw it; null before one was created. */
-  public Pod pod() {
-    return pod;
+  /** Its state as {@link #see} last saw it; null before it was created. */
+  public ChildState state() {
+    return state;
   }
 
   /** Whether it was released (its start instant stored). */
@@ -106,25 +100,19 @@ public final class PodChild implements LaunchedChild {
   }
 
   /**
-   * Takes {@code latest} as its pod (null: none created yet). An ended pod's log tail is kept at once: its log
-   * goes with the Job.
+   * Takes {@code latest} as its state (null: not created yet). An ended child's log tail is kept at once: its log
+   * goes with its group.
    */
-  public void see(Pod latest) {
-    if (latest != null && PodStates.ended(latest) && logTail == null) {
-      logTail = group.logTail(latest, PodGroup.LOG_TAIL_LINES);
+  public void see(ChildState latest) {
+    if (latest != null && latest.ended() && logTail == null) {
+      logTail = group.logTail(latest, ChildGroup.LOG_TAIL_LINES);
     }
-    pod = latest;
+    state = latest;
   }
 
   /** The log tail kept when its pod ended, or null. */
   public String keptLogTail() {
     return logTail;
-  }
-
-  /** Whether its pod failed: ended other than Succeeded, or stuck for good (a bad image, a missing Secret). */
-  public static boolean failed(Pod p) {
-    return p != null && (PodStates.ended(p) && !"Succeeded".equals(p.getStatus().getPhase())
-        || PodStates.hopeless(p).isPresent());
   }
 
   @Override
@@ -160,27 +148,26 @@ public final class PodChild implements LaunchedChild {
     store.putString(exchange.controlKey(ChildJvm.STOP_FILE), Long.toString(System.currentTimeMillis()));
   }
 
-  /** A pod takes no request lines: what it serves is handed over in the object store. */
+  /** A remote child takes no request lines: what it serves is handed over in the object store. */
   @Override
   public void send(String line) throws IOException {
     throw new IOException(name + " runs in a pod: it takes no request lines");
   }
 
-  /** A pod not created yet counts as alive; a pod stuck for good does not. */
+  /** A child not created yet counts as alive; a child stuck for good does not. */
   @Override
   public boolean isAlive() {
-    Pod p = pod;
-    return p == null || !PodStates.ended(p) && PodStates.hopeless(p).isEmpty();
+    ChildState s = state;
+    return s == null || !s.ended() && s.stuck().isEmpty();
   }
 
   @Override
   public OptionalInt exitCode() {
-    Pod p = pod;
-    if (p == null || isAlive()) {
+    ChildState s = state;
+    if (s == null || isAlive()) {
       return OptionalInt.empty();
     }
-    return OptionalInt.of(containerExitCode(p).orElse(PodStates.ended(p) && "Succeeded".equals(
-        p.getStatus().getPhase()) ? 0 : 1));
+    return s.exitCode().isPresent() ? s.exitCode() : OptionalInt.of(s.phase() == ChildState.Phase.SUCCEEDED ? 0 : 1);
   }
 
   /** No process of this machine: -1. */
@@ -190,8 +177,8 @@ public final class PodChild implements LaunchedChild {
   }
 
   /**
-   * Waits up to {@code timeoutMs} for its pod to end (as {@link #see} last saw it); a pod still running then
-   * is reported killed with status -1 (the pods go with their Job when the group closes).
+   * Waits up to {@code timeoutMs} for it to end (as {@link #see} last saw it); one still running then is
+   * reported killed with status -1 (the children go with their group when it closes).
    */
   @Override
   public ChildJvm.Exit finish(long timeoutMs) throws InterruptedException {
@@ -203,29 +190,20 @@ public final class PodChild implements LaunchedChild {
     return code.isPresent() ? new ChildJvm.Exit(code.getAsInt(), false) : new ChildJvm.Exit(-1, true);
   }
 
-  /** Nothing at once: the pods go with their Job when the group closes. */
+  /** Nothing at once: the children go with their group when it closes. */
   @Override
   public void kill() {
   }
 
-  /** Why it failed as far as the cluster tells: its pod's state or waiting reason, and its log's last lines. */
+  /** Why it failed as far as its executor tells: its state or why it is stuck, and its log's last lines. */
   @Override
   public String stderrTail() {
-    Pod p = pod;
-    if (p == null) {
+    ChildState s = state;
+    if (s == null) {
       return "no pod of " + group.name() + " index " + index + " was created";
     }
-    Optional<String> stuck = PodStates.hopeless(p);
-    String why = "pod " + p.getMetadata().getName() + " on " + PodGroup.nodeOf(p) + ": "
-        + stuck.orElseGet(() -> PodStates.failure(p));
-    String tail = logTail != null ? logTail : group.logTail(p, PodGroup.LOG_TAIL_LINES);
-    return why + PodGroup.logTailText(tail);
-  }
-
-  private static Optional<Integer> containerExitCode(Pod pod) {
-    Collection<ContainerStatus> statuses = pod.getStatus() == null || pod.getStatus().getContainerStatuses() == null
-        ? List.of() : pod.getStatus().getContainerStatuses();
-    return statuses.stream().map(s -> s.getState() == null ? null : s.getState().getTerminated())
-        .filter(Objects::nonNull).map(ContainerStateTerminated::getExitCode).findFirst();
+    String why = "pod " + s.name() + " on " + s.where() + ": " + s.stuck().orElseGet(s::failure);
+    String tail = logTail != null ? logTail : group.logTail(s, ChildGroup.LOG_TAIL_LINES);
+    return why + ChildGroup.logTailText(tail);
   }
 }

@@ -1,9 +1,8 @@
 package io.tablestoreycsb.tunnelbench.kubernetes;
 
-import io.fabric8.kubernetes.api.model.Pod;
-import io.tablestoreycsb.cluster.kubernetes.PodChild;
-import io.tablestoreycsb.cluster.kubernetes.PodGroup;
-import io.tablestoreycsb.cluster.kubernetes.PodStates;
+import io.tablestoreycsb.cluster.launch.ChildGroup;
+import io.tablestoreycsb.cluster.launch.ChildState;
+import io.tablestoreycsb.cluster.launch.RemoteChild;
 import io.tablestoreycsb.cluster.objectstore.AttemptStore;
 import io.tablestoreycsb.cluster.objectstore.ObjectStore;
 import io.tablestoreycsb.tunnelbench.child.ChildFiles;
@@ -27,8 +26,9 @@ import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A scenario's pods, seen from the coordinator as local processes are: each is a {@link PodChild} of its Job's
- * {@link PodGroup}, and a thread polls the Jobs' pods and brings what the processes share while they run
+ * A scenario's pods, seen from the coordinator as local processes are: each is a {@link RemoteChild} of its
+ * {@link ChildGroup} (on Kubernetes a Job), and a thread polls the groups' pods and brings what the processes
+ * share while they run
  * ({@link ScenarioKeys#LIVE_FILES}) into their local directories, where the scenario runner reads them as it
  * reads a local process's; releasing and stopping a process stores its control file. Once they have ended,
  * {@link #collect()} fetches each pod's result set into its process's directory, so the analysis reads the same
@@ -39,15 +39,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * their last checkpoints. Its rows up to the moment it was lost are the ones it stored ahead of every
  * checkpoint ({@link StoredSegments}), which take the place of its final sets.
  */
-final class KubernetesScenario implements ScenarioProcesses {
+final class RemoteScenario implements ScenarioProcesses {
   static final long POLL_MS = 1000;
 
   private final ObjectStore store;
   private final ScenarioKeys keys;
-  private final PodGroup writerJob;
-  private final PodGroup consumerJob;
-  private final PodChild writer;
-  private final List<PodChild> consumers = new ArrayList<>();
+  private final ChildGroup writerJob;
+  private final ChildGroup consumerJob;
+  private final RemoteChild writer;
+  private final List<RemoteChild> consumers = new ArrayList<>();
   /** A consumer's rows so far, as far as read, by its name. */
   private final Map<String, StoredSegments> segments = new LinkedHashMap<>();
   private final List<LostConsumer> lost = new CopyOnWriteArrayList<>();
@@ -59,7 +59,7 @@ final class KubernetesScenario implements ScenarioProcesses {
   private long unionReadAt;
   private long unionRows;
 
-  KubernetesScenario(ObjectStore store, ScenarioKeys keys, PodGroup writerJob, PodGroup consumerJob,
+  RemoteScenario(ObjectStore store, ScenarioKeys keys, ChildGroup writerJob, ChildGroup consumerJob,
       ProcessLauncher.Launch launch) {
     this.store = store;
     this.keys = keys;
@@ -67,7 +67,7 @@ final class KubernetesScenario implements ScenarioProcesses {
     this.consumerJob = consumerJob;
     this.writer = child(writerJob, 0, "writer", launch.writerDir());
     for (int k = 0; k < launch.consumerDirs().size(); k++) {
-      PodChild consumer = child(consumerJob, k, "consumer-" + k, launch.consumerDirs().get(k));
+      RemoteChild consumer = child(consumerJob, k, "consumer-" + k, launch.consumerDirs().get(k));
       consumers.add(consumer);
       segments.put(consumer.name(), new StoredSegments(store, keys.rowsSoFar(consumer.name())));
     }
@@ -76,8 +76,8 @@ final class KubernetesScenario implements ScenarioProcesses {
     this.mirror.start();
   }
 
-  private PodChild child(PodGroup group, int index, String name, Path dir) {
-    return new PodChild(group, index, name, dir, store, keys.exchange(name));
+  private RemoteChild child(ChildGroup group, int index, String name, Path dir) {
+    return new RemoteChild(group, index, name, dir, store, keys.exchange(name));
   }
 
   @Override
@@ -96,7 +96,7 @@ final class KubernetesScenario implements ScenarioProcesses {
    */
   @Override
   public Duration readyTimeout() {
-    return Duration.ofSeconds(KubernetesLauncher.START_SECONDS);
+    return Duration.ofSeconds(RemoteLauncher.START_SECONDS);
   }
 
   /** Two exchange rounds: the coordinator's store write and the pod's read of it (every 0.5 s). */
@@ -115,8 +115,8 @@ final class KubernetesScenario implements ScenarioProcesses {
     return List.copyOf(lost);
   }
 
-  private List<PodChild> all() {
-    List<PodChild> all = new ArrayList<>(consumers);
+  private List<RemoteChild> all() {
+    List<RemoteChild> all = new ArrayList<>(consumers);
     all.add(writer);
     return all;
   }
@@ -139,19 +139,18 @@ final class KubernetesScenario implements ScenarioProcesses {
 
   /** Polls the pods, brings the files the processes share, notes lost consumers. */
   private synchronized void mirrorOnce() throws IOException {
-    Map<Integer, Pod> writerPods = writerJob.poll();
-    Map<Integer, Pod> consumerPods = consumerJob.poll();
-    List<Pod> pods = new ArrayList<>(writerPods.values());
+    Map<Integer, ChildState> writerPods = writerJob.poll();
+    Map<Integer, ChildState> consumerPods = consumerJob.poll();
+    List<ChildState> pods = new ArrayList<>(writerPods.values());
     pods.addAll(consumerPods.values());
-    startingState = "pods: " + PodStates.describe(pods, consumers.size() + 1);
-    for (PodChild p : all()) {
-      Pod pod = (p == writer ? writerPods : consumerPods).get(p.index());
+    startingState = "pods: " + ChildState.describe(pods, consumers.size() + 1);
+    for (RemoteChild p : all()) {
+      ChildState pod = (p == writer ? writerPods : consumerPods).get(p.index());
       p.bringSharedFiles();
       // a lost consumer is listed before its pod is published: whoever sees it ended then finds it listed
-      if (p != writer && p.released() && !p.stopped() && PodChild.failed(pod)
+      if (p != writer && p.released() && !p.stopped() && pod != null && pod.failed()
           && lost.stream().noneMatch(l -> l.consumer().equals(p.name()))) {
-        lost.add(new LostConsumer(p.name(), "pod " + pod.getMetadata().getName() + " on " + PodGroup.nodeOf(pod)
-            + ", " + PodStates.failure(pod)));
+        lost.add(new LostConsumer(p.name(), "pod " + pod.name() + " on " + pod.where() + ", " + pod.failure()));
       }
       p.see(pod);
     }
@@ -180,11 +179,11 @@ final class KubernetesScenario implements ScenarioProcesses {
   public void collect() throws IOException, InterruptedException {
     mirrorOnce();
     AttemptStore attempts = new AttemptStore(store, ScenarioKeys.COMPLETION);
-    PodGroup.fetchResults(staging -> attempts.download(keys.results(ScenarioKeys.WRITER_GROUP), staging, Map.of()),
+    ChildGroup.fetchResults(staging -> attempts.download(keys.results(ScenarioKeys.WRITER_GROUP), staging, Map.of()),
         index -> writer.dir());
-    Map<Integer, Integer> consumerSets = PodGroup.fetchResults(staging -> attempts.download(
+    Map<Integer, Integer> consumerSets = ChildGroup.fetchResults(staging -> attempts.download(
         keys.results(ScenarioKeys.CONSUMER_GROUP), staging, Map.of()), index -> consumers.get(index).dir());
-    for (PodChild c : consumers) {
+    for (RemoteChild c : consumers) {
       if (!consumerSets.containsKey(c.index())) {
         // a lost consumer: what it had stored ahead of every checkpoint stands for its final sets
         StoredSegments s = segments.get(c.name());
@@ -192,13 +191,13 @@ final class KubernetesScenario implements ScenarioProcesses {
         Files.createDirectories(c.dir());
         RowSets.writeBits(c.dir().resolve(ChildFiles.CONSUMED), s.rows());
         RowSegment.writePages(c.dir().resolve(ChildFiles.PAGES), s.pages());
-        Pod pod = c.pod();
-        if (pod != null && pod.getSpec() != null && pod.getSpec().getNodeName() != null) {
-          Files.writeString(c.dir().resolve(ChildFiles.HOST), pod.getSpec().getNodeName());
+        ChildState pod = c.state();
+        if (pod != null && pod.host().isPresent()) {
+          Files.writeString(c.dir().resolve(ChildFiles.HOST), pod.host().get());
         }
       }
     }
-    for (PodChild p : all()) {
+    for (RemoteChild p : all()) {
       String tail = p.keptLogTail();
       if (tail != null && !tail.isBlank()) {
         Files.writeString(p.dir().resolve("pod-log-tail.txt"), tail);

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.cluster.kubernetes;
+package io.tablestoreycsb.cluster.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,11 +18,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A pod child's files on this machine, through a real S3 server (S3Proxy) on 127.0.0.1: what the pod shares
+ * A remote child's files on this machine, through a real S3 server (S3Proxy) on 127.0.0.1: what the pod shares
  * comes into its directory, what its parent tells it goes where the pod looks, and its result set is fetched
- * into its directory at the end. (Its pod's states are {@link PodStatesTest}'s and the test cluster's.)
+ * into its directory at the end. (Its pod's states are
+ * {@code PodStatesTest}'s and the test cluster's.)
  */
-class PodChildExchangeTest {
+class RemoteChildExchangeTest {
   @RegisterExtension
   static final TestBucket bucket = new TestBucket("pods");
 
@@ -35,7 +36,7 @@ class PodChildExchangeTest {
     ChildExchange exchange = new ChildExchange("s1/live/consumer-0", "s1/control/consumer-0",
         List.of(StartGate.READY_FILE, "samples.csv"), Set.of(StartGate.READY_FILE));
     // the pod's group is not asked: these are the child's files only
-    PodChild child = new PodChild(null, 0, "consumer-0", tmp.resolve("consumer-0"), store, exchange);
+    RemoteChild child = new RemoteChild(null, 0, "consumer-0", tmp.resolve("consumer-0"), store, exchange);
 
     child.bringSharedFiles();
     assertThat(child.isReady()).isFalse();
@@ -79,7 +80,7 @@ class PodChildExchangeTest {
     Files.writeString(zero.resolve("result.json"), "an older run's");
     Files.writeString(zero.resolve("samples.csv"), "mirrored while it ran");
 
-    Map<Integer, Integer> fetched = PodGroup.fetchResults(staging -> attempts.download("s1/consumers", staging,
+    Map<Integer, Integer> fetched = ChildGroup.fetchResults(staging -> attempts.download("s1/consumers", staging,
         Map.of()), index -> index < 2 ? tmp.resolve("consumer-" + index) : null);
 
     assertThat(fetched).containsOnlyKeys(0, 1);

@@ -1,11 +1,9 @@
 package io.tablestoreycsb.planner.kubernetes;
 
-import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
-import io.tablestoreycsb.cluster.kubernetes.PodGroup;
-import io.tablestoreycsb.cluster.kubernetes.PodLogs;
-import io.tablestoreycsb.cluster.kubernetes.PodStates;
+import io.tablestoreycsb.cluster.launch.ChildGroup;
+import io.tablestoreycsb.cluster.launch.ChildGroups;
+import io.tablestoreycsb.cluster.launch.ChildState;
+import io.tablestoreycsb.cluster.launch.LostChild;
 import io.tablestoreycsb.planner.store.LiveCell;
 import io.tablestoreycsb.planner.store.ResultStore;
 import io.tablestoreycsb.planner.runner.CellKey;
@@ -30,16 +28,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs a plan's cells on the pods of one Indexed Job per plan ({@link PlanManifests}): the pods start
- * once, with the plan's first cell, and serve cell after cell. Each cell is handed over as a request
+ * Runs a plan's cells on one group of runner pods per plan ({@link PlanManifests}), started and followed only
+ * through the executor's {@link ChildGroups} and {@link ChildGroup} (on Kubernetes one Indexed Job): the pods
+ * start once, with the plan's first cell, and serve cell after cell. Each cell is handed over as a request
  * object in the object store ({@link CellHandover}, {@link io.tablestoreycsb.planner.store.PlanCells})
  * with its start instant; the executor follows the pods until every runner has uploaded the cell's
  * result set, then downloads every runner's latest result set into its local directory, where the
  * report reads it as it reads a local runner's. A runner whose pod failed (or that did not finish the
- * cell in time) gets a record carrying the pod's reason and its last log lines; the Job is then deleted
- * and the next cell starts the pods of a new one. Interrupting the planner deletes the Job and its pods.
+ * cell in time) gets a record carrying why its group lost it ({@link ChildGroup#lost}) and its last log lines;
+ * the group is then deleted and the next cell starts the pods of a new one. Interrupting the planner deletes the
+ * group and its pods.
  */
-public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable {
+public final class RemoteCellExecutor implements CellExecutor, AutoCloseable {
   private static final long POLL_MS = 1000;
   /** Pods' rates are read from their logs this often: one log request per running pod each time. */
   private static final int RATE_EVERY_POLLS = 5;
@@ -58,26 +58,17 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
   /** What {@link PodRunner} logs of its runner's rate in a cell. */
   private static final Pattern RATE = Pattern.compile("pod-runner: cell (\\d+): ([0-9.]+) ops/s");
 
-  private final KubernetesClient client;
-  private final KubernetesSettings settings;
+  private final ChildGroups groups;
   private final ResultStore results;
-  private final PodLogs logs;
   /** The plan's Job while it can serve cells; null before the first cell and after it was closed. */
   private PlanJob planJob;
   /** Jobs started per (plan, runners), so a Job replacing a broken one gets a name of its own. */
   private final Map<String, Integer> generations = new TreeMap<>();
 
-  public KubernetesCellExecutor(KubernetesClient client, KubernetesSettings settings, ResultStore results) {
-    this(client, settings, results, PodLogs.of(client));
-  }
-
-  /** @param logs where pods' logs are read (tests: the test kubelet's container logs) */
-  public KubernetesCellExecutor(KubernetesClient client, KubernetesSettings settings, ResultStore results,
-      PodLogs logs) {
-    this.client = client;
-    this.settings = settings;
-    this.results = results;
-    this.logs = logs;
+  /** Its runners' result sets come from the object store {@code groups} names. */
+  public RemoteCellExecutor(ChildGroups groups) {
+    this.groups = groups;
+    this.results = new ResultStore(groups.store(), groups.results().location(), RunnerRecord.FILE_NAME);
   }
 
   /**
@@ -99,8 +90,8 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
       throws IOException, InterruptedException {
     long started = System.nanoTime();
     PlanJob job = jobFor(specs);
-    long lead = job.warm() ? Math.min(WARM_START_LEAD_SECONDS, settings.startLeadSeconds())
-        : settings.startLeadSeconds();
+    long lead = job.warm() ? Math.min(WARM_START_LEAD_SECONDS, groups.startLeadSeconds())
+        : groups.startLeadSeconds();
     long startAt = System.currentTimeMillis() + lead * 1000;
     CellHandover cell = CellHandover.of(job.nextSeq(), startAt, expectedSeconds, specs);
     String plan = cell.plan();
@@ -134,7 +125,7 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
   private PlanJob jobFor(List<RunnerSpec> specs) {
     String plan = specs.get(0).plan();
     if (planJob != null && planJob.manifests().plan().equals(plan)) {
-      planJob.poll();
+      planJob.group().poll();
       if (planJob.serves(specs.size())) {
         return planJob;
       }
@@ -143,9 +134,9 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
     int runners = specs.size();
     int generation = generations.merge(plan + "\n" + runners, 1, Integer::sum);
     String session = Long.toString(System.currentTimeMillis());
-    PlanManifests manifests = new PlanManifests(settings, plan, runners, generation, session,
+    PlanManifests manifests = new PlanManifests(groups.results(), plan, runners, generation, session,
         specs.get(0).ycsb().endpointProperties() != null);
-    planJob = PlanJob.start(client, settings.namespaceIn(client), manifests, results.planCells(plan, session), logs);
+    planJob = PlanJob.start(groups, manifests, results.planCells(plan, session));
     return planJob;
   }
 
@@ -185,30 +176,31 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
     boolean stopRequested = false;
     long deadline = cell.startAtEpochMs() + cellDeadlineSeconds(cell.expectedSeconds()) * 1000;
     double opsPerSecond = Double.NaN; // no pod has told its rate yet
+    ChildGroup group = job.group();
     for (long poll = 0; System.currentTimeMillis() < deadline; poll++) {
-      Map<Integer, Pod> pods = job.poll();
-      if (job.running().hopeless().isPresent()) {
+      Map<Integer, ChildState> pods = group.poll();
+      if (pods.values().stream().anyMatch(p -> p.stuck().isPresent())) {
         return; // the cell fails with the pod's waiting reason
       }
       Set<Integer> uploaded = newAttempts(cell, earlierAttempts).keySet();
       int finished = 0;
       for (int i = 0; i < runners; i++) {
-        Pod pod = pods.get(i);
-        if (uploaded.contains(i) || pod != null && PodStates.ended(pod)) {
+        ChildState pod = pods.get(i);
+        if (uploaded.contains(i) || pod != null && pod.ended()) {
           finished++;
         }
       }
-      if (finished == runners || job.running().finished()) {
+      if (finished == runners || group.finished()) {
         return;
       }
       int running = (int) pods.entrySet().stream().filter(e -> e.getKey() < runners)
-          .filter(e -> PodStates.running(e.getValue())).count();
+          .filter(e -> e.getValue().running()).count();
       if (System.currentTimeMillis() < cell.startAtEpochMs() || running < runners - finished) {
-        listener.starting(running, runners, "pods: " + PodStates.describe(pods.values(), job.manifests().runners()));
+        listener.starting(running, runners, "pods: " + ChildState.describe(pods.values(), job.manifests().runners()));
       } else {
         if (poll % RATE_EVERY_POLLS == 0) {
-          OptionalDouble[] rates = pods.values().stream().filter(PodStates::running)
-              .map(p -> lastRate(logs.tail(p, 3), cell.seq())).toArray(OptionalDouble[]::new);
+          OptionalDouble[] rates = pods.values().stream().filter(ChildState::running)
+              .map(p -> lastRate(group.logTail(p, 3), cell.seq())).toArray(OptionalDouble[]::new);
           opsPerSecond = Arrays.stream(rates).noneMatch(OptionalDouble::isPresent) ? Double.NaN
               : Arrays.stream(rates).mapToDouble(r -> r.orElse(0)).sum();
         }
@@ -266,16 +258,20 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
   }
 
   /**
-   * Downloads the cell's result sets into the runners' directories; records for runners that left none,
-   * with their pods' reasons and log tails, and the Job marked broken.
+   * Downloads the cell's result sets into the runners' directories; records for runners that left none, with
+   * why their group tells ({@link ChildGroup#lost}) and, for a pod lost first, its log tail, and the Job marked
+   * broken.
    */
   private List<RunnerRecord> collect(PlanJob job, CellHandover cell, List<RunnerSpec> specs,
       Map<Integer, Integer> earlierAttempts) throws IOException {
-    Map<Integer, Integer> downloaded = PodGroup.fetchResults(
+    Map<Integer, Integer> downloaded = ChildGroup.fetchResults(
         staging -> results.downloadCell(cell.plan(), cell.resultCell(), staging, earlierAttempts),
         index -> index < specs.size() ? specs.get(index).dir() : null);
-    Map<Integer, LostRunners.Why> lost = lostRunners(job, specs, downloaded);
-    Map<Integer, Pod> pods = job.pods();
+    List<Integer> missing = specs.stream().map(RunnerSpec::runnerIndex).filter(i -> !downloaded.containsKey(i))
+        .toList();
+    ChildGroup group = job.group();
+    Map<Integer, LostChild> lost = missing.isEmpty() ? Map.of() : group.lost(missing);
+    Map<Integer, ChildState> pods = group.states();
     List<RunnerRecord> records = new ArrayList<>();
     for (RunnerSpec spec : specs) {
       Path target = spec.dir();
@@ -284,39 +280,15 @@ public final class KubernetesCellExecutor implements CellExecutor, AutoCloseable
         records.add(RunnerRecord.read(target.resolve(RunnerRecord.FILE_NAME)));
       } else {
         job.markBroken();
-        Pod pod = pods.get(spec.runnerIndex());
-        LostRunners.Why why = lost.get(spec.runnerIndex());
-        RunnerRecord failed = failedRecord(spec, pod, why.text() + (why.cause() && pod != null
-            ? job.logTailText(pod) : ""));
+        ChildState pod = pods.get(spec.runnerIndex());
+        LostChild why = lost.get(spec.runnerIndex());
+        RunnerRecord failed = RunnerRecord.failed(spec, pod == null ? "" : pod.host().orElse(""),
+            why.why() + (why.cause() && pod != null
+            ? ChildGroup.logTailText(group.logTail(pod, ChildGroup.LOG_TAIL_LINES)) : ""));
         failed.write(target);
         records.add(failed);
       }
     }
     return records;
-  }
-
-  /**
-   * Why each runner without a result set has none, from the pods as they are now (not as the last poll
-   * saw them: the Job controller may have stopped them since), the Job's Failed condition and the pods
-   * its controller deleted.
-   */
-  private static Map<Integer, LostRunners.Why> lostRunners(PlanJob job, List<RunnerSpec> specs,
-      Map<Integer, Integer> downloaded) {
-    if (specs.stream().allMatch(spec -> downloaded.containsKey(spec.runnerIndex()))) {
-      return Map.of();
-    }
-    Map<Integer, Pod> pods = job.poll();
-    List<LostRunners.Missing> missing = specs.stream().filter(spec -> !downloaded.containsKey(spec.runnerIndex()))
-        .map(spec -> {
-          Pod pod = pods.get(spec.runnerIndex());
-          return new LostRunners.Missing(spec.runnerIndex(), pod, pod != null && job.running().listed(pod));
-        }).toList();
-    return LostRunners.explain(missing, job.running().failedCondition(), job.running().podsDeletedByController(),
-        job.running().gone());
-  }
-
-  private static RunnerRecord failedRecord(RunnerSpec spec, Pod pod, String error) {
-    return RunnerRecord.failed(spec, pod == null || pod.getSpec() == null ? "" : String.valueOf(pod.getSpec()
-        .getNodeName()), error);
   }
 }

@@ -1,4 +1,4 @@
-package io.tablestoreycsb.cluster.kubernetes;
+package io.tablestoreycsb.cluster.launch;
 
 import io.tablestoreycsb.kit.child.ChildJvm;
 import io.tablestoreycsb.kit.child.StartGate;
@@ -6,10 +6,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Where a child running in a pod and its parent exchange, through the object store, what a child of this
- * machine and its parent exchange through its directory: the pod's {@link PodBridge} shares the files the child
- * writes for its parent and brings down the ones its parent writes for it; the parent's {@link PodChild}
- * mirrors the former into the child's directory here and stores the latter.
+ * Where a child running elsewhere (in a pod) and its parent exchange, through the object store, what a child of
+ * this machine and its parent exchange through its directory: the child's side
+ * ({@link io.tablestoreycsb.cluster.kubernetes.PodBridge} in a pod) shares the files the child writes for its
+ * parent and brings down the ones its parent writes for it; the parent's {@link RemoteChild} mirrors the former
+ * into the child's directory here and stores the latter.
  *
  * @param shared the directory of what the child shares while it runs ({@code shared/<file>})
  * @param control the directory of what the parent tells it ({@code control/<file>}: {@link #CONTROL_FILES})
