@@ -1,6 +1,5 @@
 package io.tablestoreycsb.planner.kubernetes;
 
-import io.tablestoreycsb.planner.MechanicsRunners;
 import io.tablestoreycsb.cluster.kubernetes.ClusterAccess;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesGroups;
 import io.tablestoreycsb.cluster.kubernetes.KubernetesSettings;
@@ -143,7 +142,7 @@ class KubernetesPlanTest {
         List.of(), "capacity-plan", cluster.results().settings(resultsPrefix), 5);
     cellExecutor = new RemoteCellExecutor(new KubernetesGroups(new ClusterAccess(cluster.client(), kubelet::tail,
         s -> cluster.results().client()), settings, "this planner"));
-    return new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, MechanicsRunners.withoutWarmUp("256m")),
+    return new Plan(matrix, new RunnerSpecFactory(matrix, endpointProperties, List.of("-Xmx256m")),
         cellExecutor, new BindingTableAdmin(endpointProperties),
         dir.resolve("out"), progress = new Progress(new PrintStream(log, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)));
   }
@@ -473,14 +472,14 @@ class KubernetesPlanTest {
       public void running(double opsPerSecond) {
       }
     };
-    List<RunnerSpec> ofTwo = new RunnerSpecFactory(two, endpointProperties, MechanicsRunners.withoutWarmUp("256m"))
+    List<RunnerSpec> ofTwo = new RunnerSpecFactory(two, endpointProperties, List.of("-Xmx256m"))
         .cell(cell, dir.resolve("out/two"));
-    List<RunnerSpec> ofThree = new RunnerSpecFactory(three, endpointProperties, MechanicsRunners.withoutWarmUp("256m"))
+    List<RunnerSpec> ofThree = new RunnerSpecFactory(three, endpointProperties, List.of("-Xmx256m"))
         .cell(CellOrder.of(three, CellFilter.ALL, null).get(0), dir.resolve("out/three"));
 
     CellOutcome first = cellExecutor.run(cell.key(), ofTwo, 8, quiet);
     CellOutcome fewer = cellExecutor.run(cell.key(),
-        new RunnerSpecFactory(two, endpointProperties, MechanicsRunners.withoutWarmUp("256m")).cell(cell, dir.resolve("out/one"))
+        new RunnerSpecFactory(two, endpointProperties, List.of("-Xmx256m")).cell(cell, dir.resolve("out/one"))
             .subList(0, 1), 8, quiet);
     String firstJob = cellExecutor.jobName().orElseThrow();
     CellOutcome more = cellExecutor.run(cell.key(), ofThree, 8, quiet);
