@@ -48,7 +48,7 @@ final class RunCommand implements Callable<Integer> {
       description = "Seconds between progress lines (default 10).")
   int progressInterval;
 
-  @Option(names = "--executor", defaultValue = "local", paramLabel = "local|kubernetes",
+  @Option(names = "--executor", defaultValue = "local", paramLabel = Executor.NAMES,
       description = "Where runners run: local (JVMs on this machine, default) or kubernetes (the pods of one "
           + "Indexed Job per plan, results through object storage; see docs/distributed-runs.md).")
   String executor;

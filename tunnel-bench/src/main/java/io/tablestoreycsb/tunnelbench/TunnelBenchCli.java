@@ -83,7 +83,7 @@ public final class TunnelBenchCli implements Callable<Integer> {
       description = {"JVM options of the consumer, writer and scanner processes; default:", "${DEFAULT-VALUE}"})
   String childJvmOpts;
 
-  @Option(names = "--executor", defaultValue = "local", paramLabel = "local|kubernetes",
+  @Option(names = "--executor", defaultValue = "local", paramLabel = Executor.NAMES,
       description = {"Where the writer and the consumers run: local (JVMs on this machine, default) or kubernetes",
           "(a writer Job and a consumers' Job per scenario, results through object storage; see docs/tunnel.md)."})
   String executor;

@@ -21,11 +21,14 @@ import io.tablestoreycsb.cluster.launch.LocalChildLauncher;
  * </ul>
  *
  * <p>A new executor is a record here whose {@link #launcher} hands its implementation of one of the two to its
- * method of {@link Launchers}, and its name in {@link #parse}: the applications need no change.
+ * method of {@link Launchers}, and its name in {@link #parse} and {@link #NAMES}: the applications need no change.
  */
 public sealed interface Executor permits Executor.Local, Executor.Kubernetes {
   /** Runner JVMs on this machine. */
   Executor LOCAL = new Local();
+
+  /** The names {@link #parse} takes, as both applications' {@code --executor} help shows them. */
+  String NAMES = "local|kubernetes";
 
   /**
    * The executor {@code name} chooses; {@code kubernetes} takes its settings from {@code options} (checked: a
@@ -35,7 +38,7 @@ public sealed interface Executor permits Executor.Local, Executor.Kubernetes {
     return switch (name) {
       case "local" -> LOCAL;
       case "kubernetes" -> new Kubernetes(options.settings());
-      default -> throw new IllegalArgumentException("--executor '" + name + "': use local or kubernetes");
+      default -> throw new IllegalArgumentException("--executor '" + name + "': use one of " + NAMES);
     };
   }
 
