@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
  * the paper's table and the path of report.html.
  */
 @Command(name = "quickstart", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
-    description = "Run the quick matrix (1/4/16 partitions, four cases, 5 local runners) against the embedded "
+    description = "Run the quick matrix (1/4/16 partitions, four cases, local runners sized to this machine) against the embedded "
         + "mock and print the table.")
 final class QuickstartCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR",
