@@ -43,7 +43,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RangeReadsDuringInsertsTest {
   private static final String TABLE = "inserted";
   private static final int WRITERS = 3;
-  private static final int ROWS_PER_WRITER = 4_000;
+  private static final int ROWS_PER_WRITER = 3_000;
 
   @RegisterExtension
   static final MockFixture fx = MockFixture.withTables(

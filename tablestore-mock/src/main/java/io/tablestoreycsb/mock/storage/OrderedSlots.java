@@ -414,6 +414,7 @@ final class OrderedSlots {
     Arrays.sort(byChunk);
     Split split = new Split();
     Slot[] group = new Slot[16];
+    long[] prefixes = new long[16];
     int gained = 0;
     for (int i = 0; i < n; ) {
       int position = (int) (byChunk[i] >>> 32);
@@ -421,12 +422,11 @@ final class OrderedSlots {
       for (; i < n && (int) (byChunk[i] >>> 32) == position; i++) {
         if (g == group.length) {
           group = Arrays.copyOf(group, g * 2);
+          prefixes = Arrays.copyOf(prefixes, g * 2);
         }
-        group[g++] = taken[(int) byChunk[i]];
+        group[g++] = taken[(int) byChunk[i]]; // in the order inserted: byChunk's ties are broken by that
       }
-      if (g > 1) {
-        Arrays.sort(group, 0, g, BY_KEY); // stable: of two slots with one key, the later inserted stays last
-      }
+      sortByKey(group, prefixes, g);
       Chunk chunk = current.chunk(position);
       Run before = chunk.run;
       Run merged = withSlots(before, group, g);
@@ -452,6 +452,38 @@ final class OrderedSlots {
       }
     }
     return gained;
+  }
+
+  /** Groups up to this many slots are sorted by insertion, comparing their keys' first 8 bytes as longs first. */
+  private static final int INSERTION_SORT_MAX = 32;
+
+  /**
+   * Sorts {@code group[0, g)} by key, stably (of two slots with one key, the later inserted stays
+   * last). A chunk's group is small: an insertion sort on the keys' first 8 bytes (in {@code prefixes})
+   * mostly compares longs instead of reading two keys; a large one (keys inserted in order, all in
+   * the last chunk) is TimSort's, which takes a sorted run as it is.
+   */
+  private static void sortByKey(Slot[] group, long[] prefixes, int g) {
+    if (g > INSERTION_SORT_MAX) {
+      Arrays.sort(group, 0, g, BY_KEY);
+      return;
+    }
+    for (int j = 0; j < g; j++) {
+      Slot slot = group[j];
+      long prefix = prefix(slot.key);
+      int at = j;
+      while (at > 0) {
+        int c = Long.compareUnsigned(prefixes[at - 1], prefix);
+        if (c < 0 || c == 0 && Arrays.compareUnsigned(group[at - 1].key, slot.key) <= 0) {
+          break;
+        }
+        group[at] = group[at - 1];
+        prefixes[at] = prefixes[at - 1];
+        at--;
+      }
+      group[at] = slot;
+      prefixes[at] = prefix;
+    }
   }
 
   /**
