@@ -46,9 +46,13 @@ final class OrderedSlots {
   private static final byte[] LOWEST = new byte[0];
   private static final Run EMPTY = new Run(new byte[0][], new Slot[0]);
 
-  /** Fewest and most slots the buffer holds before it is merged (between them, a quarter of the ordered keys). */
+  /**
+   * Fewest and most slots the buffer holds before it is merged (between them, a quarter of the
+   * ordered keys). The write that fills the buffer waits for its merge, a few microseconds a slot:
+   * the most bounds that wait (and a range read's, after many writes) to tens of milliseconds.
+   */
   static final int MIN_PENDING = 1024;
-  static final int MAX_PENDING = 1 << 16;
+  static final int MAX_PENDING = 1 << 14;
 
   /** The chunks by low bound; replaced whole (never changed in place) when one is added or removed. */
   private volatile Index index = Index.single(new Chunk());

@@ -185,6 +185,24 @@ class OrderedSlotsTest {
       }
     }
     assertThat(inserted).as("a quarter of the 40,000 ordered keys").isEqualTo(10_000);
+    while (expected.size() < 4 * OrderedSlots.MAX_PENDING + 20_000) {
+      int n = random.nextInt(1_000_000);
+      if (expected.put(n, true) == null && order.insert(new Slot(key(n)))) {
+        order.merge();
+      }
+    }
+    order.merge();
+    inserted = 0;
+    while (true) {
+      int n = random.nextInt(1_000_000);
+      if (expected.put(n, true) == null) {
+        inserted++;
+        if (order.insert(new Slot(key(n)))) {
+          break;
+        }
+      }
+    }
+    assertThat(inserted).as("the most a merge waits for").isEqualTo(OrderedSlots.MAX_PENDING);
     assertThat(numbers(order.descending(null, null))).containsExactlyElementsOf(expected.descendingKeySet());
   }
 
