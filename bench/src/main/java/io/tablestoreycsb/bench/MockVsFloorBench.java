@@ -13,7 +13,11 @@ import java.util.Locale;
  * prints mock-cpu-share (the mock's CPU over mock + driver in the mock's rounds) as a detail line.
  *
  * <p>Usage: MockVsFloorBench --mock-properties FILE --mock-pid PID --floor-properties FILE
- * --floor-pid PID [--threads 16] [--records 20000] [--min-rounds 5] [--max-rounds 10] [--seconds 3] [--warmup S] [--warmup-pairs 6]
+ * --floor-pid PID [--threads 16] [--records 20000] [--floor-is-mock true] [--min-rounds 5] [--max-rounds 10] [--seconds 3]
+ * [--warmup S] [--warmup-pairs 6]
+ *
+ * <p>{@code --floor-is-mock true} measures one mock against another (a change to the mock against the
+ * mock before it, in the same driver): the "floor" side's table is created and preloaded too.
  */
 public final class MockVsFloorBench {
   /** The mock may cost at most 1.5 times the CPU per request of the cheapest server the SDK accepts (issue 39; was 2.0). */
@@ -21,7 +25,7 @@ public final class MockVsFloorBench {
 
   public static void main(String[] args) throws Exception {
     BenchArgs options = new BenchArgs(args, BenchArgs.withPlanOptions("mock-properties", "mock-pid", "floor-properties",
-        "floor-pid", "threads", "records"));
+        "floor-pid", "threads", "records", "floor-is-mock"));
     Rounds.Plan plan = options.plan();
     int threads = options.integer("threads", 16);
     long records = options.number("records", 20_000);
@@ -31,6 +35,10 @@ public final class MockVsFloorBench {
     try {
       PaperRows.createTable(mock);
       PaperRows.load(mock, 0, records, 4);
+      if (Boolean.parseBoolean(options.string("floor-is-mock", "false"))) {
+        PaperRows.createTable(floor);
+        PaperRows.load(floor, 0, records, 4);
+      }
       System.err.printf("preloaded %d rows%n", records);
       LoadDriver.Op getAndPut = PaperRows.getsAndPuts(records);
       CpuMeter mockMeter = new CpuMeter(Long.parseLong(options.required("mock-pid")));

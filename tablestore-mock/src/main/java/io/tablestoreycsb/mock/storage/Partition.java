@@ -15,7 +15,9 @@ import java.util.function.UnaryOperator;
  * used to do both, and its walks (one to three cache misses per level) were 13% of the mock's
  * sampled CPU under PutRow/GetRow, a new row's {@code compute} walking twice (docs/performance.md).
  * Now a read is one hash probe, an update of an existing row swaps the slot's cells without
- * touching the order, and only inserting or deleting a row places it in the order.
+ * touching the order, and only inserting or deleting a row changes the order: a new row joins its
+ * buffer, merged into it by the next range read (or when the buffer is full), so a range read
+ * sees every row written before it started.
  *
  * <p>Writes to a key run under that key's lock in the hash table, so they are serialised; the order is changed inside it. A scan may meet a slot whose row is being
  * inserted (cells set before the slot is linked) or deleted (cells cleared before unlinking):
@@ -120,7 +122,7 @@ public final class Partition {
   }
 
   private StoredRow compute(byte[] key, UnaryOperator<StoredRow> change, long extraRoom) {
-    long[] delta = new long[1];
+    long[] delta = new long[2]; // the size change, and 1 when the order's buffer is due to be merged
     StoredRow[] now = new StoredRow[1];
     StorageListener listener = hook.listener;
     index.update(key, (slot, fresh) -> {
@@ -143,7 +145,9 @@ public final class Partition {
       }
       if (slot == null) {
         fresh.cells = nextCells;
-        rows.insert(fresh);
+        if (rows.insert(fresh)) {
+          delta[1] = 1;
+        }
         now[0] = new StoredRow(fresh.key, nextCells);
         return true;
       }
@@ -151,6 +155,9 @@ public final class Partition {
       now[0] = new StoredRow(slot.key, nextCells);
       return true;
     });
+    if (delta[1] != 0) {
+      rows.merge(); // with the row's lock let go
+    }
     budget.add(delta[0]);
     heapBytes.addAndGet(delta[0]);
     return now[0];

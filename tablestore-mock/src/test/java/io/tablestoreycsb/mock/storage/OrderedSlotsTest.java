@@ -20,6 +20,13 @@ class OrderedSlotsTest {
     return RowKey.encode(com.alicloud.openservices.tablestore.model.PrimaryKeyValue.fromLong(n));
   }
 
+  /** Inserts as {@link Partition} does: merging the buffer when the insert says it is full. */
+  private static void insert(OrderedSlots order, byte[] key) {
+    if (order.insert(new Slot(key))) {
+      order.merge();
+    }
+  }
+
   private static List<Integer> numbers(Iterator<Slot> slots) {
     List<Integer> out = new ArrayList<>();
     slots.forEachRemaining(s -> out.add((int) (RowKey.decode(s.key,
@@ -36,7 +43,7 @@ class OrderedSlotsTest {
     while (expected.size() < 60_000) {
       int n = random.nextInt(1_000_000);
       if (expected.put(n, true) == null) {
-        order.insert(new Slot(key(n)));
+        insert(order, key(n));
       }
     }
     assertThat(order.chunkCount()).as("chunks over several index blocks").isGreaterThan(2 * OrderedSlots.MAX_BLOCK);
@@ -51,7 +58,7 @@ class OrderedSlotsTest {
     checkRanges(order, expected, random);
     for (int n = 0; n < 1_000_000; n += 7) {
       if (expected.put(n, true) == null) {
-        order.insert(new Slot(key(n)));
+        insert(order, key(n));
       }
     }
     checkRanges(order, expected, random);
@@ -81,7 +88,7 @@ class OrderedSlotsTest {
         order.remove(key(n));
         expected.remove(n);
       } else if (!expected.containsKey(n)) {
-        order.insert(new Slot(key(n)));
+        insert(order, key(n));
         expected.put(n, true);
       }
       if (step % 997 == 0) {
@@ -107,7 +114,7 @@ class OrderedSlotsTest {
     OrderedSlots order = new OrderedSlots();
     // Even keys stay for the whole test; odd keys come and go (splitting and emptying runs).
     for (int n = 0; n < 4_000; n += 2) {
-      order.insert(new Slot(key(n)));
+      insert(order, key(n));
     }
     AtomicBoolean stop = new AtomicBoolean();
     ConcurrentSkipListSet<Integer> odd = new ConcurrentSkipListSet<>();
@@ -119,7 +126,7 @@ class OrderedSlotsTest {
           order.remove(key(n));
         } else {
           odd.add(n);
-          order.insert(new Slot(key(n)));
+          insert(order, key(n));
         }
       }
     });
@@ -140,6 +147,133 @@ class OrderedSlotsTest {
       stop.set(true);
       writer.join();
     }
+  }
+
+  @Test
+  void newKeysWaitInTheBufferUntilAReadOrAQuarterOfTheOrderedKeysMoreAskForAMerge() {
+    OrderedSlots order = new OrderedSlots();
+    TreeMap<Integer, Boolean> expected = new TreeMap<>();
+    Random random = new Random(3);
+    List<Integer> mergeAsked = new ArrayList<>();
+    for (int i = 0; i < 3 * OrderedSlots.MIN_PENDING; i++) {
+      int n = random.nextInt(1_000_000);
+      if (expected.put(n, true) == null && order.insert(new Slot(key(n)))) {
+        mergeAsked.add(expected.size());
+        order.merge();
+      }
+    }
+    assertThat(mergeAsked).as("the fewest a merge waits for").startsWith(OrderedSlots.MIN_PENDING, 2 * OrderedSlots.MIN_PENDING);
+    assertThat(order.unmergedCount()).isEqualTo(expected.size() - mergeAsked.get(mergeAsked.size() - 1));
+    checkRanges(order, expected, random); // merges what the buffer holds
+    assertThat(order.unmergedCount()).isZero();
+
+    while (expected.size() < 40_000) {
+      int n = random.nextInt(1_000_000);
+      if (expected.put(n, true) == null && order.insert(new Slot(key(n)))) {
+        order.merge();
+      }
+    }
+    order.merge();
+    int inserted = 0;
+    while (true) {
+      int n = random.nextInt(1_000_000);
+      if (expected.put(n, true) == null) {
+        inserted++;
+        if (order.insert(new Slot(key(n)))) {
+          break;
+        }
+      }
+    }
+    assertThat(inserted).as("a quarter of the 40,000 ordered keys").isEqualTo(10_000);
+    while (expected.size() < 4 * OrderedSlots.MAX_PENDING + 20_000) {
+      int n = random.nextInt(1_000_000);
+      if (expected.put(n, true) == null && order.insert(new Slot(key(n)))) {
+        order.merge();
+      }
+    }
+    order.merge();
+    inserted = 0;
+    while (true) {
+      int n = random.nextInt(1_000_000);
+      if (expected.put(n, true) == null) {
+        inserted++;
+        if (order.insert(new Slot(key(n)))) {
+          break;
+        }
+      }
+    }
+    assertThat(inserted).as("the most a merge waits for").isEqualTo(OrderedSlots.MAX_PENDING);
+    assertThat(numbers(order.descending(null, null))).containsExactlyElementsOf(expected.descendingKeySet());
+  }
+
+  @Test
+  void aKeyInsertedAgainBeforeAMergeKeepsItsLastSlotAndARemovalTakesABufferedKey() {
+    OrderedSlots order = new OrderedSlots();
+    Slot first = new Slot(key(5));
+    Slot second = new Slot(key(5));
+    order.insert(first);
+    order.insert(new Slot(key(9)));
+    order.insert(second);
+    Iterator<Slot> all = order.ascending(null, null);
+    assertThat(all.next()).isSameAs(second);
+    assertThat(numbers(order.ascending(null, null))).containsExactly(5, 9);
+
+    order.insert(new Slot(key(7)));
+    order.remove(key(7));
+    order.remove(key(9));
+    assertThat(numbers(order.ascending(null, null))).containsExactly(5);
+  }
+
+  @Test
+  void aScanDuringInsertsReturnsEveryKeyInsertedBeforeItOnceAndInOrder() throws Exception {
+    OrderedSlots order = new OrderedSlots();
+    ConcurrentSkipListSet<Integer> inserted = new ConcurrentSkipListSet<>();
+    List<Thread> writers = new ArrayList<>();
+    for (int w = 0; w < 2; w++) {
+      int writer = w;
+      writers.add(new Thread(() -> {
+        Random random = new Random(writer);
+        for (int i = 0; i < 30_000; i++) {
+          int n = random.nextInt(50_000_000) * 2 + writer; // the two writers' keys never meet
+          if (!inserted.contains(n)) {
+            insert(order, key(n));
+            inserted.add(n);
+          }
+        }
+      }));
+    }
+    writers.forEach(Thread::start);
+    try {
+      int scans = 0;
+      while (writers.stream().anyMatch(Thread::isAlive) || scans < 2) {
+        List<Integer> before = new ArrayList<>(inserted);
+        List<Integer> up = numbers(order.ascending(null, null));
+        List<Integer> down = numbers(order.descending(null, null));
+        java.util.Collections.reverse(down);
+        for (List<Integer> scan : List.of(up, down)) {
+          assertThat(notAbove(scan)).as("keys not above the one before them (out of order or twice)").isEmpty();
+          java.util.Set<Integer> seen = new java.util.HashSet<>(scan);
+          assertThat(before.stream().filter(n -> !seen.contains(n)).toList()).as("inserted before the scan, missing").isEmpty();
+        }
+        scans++;
+      }
+    } finally {
+      for (Thread writer : writers) {
+        writer.join();
+      }
+    }
+    assertThat(numbers(order.ascending(null, null))).containsExactlyElementsOf(inserted);
+  }
+
+  /** The numbers of {@code ascending} not above the one before them. */
+  private static List<Integer> notAbove(List<Integer> ascending) {
+    List<Integer> out = new ArrayList<>();
+    for (int i = 1; i < ascending.size(); i++) {
+      if (ascending.get(i) <= ascending.get(i - 1)) {
+        out.add(ascending.get(i));
+      }
+    }
+    return out;
   }
 
   /** Keys from a 4-byte alphabet with zero and 0xFF bytes, 0 to 12 bytes long: many share their first 8 bytes. */
@@ -190,7 +324,7 @@ class OrderedSlotsTest {
         order.remove(key);
         expected.remove(key);
       } else if (expected.add(key)) {
-        order.insert(new Slot(key));
+        insert(order, key);
       }
       mostChunks = Math.max(mostChunks, order.chunkCount());
       if (step % 1_499 == 0 && !expected.isEmpty()) {
