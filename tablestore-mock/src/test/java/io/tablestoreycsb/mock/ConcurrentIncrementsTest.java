@@ -7,6 +7,7 @@ import com.alicloud.openservices.tablestore.ClientException;
 import com.alicloud.openservices.tablestore.ClientConfiguration;
 import com.alicloud.openservices.tablestore.SyncClient;
 import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.model.AbortTransactionRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.Column;
@@ -26,10 +27,12 @@ import com.alicloud.openservices.tablestore.model.StartLocalTransactionRequest;
 import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
 import com.alicloud.openservices.tablestore.model.UpdateRowResponse;
 import io.tablestoreycsb.mock.fixtures.TableSpec;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -52,7 +55,9 @@ class ConcurrentIncrementsTest {
   private static final long EXPECTED_SUM = INCREMENTS_EACH * (CLIENTS * (CLIENTS + 1L) / 2);
 
   @RegisterExtension
-  static final MockFixture fx = MockFixture.withTables(
+  static final MockFixture fx = MockFixture.with(
+      // A transaction whose client lost the answer to its start is ended by the mock after this.
+      mock -> mock.localTransactionIdleTimeout(Duration.ofSeconds(5)),
       TableSpec.named("counters").key("pk", PrimaryKeyType.STRING),
       TableSpec.named("versioned").key("pk", PrimaryKeyType.STRING).maxVersions(3),
       TableSpec.named("txn").key("pk", PrimaryKeyType.STRING).localTransactions());
@@ -153,6 +158,11 @@ class ConcurrentIncrementsTest {
   @Test
   void incrementsCommittedInLocalTransactionsAllCount() throws Exception {
     SyncClient client = syncWithRetries();
+    // The SDK does not resend these calls after a failure on its side (its pool can hand out a connection
+    // that closed under it), and neither does a careful user blindly: until a commit, nothing of the
+    // transaction is visible, so a failed start or update is aborted and the increment begun again; a
+    // failed commit may or may not have applied, so its value is an unknown outcome.
+    List<Long> unknownCommits = new CopyOnWriteArrayList<>();
     try {
       PrimaryKey key = key("txn-row");
       runClients(by -> {
@@ -160,36 +170,44 @@ class ConcurrentIncrementsTest {
           String id;
           try {
             id = client.startLocalTransaction(new StartLocalTransactionRequest("txn", key)).getTransactionID();
-          } catch (ClientException e) {
-            throw new AssertionError("client " + by + ": StartLocalTransaction failed on the client's side"
-                + " (a connection the mock dropped is logged by DroppedConnections)", e);
           } catch (TableStoreException e) {
             // Another client's transaction holds the partition key: the service answers OTSRowOperationConflict.
             assertThat(e.getErrorCode()).isEqualTo("OTSRowOperationConflict");
             Thread.sleep(1);
             continue;
+          } catch (ClientException e) {
+            continue; // if the mock opened it, it ends after its idle time-out
           }
           UpdateRowRequest update = new UpdateRowRequest(increment("txn", key, by));
           update.setTransactionId(id);
           try {
             client.updateRow(update);
           } catch (ClientException e) {
-            throw new AssertionError("client " + by + ": UpdateRow in transaction " + id + " failed on the client's side"
-                + " (a connection the mock dropped is logged by DroppedConnections)", e);
+            abortQuietly(client, id);
+            continue;
           }
           try {
             client.commitTransaction(new CommitTransactionRequest(id));
           } catch (ClientException e) {
-            throw new AssertionError("client " + by + ": CommitTransaction " + id + " failed on the client's side"
-                + " (a connection the mock dropped is logged by DroppedConnections)", e);
+            unknownCommits.add(by);
           }
           return by;
         }
       });
 
-      assertThat(latestPrice("txn", key)).isEqualTo(EXPECTED_SUM);
+      long unknown = unknownCommits.stream().mapToLong(Long::longValue).sum();
+      assertThat(latestPrice("txn", key)).as("every acknowledged commit counted once; unknown outcomes %s",
+          unknownCommits).isBetween(EXPECTED_SUM - unknown, EXPECTED_SUM);
     } finally {
       client.shutdown();
+    }
+  }
+
+  private static void abortQuietly(SyncClient client, String id) {
+    try {
+      client.abortTransaction(new AbortTransactionRequest(id));
+    } catch (ClientException | TableStoreException e) {
+      // It ends after its idle time-out instead.
     }
   }
 
