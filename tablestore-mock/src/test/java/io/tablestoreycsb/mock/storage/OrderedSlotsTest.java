@@ -167,43 +167,38 @@ class OrderedSlotsTest {
     checkRanges(order, expected, random); // merges what the buffer holds
     assertThat(order.unmergedCount()).isZero();
 
-    while (expected.size() < 40_000) {
+    fillMerged(order, expected, random, 40_000);
+    assertThat(insertsUntilMergeAsked(order, expected, random)).as("a quarter of the 40,000 ordered keys")
+        .isEqualTo(10_000);
+    fillMerged(order, expected, random, 4 * OrderedSlots.MAX_PENDING + 20_000);
+    assertThat(insertsUntilMergeAsked(order, expected, random)).as("the most a merge waits for")
+        .isEqualTo(OrderedSlots.MAX_PENDING);
+    assertThat(numbers(order.descending(null, null))).containsExactlyElementsOf(expected.descendingKeySet());
+  }
+
+  /** Inserts new random keys, merging whenever asked, until {@code expected} holds {@code size}; then merges the rest. */
+  private static void fillMerged(OrderedSlots order, TreeMap<Integer, Boolean> expected, Random random, int size) {
+    while (expected.size() < size) {
       int n = random.nextInt(1_000_000);
       if (expected.put(n, true) == null && order.insert(new Slot(key(n)))) {
         order.merge();
       }
     }
     order.merge();
+  }
+
+  /** How many new keys go into the buffer until an insert asks for a merge (that one included). */
+  private static int insertsUntilMergeAsked(OrderedSlots order, TreeMap<Integer, Boolean> expected, Random random) {
     int inserted = 0;
     while (true) {
       int n = random.nextInt(1_000_000);
       if (expected.put(n, true) == null) {
         inserted++;
         if (order.insert(new Slot(key(n)))) {
-          break;
+          return inserted;
         }
       }
     }
-    assertThat(inserted).as("a quarter of the 40,000 ordered keys").isEqualTo(10_000);
-    while (expected.size() < 4 * OrderedSlots.MAX_PENDING + 20_000) {
-      int n = random.nextInt(1_000_000);
-      if (expected.put(n, true) == null && order.insert(new Slot(key(n)))) {
-        order.merge();
-      }
-    }
-    order.merge();
-    inserted = 0;
-    while (true) {
-      int n = random.nextInt(1_000_000);
-      if (expected.put(n, true) == null) {
-        inserted++;
-        if (order.insert(new Slot(key(n)))) {
-          break;
-        }
-      }
-    }
-    assertThat(inserted).as("the most a merge waits for").isEqualTo(OrderedSlots.MAX_PENDING);
-    assertThat(numbers(order.descending(null, null))).containsExactlyElementsOf(expected.descendingKeySet());
   }
 
   @Test
