@@ -44,22 +44,10 @@ final class LoadStep {
             : "batch writes", matrix.runners(), matrix.loadThreads());
     long started = System.nanoTime();
     List<RunnerSpec> specs = setup.runners().load(key, dir);
-    CellOutcome outcome = setup.executor().run(key, specs, NO_TIMEOUT_SECONDS, new CellExecutor.Listener() {
-      @Override
-      public void starting(int ready, int total) {
-        starting(ready, total, "");
-      }
-
-      @Override
-      public void starting(int ready, int total, String detail) {
-        setup.progress().starting(0, 0, "load " + table, ready, total, detail);
-      }
-
-      @Override
-      public void running(double opsPerSecond) {
-        setup.progress().tick(0, 0, "load " + table, started, opsPerSecond, 0, 0, 0);
-      }
-    });
+    CellOutcome outcome;
+    try (TableAdmin.Loading loading = setup.tables().loading(table)) {
+      outcome = run(key, specs, table, started);
+    }
     if (!outcome.succeeded()) {
       out.printf("load %s: FAILED%n%s%n", table, Plan.indent(outcome.errors()));
       return false;
@@ -89,5 +77,25 @@ final class LoadStep {
     out.printf("load %s: done in %.0f s; %s%n", table, outcome.wallSeconds(), verified);
     ResumeMarkers.markComplete(dir, "rows=" + count);
     return true;
+  }
+
+  private CellOutcome run(CellKey key, List<RunnerSpec> specs, String table, long started)
+      throws IOException, InterruptedException {
+    return setup.executor().run(key, specs, NO_TIMEOUT_SECONDS, new CellExecutor.Listener() {
+      @Override
+      public void starting(int ready, int total) {
+        starting(ready, total, "");
+      }
+
+      @Override
+      public void starting(int ready, int total, String detail) {
+        setup.progress().starting(0, 0, "load " + table, ready, total, detail);
+      }
+
+      @Override
+      public void running(double opsPerSecond) {
+        setup.progress().tick(0, 0, "load " + table, started, opsPerSecond, 0, 0, 0);
+      }
+    });
   }
 }

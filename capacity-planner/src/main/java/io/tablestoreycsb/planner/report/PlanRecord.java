@@ -78,9 +78,18 @@ public record PlanRecord(long startedEpochMs, @JsonUnwrapped MatrixRun run, @Jso
    * @param latency added-latency rules in the mock's syntax (e.g. {@code GetRow=2ms}); empty = none
    * @param faults injected-error rules (e.g. {@code PutRow=OTSServerBusy@0.05}); empty = none
    * @param sizing how the capacity was chosen for this machine, or null when it was given
+   * @param loadsWithoutCapacity whether the tables were loaded with the capacity lifted
+   *     ({@code EmbeddedMockTableAdmin}); null in the records of planners that loaded them through it
    */
   public record MockModel(double partitionCapacity, List<String> latency, List<String> faults,
-      @JsonInclude(JsonInclude.Include.NON_NULL) MachineSizing sizing) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) MachineSizing sizing,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean loadsWithoutCapacity) {
+
+    /** Whether the record says the loads ran without the capacity. */
+    public boolean loadedWithoutCapacity() {
+      return Boolean.TRUE.equals(loadsWithoutCapacity);
+    }
+  }
 
   /**
    * What ran. The JSON keys of the matrix's name and file are {@code plan} and {@code matrix}, as older planners
@@ -148,7 +157,7 @@ public record PlanRecord(long startedEpochMs, @JsonUnwrapped MatrixRun run, @Jso
     FaultPlan model = mock.faultPlan();
     MockModel mockModel = new MockModel(model.partitionCapacity(),
         model.latencies().stream().map(Object::toString).toList(),
-        model.faults().stream().map(Object::toString).toList(), sizing);
+        model.faults().stream().map(Object::toString).toList(), sizing, model.partitionCapacity() > 0);
     return new PlanRecord(System.currentTimeMillis(), MatrixRun.of(command, matrix, false),
         new Target(EndpointKind.EMBEDDED_MOCK, mock.endpoint(), mock.instanceName(), mockModel), BuildInfo.current(),
         Objectives.of(matrix));

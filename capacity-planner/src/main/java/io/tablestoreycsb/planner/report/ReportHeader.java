@@ -165,6 +165,8 @@ public record ReportHeader(List<PlanRecord> plans, List<List<Long>> planStarts, 
         ? "capacity " + Formats.num(m.partitionCapacity()) + " rows/s per partition for single-row requests, reads and"
             + " writes alike (a request's rows on one partition cost half a row each plus half a row)"
             + (m.sizing() == null ? "" : ", " + m.sizing().describe())
+            + (m.loadedWithoutCapacity() ? "; the tables were loaded with it lifted (a load is set-up: no figure of it"
+                + " is judged)" : "")
         : "unlimited partition capacity";
     String latency = m.latency().isEmpty() ? "no added latency (loopback HTTP and this machine's CPU only)"
         : "added latency " + String.join(", ", m.latency());

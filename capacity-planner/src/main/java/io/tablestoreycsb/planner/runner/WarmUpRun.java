@@ -97,11 +97,12 @@ final class WarmUpRun {
 
   /**
    * The fewest operations of the warm-up's own run before its compilation may count as settled: 200 (HotSpot
-   * compiles a method with its profile after about 200 calls), or 20 for a scan of 100 rows, whose 200 would take
-   * 50 s of a 400 rows/s partition.
+   * compiles a method with its profile after about 200 calls), or 10 for a scan of 100 rows: its per-row code has
+   * then run 1,000 times, while 200 scans would take 50 s of a 400 rows/s partition. (With 20, the quickstart's
+   * range-read warm-ups ran 5 s on a 1-partition table with their compiler threads quiet after the first second.)
    */
   static int ownMinimum(Set<Operation> needed) {
-    return needed.contains(Operation.GET_RANGE) ? MIN_REQUESTS_PER_OPERATION / 10 : MIN_REQUESTS_PER_OPERATION;
+    return needed.contains(Operation.GET_RANGE) ? MIN_REQUESTS_PER_OPERATION / 20 : MIN_REQUESTS_PER_OPERATION;
   }
 
   /**

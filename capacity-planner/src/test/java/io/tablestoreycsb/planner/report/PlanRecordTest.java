@@ -39,7 +39,7 @@ class PlanRecordTest {
             new MatrixRun("quickstart", "capacity", "capacity", "../workloads/matrix/capacity", false,
                 "io.tablestoreycsb.binding.TablestoreClient"),
             new Target(EndpointKind.EMBEDDED_MOCK, "http://127.0.0.1:41409", "mock",
-                new MockModel(1000, List.of("GetRow=2ms"), List.of("PutRow=OTSServerBusy@0.05"), null)),
+                new MockModel(1000, List.of("GetRow=2ms"), List.of("PutRow=OTSServerBusy@0.05"), null, null)),
             BUILD, new Objectives("p99 < 10ms", Map.of("batch-write", "p99 < 100ms", "range-read", "p99 < 50ms"))),
         new PlanRecord(1795860114034L,
             new MatrixRun("run", "quick", "mock", "../workloads/matrix/quick", true,

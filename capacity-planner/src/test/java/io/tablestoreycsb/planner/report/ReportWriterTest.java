@@ -48,7 +48,7 @@ class ReportWriterTest {
         .isEqualTo("2026-11-23 10:51:41 to 10:55:46 UTC (first runner start to last runner end)");
     assertThat(lines.get("Endpoint")).startsWith("the local mock").contains("http://127.0.0.1:")
         .contains("capacity 1,000 rows/s per partition").contains("added latency GetRow=2ms")
-        .contains("no injected errors");
+        .contains("the tables were loaded with it lifted").contains("no injected errors");
     assertThat(lines.get("Client versions")).isEqualTo("tablestore-ycsb " + BuildInfo.current().toolVersion()
         + ", Tablestore Java SDK " + BuildInfo.current().sdkVersion() + ", YCSB " + BuildInfo.current().ycsbVersion());
     assertThat(lines.get("Plan")).startsWith("quick (matrix ").contains("started by capacity-plan quickstart");
