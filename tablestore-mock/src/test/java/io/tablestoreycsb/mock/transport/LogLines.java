@@ -15,15 +15,20 @@ import org.apache.logging.log4j.core.config.Property;
  * The lines one logger writes while a test runs (at INFO and above), as "LEVEL message": the
  * mock logs through SLF4J, which the tests route to Log4j 2.
  */
-final class LogLines implements AutoCloseable {
+public final class LogLines implements AutoCloseable {
   private final List<String> lines = new CopyOnWriteArrayList<>();
   private final String loggerName;
   private final AbstractAppender appender;
   /** The logger's own configuration in log4j2-test.xml, if it has one: put back on close. */
   private final LoggerConfig configured;
 
-  LogLines(Class<?> logger) {
-    this.loggerName = logger.getName();
+  public LogLines(Class<?> logger) {
+    this(logger.getName());
+  }
+
+  /** The lines of the logger named {@code loggerName} (a class's name: one this package cannot see). */
+  public LogLines(String loggerName) {
+    this.loggerName = loggerName;
     this.appender = new AbstractAppender("capture-" + loggerName, null, null, true, Property.EMPTY_ARRAY) {
       @Override
       public void append(LogEvent event) {
@@ -44,7 +49,7 @@ final class LogLines implements AutoCloseable {
     context.updateLoggers();
   }
 
-  List<String> lines() {
+  public List<String> lines() {
     return List.copyOf(lines);
   }
 
