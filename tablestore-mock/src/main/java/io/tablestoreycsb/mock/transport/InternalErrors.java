@@ -18,8 +18,8 @@ public final class InternalErrors {
 
   public static void log(String where, Throwable e) {
     StackTraceElement origin = e.getStackTrace().length > 0 ? e.getStackTrace()[0] : null;
-    String summary = "Internal error answering " + where + ": " + e + (origin == null ? "" : " at " + origin)
-        + " (answered OTSInternalServerError)";
+    String summary = LogText.oneLine("Internal error answering " + where + ": " + e
+        + (origin == null ? "" : " at " + origin) + " (answered OTSInternalServerError)");
     if (SEEN.add(e.getClass().getName() + "@" + origin)) {
       LOG.warn(summary);
     }
