@@ -59,12 +59,15 @@ public final class Planner {
   /** The time, rows, data and capacity units of the cells the options choose, before anything runs. */
   public PlanEstimate estimate(PlanOptions options) {
     EstimateAssumptions assumed = options.assumptions();
-    if (options.embeddedMock() != null) {
-      // The mock's partition capacity is known: no need to assume one.
-      assumed = new EstimateAssumptions(assumed.requestLatencyMs(), options.embeddedMock().partitionCapacity(),
-          assumed.readPricePerCu(), assumed.writePricePerCu());
+    if (options.embeddedMock() == null) {
+      return PlanEstimate.of(options.matrix(), cells(options), assumed);
     }
-    return PlanEstimate.of(options.matrix(), cells(options), assumed);
+    // The mock's partition capacity is known: no need to assume one. It serves the loads without it.
+    EstimateAssumptions cellAssumptions = new EstimateAssumptions(assumed.requestLatencyMs(),
+        options.embeddedMock().partitionCapacity(), assumed.readPricePerCu(), assumed.writePricePerCu());
+    EstimateAssumptions loadAssumptions = new EstimateAssumptions(assumed.requestLatencyMs(), 0, assumed.readPricePerCu(),
+        assumed.writePricePerCu());
+    return PlanEstimate.of(options.matrix(), cells(options), cellAssumptions, loadAssumptions);
   }
 
   /**

@@ -53,6 +53,9 @@ class PlannerTest {
         .allSatisfy(c -> assertThat(c.maxRowsPerSecond()).isLessThanOrEqualTo(50));
     assertThat(assumed.cases()).filteredOn(c -> c.partitions() == 1)
         .anySatisfy(c -> assertThat(c.maxRowsPerSecond()).isGreaterThan(50));
+    // It serves the tables' loads without it (EmbeddedMockTableAdmin.loading): their estimate is not held to it.
+    assertThat(mock.loads()).filteredOn(l -> l.partitions() == 1)
+        .allSatisfy(l -> assertThat(l.rowsPerSecond()).isGreaterThan(50));
   }
 
   @Test

@@ -84,6 +84,15 @@ public final class PlanEstimate {
 
   /** The estimate of running {@code cells} of {@code matrix} (as {@link CellOrder} gives them). */
   public static PlanEstimate of(Matrix matrix, List<PlannedCell> cells, EstimateAssumptions assumptions) {
+    return of(matrix, cells, assumptions, assumptions);
+  }
+
+  /**
+   * The same, with the tables' loads estimated by {@code loadAssumptions} (the planner's own mock loads them
+   * without its partition capacity).
+   */
+  public static PlanEstimate of(Matrix matrix, List<PlannedCell> cells, EstimateAssumptions assumptions,
+      EstimateAssumptions loadAssumptions) {
     WorkloadFiles workloads = new WorkloadFiles(matrix.source());
     Map<String, CaseLine> byCase = new LinkedHashMap<>();
     Map<Integer, Double> mostWrittenByTable = new LinkedHashMap<>();
@@ -119,7 +128,7 @@ public final class PlanEstimate {
     }
     List<LoadLine> loads = new ArrayList<>();
     for (int p : loadedTables.keySet()) {
-      loads.add(load(matrix, workloads, p, assumptions));
+      loads.add(load(matrix, workloads, p, loadAssumptions));
     }
     double written = mostWrittenByTable.values().stream().mapToDouble(Double::doubleValue).sum();
     return new PlanEstimate(matrix, assumptions, cells.size(), loads, new ArrayList<>(byCase.values()), sample,
