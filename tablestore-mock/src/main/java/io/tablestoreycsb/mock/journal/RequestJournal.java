@@ -33,6 +33,12 @@ public final class RequestJournal {
   private final Condition arrived = lock.newCondition();
   /** Kept requests, oldest at {@code head}; grows up to the number the capacity allows. */
   private RecordedRequest[] ring;
+  /**
+   * Each kept request's weight, at its place in {@link #ring}: dropping the oldest reads this array
+   * rather than the request and its rows, objects recorded thousands of requests ago and long out
+   * of the processor's caches.
+   */
+  private int[] weights;
   private int head;
   private int size;
   private long weight;
@@ -51,6 +57,7 @@ public final class RequestJournal {
     }
     this.capacity = capacity;
     this.ring = new RecordedRequest[Math.min(capacity, 1024)];
+    this.weights = new int[ring.length];
   }
 
   /** True unless the capacity is 0. */
@@ -74,18 +81,19 @@ public final class RequestJournal {
       // Make room first, so the ring never holds more than `capacity` requests (each weighs at
       // least 1); a request heavier than the whole capacity is kept alone.
       while (size > 0 && weight + w > capacity) {
-        RecordedRequest oldest = ring[head];
         ring[head] = null;
-        head = (head + 1) % ring.length;
+        weight -= weights[head];
+        head = head + 1 == ring.length ? 0 : head + 1;
         size--;
-        weight -= Math.max(1, oldest.rowCount());
-        firstKeptSequence = oldest.sequence() + 1;
+        firstKeptSequence++; // the oldest kept was firstKeptSequence: sequences are consecutive
         dropped++;
       }
       if (size == ring.length) {
         grow();
       }
-      ring[(head + size) % ring.length] = new RecordedRequest(nextSequence++, entry);
+      int at = (head + size) % ring.length;
+      ring[at] = new RecordedRequest(nextSequence++, entry);
+      weights[at] = w;
       size++;
       weight += w;
       arrived.signalAll();
@@ -96,10 +104,13 @@ public final class RequestJournal {
 
   private void grow() {
     RecordedRequest[] bigger = new RecordedRequest[Math.min(capacity, ring.length * 2)];
+    int[] biggerWeights = new int[bigger.length];
     for (int i = 0; i < size; i++) {
       bigger[i] = ring[(head + i) % ring.length];
+      biggerWeights[i] = weights[(head + i) % ring.length];
     }
     ring = bigger;
+    weights = biggerWeights;
     head = 0;
   }
 

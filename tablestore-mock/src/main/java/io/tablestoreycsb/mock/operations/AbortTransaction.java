@@ -8,7 +8,7 @@ public final class AbortTransaction extends ProtoAction<OtsInternalApi.AbortTran
   private final LocalTransactions transactions;
 
   public AbortTransaction(LocalTransactions transactions) {
-    super(ActionName.ABORT_TRANSACTION, "AbortTransactionRequest", OtsInternalApi.AbortTransactionRequest::parseFrom);
+    super(ActionName.ABORT_TRANSACTION, "AbortTransactionRequest", OtsInternalApi.AbortTransactionRequest.parser());
     this.transactions = transactions;
   }
 

@@ -16,7 +16,7 @@ public final class BatchGetRow extends ProtoAction<OtsInternalApi.BatchGetRowReq
   private final Catalog catalog;
 
   public BatchGetRow(Catalog catalog) {
-    super(ActionName.BATCH_GET_ROW, "BatchGetRowRequest", OtsInternalApi.BatchGetRowRequest::parseFrom);
+    super(ActionName.BATCH_GET_ROW, "BatchGetRowRequest", OtsInternalApi.BatchGetRowRequest.parser());
     this.catalog = catalog;
   }
 

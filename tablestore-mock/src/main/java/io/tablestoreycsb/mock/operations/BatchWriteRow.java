@@ -28,7 +28,7 @@ public final class BatchWriteRow extends ProtoAction<OtsInternalApi.BatchWriteRo
   private final LocalTransactions transactions;
 
   public BatchWriteRow(Catalog catalog, LocalTransactions transactions) {
-    super(ActionName.BATCH_WRITE_ROW, "BatchWriteRowRequest", OtsInternalApi.BatchWriteRowRequest::parseFrom);
+    super(ActionName.BATCH_WRITE_ROW, "BatchWriteRowRequest", OtsInternalApi.BatchWriteRowRequest.parser());
     this.catalog = catalog;
     this.transactions = transactions;
   }

@@ -16,7 +16,7 @@ public final class CommitTransaction extends ProtoAction<OtsInternalApi.CommitTr
   private final LocalTransactions transactions;
 
   public CommitTransaction(Catalog catalog, LocalTransactions transactions) {
-    super(ActionName.COMMIT_TRANSACTION, "CommitTransactionRequest", OtsInternalApi.CommitTransactionRequest::parseFrom);
+    super(ActionName.COMMIT_TRANSACTION, "CommitTransactionRequest", OtsInternalApi.CommitTransactionRequest.parser());
     this.catalog = catalog;
     this.transactions = transactions;
   }

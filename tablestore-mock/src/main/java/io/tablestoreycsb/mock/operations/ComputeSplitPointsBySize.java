@@ -29,7 +29,7 @@ public final class ComputeSplitPointsBySize extends ProtoAction<OtsInternalApi.C
   private final Catalog catalog;
 
   public ComputeSplitPointsBySize(Catalog catalog) {
-    super(ActionName.COMPUTE_SPLIT_POINTS_BY_SIZE, "ComputeSplitPointsBySizeRequest", OtsInternalApi.ComputeSplitPointsBySizeRequest::parseFrom);
+    super(ActionName.COMPUTE_SPLIT_POINTS_BY_SIZE, "ComputeSplitPointsBySizeRequest", OtsInternalApi.ComputeSplitPointsBySizeRequest.parser());
     this.catalog = catalog;
   }
 

@@ -14,7 +14,7 @@ public final class CreateIndex extends ProtoAction<OtsInternalApi.CreateIndexReq
   private final Catalog catalog;
 
   public CreateIndex(Catalog catalog) {
-    super(ActionName.CREATE_INDEX, "CreateIndexRequest", OtsInternalApi.CreateIndexRequest::parseFrom);
+    super(ActionName.CREATE_INDEX, "CreateIndexRequest", OtsInternalApi.CreateIndexRequest.parser());
     this.catalog = catalog;
   }
 

@@ -31,7 +31,7 @@ public final class CreateTable extends ProtoAction<OtsInternalApi.CreateTableReq
   private final Catalog catalog;
 
   public CreateTable(Catalog catalog) {
-    super(ActionName.CREATE_TABLE, "CreateTableRequest", OtsInternalApi.CreateTableRequest::parseFrom);
+    super(ActionName.CREATE_TABLE, "CreateTableRequest", OtsInternalApi.CreateTableRequest.parser());
     this.catalog = catalog;
   }
 

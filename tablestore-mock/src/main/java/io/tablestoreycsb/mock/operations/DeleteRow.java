@@ -10,7 +10,7 @@ public final class DeleteRow extends ProtoAction<OtsInternalApi.DeleteRowRequest
   private final LocalTransactions transactions;
 
   public DeleteRow(Catalog catalog, LocalTransactions transactions) {
-    super(ActionName.DELETE_ROW, "DeleteRowRequest", OtsInternalApi.DeleteRowRequest::parseFrom);
+    super(ActionName.DELETE_ROW, "DeleteRowRequest", OtsInternalApi.DeleteRowRequest.parser());
     this.catalog = catalog;
     this.transactions = transactions;
   }

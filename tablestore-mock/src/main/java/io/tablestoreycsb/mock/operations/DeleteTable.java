@@ -9,7 +9,7 @@ public final class DeleteTable extends ProtoAction<OtsInternalApi.DeleteTableReq
   private final Catalog catalog;
 
   public DeleteTable(Catalog catalog) {
-    super(ActionName.DELETE_TABLE, "DeleteTableRequest", OtsInternalApi.DeleteTableRequest::parseFrom);
+    super(ActionName.DELETE_TABLE, "DeleteTableRequest", OtsInternalApi.DeleteTableRequest.parser());
     this.catalog = catalog;
   }
 

@@ -19,7 +19,7 @@ public final class DescribeTable extends ProtoAction<OtsInternalApi.DescribeTabl
   private final Catalog catalog;
 
   public DescribeTable(Catalog catalog) {
-    super(ActionName.DESCRIBE_TABLE, "DescribeTableRequest", OtsInternalApi.DescribeTableRequest::parseFrom);
+    super(ActionName.DESCRIBE_TABLE, "DescribeTableRequest", OtsInternalApi.DescribeTableRequest.parser());
     this.catalog = catalog;
   }
 

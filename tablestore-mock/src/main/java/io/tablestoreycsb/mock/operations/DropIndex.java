@@ -9,7 +9,7 @@ public final class DropIndex extends ProtoAction<OtsInternalApi.DropIndexRequest
   private final Catalog catalog;
 
   public DropIndex(Catalog catalog) {
-    super(ActionName.DROP_INDEX, "DropIndexRequest", OtsInternalApi.DropIndexRequest::parseFrom);
+    super(ActionName.DROP_INDEX, "DropIndexRequest", OtsInternalApi.DropIndexRequest.parser());
     this.catalog = catalog;
   }
 

@@ -35,7 +35,7 @@ public final class GetRange extends ProtoAction<OtsInternalApi.GetRangeRequest> 
    *     that holds the page's start key (true, the default of the mock) or may span partitions
    */
   public GetRange(Catalog catalog, LocalTransactions transactions, boolean pageEndsAtPartitionBoundary) {
-    super(ActionName.GET_RANGE, "GetRangeRequest", OtsInternalApi.GetRangeRequest::parseFrom);
+    super(ActionName.GET_RANGE, "GetRangeRequest", OtsInternalApi.GetRangeRequest.parser());
     this.catalog = catalog;
     this.transactions = transactions;
     this.pageEndsAtPartitionBoundary = pageEndsAtPartitionBoundary;

@@ -15,7 +15,7 @@ public final class GetRow extends ProtoAction<OtsInternalApi.GetRowRequest> {
   private final LocalTransactions transactions;
 
   public GetRow(Catalog catalog, LocalTransactions transactions) {
-    super(ActionName.GET_ROW, "GetRowRequest", OtsInternalApi.GetRowRequest::parseFrom);
+    super(ActionName.GET_ROW, "GetRowRequest", OtsInternalApi.GetRowRequest.parser());
     this.catalog = catalog;
     this.transactions = transactions;
   }

@@ -14,7 +14,7 @@ public final class ListSearchIndex extends ProtoAction<Search.ListSearchIndexReq
   private final Catalog catalog;
 
   public ListSearchIndex(Catalog catalog) {
-    super(ActionName.LIST_SEARCH_INDEX, "ListSearchIndexRequest", Search.ListSearchIndexRequest::parseFrom);
+    super(ActionName.LIST_SEARCH_INDEX, "ListSearchIndexRequest", Search.ListSearchIndexRequest.parser());
     this.catalog = catalog;
   }
 

@@ -9,7 +9,7 @@ public final class ListTable extends ProtoAction<OtsInternalApi.ListTableRequest
   private final Catalog catalog;
 
   public ListTable(Catalog catalog) {
-    super(ActionName.LIST_TABLE, "ListTableRequest", OtsInternalApi.ListTableRequest::parseFrom);
+    super(ActionName.LIST_TABLE, "ListTableRequest", OtsInternalApi.ListTableRequest.parser());
     this.catalog = catalog;
   }
 

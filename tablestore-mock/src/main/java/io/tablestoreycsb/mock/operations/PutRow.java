@@ -10,7 +10,7 @@ public final class PutRow extends ProtoAction<OtsInternalApi.PutRowRequest> {
   private final LocalTransactions transactions;
 
   public PutRow(Catalog catalog, LocalTransactions transactions) {
-    super(ActionName.PUT_ROW, "PutRowRequest", OtsInternalApi.PutRowRequest::parseFrom);
+    super(ActionName.PUT_ROW, "PutRowRequest", OtsInternalApi.PutRowRequest.parser());
     this.catalog = catalog;
     this.transactions = transactions;
   }

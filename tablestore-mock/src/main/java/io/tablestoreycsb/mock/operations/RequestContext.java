@@ -25,7 +25,15 @@ public final class RequestContext {
   private final Injection injection;
   private final long nowMillis;
   private final LongSupplier commitClock;
-  private final Map<PartitionRef, Integer> rowsPerPartition = new LinkedHashMap<>();
+  /**
+   * The first partition served and its rows, kept in fields: a single-row request (most of them)
+   * then makes no map, no key object and no boxed count. Null table: none served yet.
+   */
+  private String firstTable;
+  private int firstPartition;
+  private int firstRows;
+  /** The partitions served after the first, in the order first served; null until a second one. */
+  private Map<PartitionRef, Integer> morePartitions;
   private final boolean recording;
   /** Made at the first row noted; stays null when the journal is off (nothing is gathered for it). */
   private RowBuffer rows;
@@ -155,16 +163,34 @@ public final class RequestContext {
 
   /** Records that partition {@code partition} of {@code table} served (read or wrote) {@code rows} rows. */
   public void served(Table table, int partition, int rows) {
-    if (rows > 0) {
-      rowsPerPartition.merge(new PartitionRef(table.name(), partition), rows, Integer::sum);
+    if (rows <= 0) {
+      return;
+    }
+    String name = table.name();
+    if (firstTable == null) {
+      firstTable = name;
+      firstPartition = partition;
+      firstRows = rows;
+    } else if (firstPartition == partition && firstTable.equals(name)) {
+      firstRows += rows;
+    } else {
+      if (morePartitions == null) {
+        morePartitions = new LinkedHashMap<>();
+      }
+      morePartitions.merge(new PartitionRef(name, partition), rows, Integer::sum);
     }
   }
 
-  /** Reserves capacity for every partition touched and returns the longest wait, in ns. */
+  /** Reserves capacity for every partition touched, in the order first served, and returns the longest wait, in ns. */
   public long reserveCapacityNanos() {
-    long wait = 0;
-    for (Map.Entry<PartitionRef, Integer> e : rowsPerPartition.entrySet()) {
-      wait = Math.max(wait, injection.reserveCapacityNanos(e.getKey().table(), e.getKey().partition(), e.getValue()));
+    if (firstTable == null) {
+      return 0;
+    }
+    long wait = injection.reserveCapacityNanos(firstTable, firstPartition, firstRows);
+    if (morePartitions != null) {
+      for (Map.Entry<PartitionRef, Integer> e : morePartitions.entrySet()) {
+        wait = Math.max(wait, injection.reserveCapacityNanos(e.getKey().table(), e.getKey().partition(), e.getValue()));
+      }
     }
     return wait;
   }

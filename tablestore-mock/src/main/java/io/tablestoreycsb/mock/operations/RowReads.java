@@ -41,7 +41,27 @@ final class RowReads {
     return new Result(encoded, consumed);
   }
 
+  /** Capacity units of up to this many (exclusive) are answered with messages made once: a row of up to 60 KB. */
+  private static final int CACHED_UNITS = 16;
+  private static final OtsInternalApi.ConsumedCapacity[][] CACHED = new OtsInternalApi.ConsumedCapacity[CACHED_UNITS][CACHED_UNITS];
+
+  static {
+    for (int read = 0; read < CACHED_UNITS; read++) {
+      for (int write = 0; write < CACHED_UNITS; write++) {
+        CACHED[read][write] = build(read, write);
+      }
+    }
+  }
+
+  /** The consumed capacity message; protobuf messages are immutable, so the common ones are shared. */
   static OtsInternalApi.ConsumedCapacity consumed(int read, int write) {
+    if (read >= 0 && read < CACHED_UNITS && write >= 0 && write < CACHED_UNITS) {
+      return CACHED[read][write];
+    }
+    return build(read, write);
+  }
+
+  private static OtsInternalApi.ConsumedCapacity build(int read, int write) {
     return OtsInternalApi.ConsumedCapacity.newBuilder()
         .setCapacityUnit(OtsInternalApi.CapacityUnit.newBuilder().setRead(read).setWrite(write)).build();
   }

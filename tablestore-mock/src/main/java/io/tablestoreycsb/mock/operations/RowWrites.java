@@ -82,8 +82,7 @@ final class RowWrites {
   static Outcome outcome(Table table, RowChange change, Checks checks, StoredRow after,
       OtsInternalApi.ReturnContent returnContent, int partitionIndex) {
     int writeCu = CapacityUnits.forRow(change.dataBytes);
-    OtsInternalApi.ConsumedCapacity consumed = OtsInternalApi.ConsumedCapacity.newBuilder()
-        .setCapacityUnit(OtsInternalApi.CapacityUnit.newBuilder().setRead(checks.readCu()).setWrite(writeCu)).build();
+    OtsInternalApi.ConsumedCapacity consumed = RowReads.consumed(checks.readCu(), writeCu);
     return new Outcome(consumed, returned(table, change, after, returnContent), partitionIndex);
   }
 

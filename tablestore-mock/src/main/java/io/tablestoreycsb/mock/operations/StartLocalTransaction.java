@@ -20,7 +20,7 @@ public final class StartLocalTransaction extends ProtoAction<OtsInternalApi.Star
   private final LocalTransactions transactions;
 
   public StartLocalTransaction(Catalog catalog, LocalTransactions transactions) {
-    super(ActionName.START_LOCAL_TRANSACTION, "StartLocalTransactionRequest", OtsInternalApi.StartLocalTransactionRequest::parseFrom);
+    super(ActionName.START_LOCAL_TRANSACTION, "StartLocalTransactionRequest", OtsInternalApi.StartLocalTransactionRequest.parser());
     this.catalog = catalog;
     this.transactions = transactions;
   }

@@ -10,7 +10,7 @@ public final class UpdateRow extends ProtoAction<OtsInternalApi.UpdateRowRequest
   private final LocalTransactions transactions;
 
   public UpdateRow(Catalog catalog, LocalTransactions transactions) {
-    super(ActionName.UPDATE_ROW, "UpdateRowRequest", OtsInternalApi.UpdateRowRequest::parseFrom);
+    super(ActionName.UPDATE_ROW, "UpdateRowRequest", OtsInternalApi.UpdateRowRequest.parser());
     this.catalog = catalog;
     this.transactions = transactions;
   }

@@ -12,7 +12,7 @@ public final class UpdateTable extends ProtoAction<OtsInternalApi.UpdateTableReq
   private final Catalog catalog;
 
   public UpdateTable(Catalog catalog) {
-    super(ActionName.UPDATE_TABLE, "UpdateTableRequest", OtsInternalApi.UpdateTableRequest::parseFrom);
+    super(ActionName.UPDATE_TABLE, "UpdateTableRequest", OtsInternalApi.UpdateTableRequest.parser());
     this.catalog = catalog;
   }
 

@@ -76,7 +76,8 @@ public final class RequestAuthenticator {
       throw new OtsException(ErrorCode.AUTH_FAILED, "Mismatch between x-ots-contentmd5 and the MD5 of the request body.");
     }
     if (signature != null) {
-      String expected = Signatures.hmacSha1Base64(credentials.accessKeySecret(), stringToSign(action, lowerCaseHeaders));
+      String expected = Signatures.hmacSha1Base64(credentials.accessKeySecret(),
+          writeStringToSign(SigningText.start(), action, lowerCaseHeaders));
       checkSignature(expected, signature, accessKeyId);
       return credentials.accessKeySecret();
     }
@@ -195,6 +196,11 @@ public final class RequestAuthenticator {
 
   /** {@code /Action\nPOST\n\n} then every x-ots-* header but the signatures, sorted, {@code name:trimmed-value\n}. */
   static String stringToSign(String action, Map<String, String> lowerCaseHeaders) {
+    return writeStringToSign(SigningText.start(), action, lowerCaseHeaders).toString();
+  }
+
+  /** {@link #stringToSign} written into {@code out}, as the bytes the signature is computed over. */
+  private static SigningText writeStringToSign(SigningText out, String action, Map<String, String> lowerCaseHeaders) {
     List<Map.Entry<String, String>> signed;
     if (lowerCaseHeaders instanceof SignedHeaders sorted) {
       signed = sorted.otsHeadersByName(); // the transport's view: already picked out and sorted
@@ -207,14 +213,14 @@ public final class RequestAuthenticator {
       }
       signed.sort(Map.Entry.comparingByKey());
     }
-    StringBuilder sb = new StringBuilder(256).append('/').append(action).append("\nPOST\n\n");
+    out.append('/').append(action).append("\nPOST\n\n");
     for (Map.Entry<String, String> e : signed) {
       String name = e.getKey();
       if (!name.equals(OtsHeaders.SIGNATURE) && !name.equals(OtsHeaders.SIGNATURE_V4)) {
-        sb.append(name).append(':').append(e.getValue().trim()).append('\n');
+        out.append(name).append(':').append(e.getValue().trim()).append('\n');
       }
     }
-    return sb.toString();
+    return out;
   }
 
   private void checkDate(String value) {

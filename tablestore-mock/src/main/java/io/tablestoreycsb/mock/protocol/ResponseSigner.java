@@ -16,9 +16,13 @@ public final class ResponseSigner {
   private final Credentials credentials;
   private final Clock clock;
 
+  /** {@code OTS <AccessKeyId>:}, made once. */
+  private final String authorizationPrefix;
+
   public ResponseSigner(Credentials credentials, Clock clock) {
     this.credentials = credentials;
     this.clock = clock;
+    this.authorizationPrefix = "OTS " + credentials.accessKeyId() + ":";
   }
 
   /**
@@ -33,13 +37,13 @@ public final class ResponseSigner {
     long now = clock.millis();
     headers.put(OtsHeaders.DATE, OtsDates.format(now));
     headers.put(OtsHeaders.REQUEST_ID, requestId);
-    StringBuilder toSign = new StringBuilder(256);
+    SigningText toSign = SigningText.start();
     for (Map.Entry<String, String> e : headers.entrySet()) {
       toSign.append(e.getKey()).append(':').append(e.getValue()).append('\n');
     }
     toSign.append('/').append(action);
-    headers.put(OtsHeaders.AUTHORIZATION, "OTS " + credentials.accessKeyId() + ":"
-        + Signatures.hmacSha1Base64(signingKey != null ? signingKey : credentials.accessKeySecret(), toSign.toString()));
+    headers.put(OtsHeaders.AUTHORIZATION, authorizationPrefix
+        + Signatures.hmacSha1Base64(signingKey != null ? signingKey : credentials.accessKeySecret(), toSign));
     headers.put(OtsHeaders.HTTP_DATE, OtsDates.httpDate(now));
     return headers;
   }

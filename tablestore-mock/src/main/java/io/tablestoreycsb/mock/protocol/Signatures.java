@@ -25,16 +25,23 @@ public final class Signatures {
   private Signatures() {}
 
   public static String hmacSha1Base64(String secret, String stringToSign) {
-    byte[] mac = HMAC_SHA1.get().sign(secret.getBytes(StandardCharsets.UTF_8), stringToSign.getBytes(StandardCharsets.UTF_8));
-    return Base64.getEncoder().encodeToString(mac);
+    byte[] data = stringToSign.getBytes(StandardCharsets.UTF_8);
+    return Base64.getEncoder().encodeToString(HMAC_SHA1.get().sign(secret, data, 0, data.length));
+  }
+
+  /** As {@link #hmacSha1Base64(String, String)}, of the text's bytes as they are. */
+  static String hmacSha1Base64(String secret, SigningText stringToSign) {
+    return Base64.getEncoder().encodeToString(HMAC_SHA1.get().sign(secret, stringToSign.bytes(), 0, stringToSign.length()));
   }
 
   public static String hmacSha256Base64(String key, String stringToSign) {
-    return Base64.getEncoder().encodeToString(hmacSha256(key.getBytes(StandardCharsets.UTF_8), stringToSign));
+    byte[] data = stringToSign.getBytes(StandardCharsets.UTF_8);
+    return Base64.getEncoder().encodeToString(HMAC_SHA256.get().sign(key, data, 0, data.length));
   }
 
   public static byte[] hmacSha256(byte[] key, String data) {
-    return HMAC_SHA256.get().sign(key, data.getBytes(StandardCharsets.UTF_8));
+    byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
+    return HMAC_SHA256.get().sign(key, bytes, 0, bytes.length);
   }
 
   public static String md5Base64(byte[] body) {
@@ -59,6 +66,8 @@ public final class Signatures {
     private final String algorithm;
     private final Mac mac;
     private byte[] key; // null until the first init
+    /** The secret {@link #key} was last made from (null: it came as bytes): a request's own secret needs no encoding again. */
+    private String secret;
 
     KeyedMac(String algorithm) {
       this.algorithm = algorithm;
@@ -69,7 +78,24 @@ public final class Signatures {
       }
     }
 
-    byte[] sign(byte[] newKey, byte[] data) {
+    /** With the UTF-8 bytes of {@code newSecret} as the key. */
+    byte[] sign(String newSecret, byte[] data, int offset, int length) {
+      if (!newSecret.equals(secret)) {
+        init(newSecret.getBytes(StandardCharsets.UTF_8));
+        secret = newSecret;
+      }
+      mac.update(data, offset, length);
+      return mac.doFinal();
+    }
+
+    byte[] sign(byte[] newKey, byte[] data, int offset, int length) {
+      init(newKey);
+      secret = null;
+      mac.update(data, offset, length);
+      return mac.doFinal();
+    }
+
+    private void init(byte[] newKey) {
       if (!Arrays.equals(key, newKey)) {
         try {
           mac.init(new SecretKeySpec(newKey, algorithm));
@@ -78,7 +104,6 @@ public final class Signatures {
         }
         key = newKey.clone();
       }
-      return mac.doFinal(data);
     }
   }
 }

@@ -1,6 +1,7 @@
 package io.tablestoreycsb.mock.transport;
 
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.util.AsciiString;
 import io.tablestoreycsb.mock.protocol.OtsHeaders;
 import io.tablestoreycsb.mock.protocol.SignedHeaders;
 import java.util.AbstractMap;
@@ -36,7 +37,7 @@ final class LowerCaseHeaders extends AbstractMap<String, String> implements Sign
       Map.Entry<CharSequence, CharSequence> h = it.next();
       CharSequence name = h.getKey();
       if (isOts(name)) {
-        insertSorted(found, lowerCase(name), h.getValue().toString());
+        insertSorted(found, otsName(name), h.getValue().toString());
       }
     }
     this.ots = Collections.unmodifiableList(found);
@@ -93,6 +94,27 @@ final class LowerCaseHeaders extends AbstractMap<String, String> implements Sign
       }
     }
     return true;
+  }
+
+  /**
+   * The x-ots-* names SDKs send, as the constants the pipeline compares them with: a name found
+   * among them costs no lower-cased copy, and its hash (the authenticator switches on names) is
+   * computed once for all requests.
+   */
+  private static final String[] KNOWN_OTS_NAMES = {
+    OtsHeaders.DATE, OtsHeaders.API_VERSION, OtsHeaders.ACCESS_KEY_ID, OtsHeaders.INSTANCE_NAME, OtsHeaders.CONTENT_MD5,
+    OtsHeaders.SIGNATURE, OtsHeaders.SIGNATURE_V4, OtsHeaders.SIGN_DATE, OtsHeaders.SIGN_REGION, OtsHeaders.STS_TOKEN,
+    OtsHeaders.REQUEST_COMPRESS_TYPE, "x-ots-sdk-traceid", "x-ots-trace-threshold", "x-ots-response-compress-type"
+  };
+
+  /** An x-ots-* name in lower case: a known name's constant, or the name lower-cased. */
+  private static String otsName(CharSequence name) {
+    for (String known : KNOWN_OTS_NAMES) {
+      if (known.length() == name.length() && AsciiString.contentEqualsIgnoreCase(known, name)) {
+        return known;
+      }
+    }
+    return lowerCase(name);
   }
 
   private static String lowerCase(CharSequence name) {

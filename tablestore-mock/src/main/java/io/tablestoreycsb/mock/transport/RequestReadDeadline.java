@@ -30,12 +30,21 @@ final class RequestReadDeadline extends ChannelDuplexHandler {
 
   private final long timeoutNanos;
   /**
-   * The running deadline: armed by a request's first bytes, null between requests. (The next
-   * request's bytes that came in the same read as the end of the last one arm it only with the
+   * Whether a request is arriving: set by its first bytes, cleared when it has arrived. (The next
+   * request's bytes that came in the same read as the end of the last one start it only with the
    * next read: a client that then trickles is still cut off; one that sends nothing more is left
    * to the idle timeout.)
    */
-  private ScheduledFuture<?> deadline;
+  private boolean arriving;
+  /** When the arriving request's first bytes came ({@link System#nanoTime()}). */
+  private long startedNanos;
+  /**
+   * The check scheduled, or null. Not scheduled and cancelled per request (a task and a change of
+   * the event loop's queue each way): a check that finds the request it was scheduled for arrived
+   * looks at the one arriving now, if any, and is scheduled again for that one's deadline, so on a
+   * busy connection one check runs per timeout, not one per request.
+   */
+  private ScheduledFuture<?> check;
 
   RequestReadDeadline(long timeoutNanos) {
     this.timeoutNanos = timeoutNanos;
@@ -43,19 +52,39 @@ final class RequestReadDeadline extends ChannelDuplexHandler {
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
-    if (deadline == null) {
-      deadline = ctx.executor().schedule(() -> {
-        deadline = null;
-        ctx.fireUserEventTriggered(TIMED_OUT);
-      }, timeoutNanos, TimeUnit.NANOSECONDS);
+    if (!arriving) {
+      arriving = true;
+      startedNanos = System.nanoTime();
+      if (check == null) {
+        schedule(ctx, timeoutNanos);
+      }
     }
     ctx.fireChannelRead(msg);
+  }
+
+  private void schedule(ChannelHandlerContext ctx, long delayNanos) {
+    check = ctx.executor().schedule(() -> check(ctx), delayNanos, TimeUnit.NANOSECONDS);
+  }
+
+  /** On the event loop, at or after the deadline of the request that was arriving when it was scheduled. */
+  private void check(ChannelHandlerContext ctx) {
+    check = null;
+    if (!arriving) {
+      return; // nothing arriving: the next request's first bytes schedule a check
+    }
+    long left = startedNanos + timeoutNanos - System.nanoTime();
+    if (left > 0) {
+      schedule(ctx, left); // a later request than the one this check was for: its own deadline
+      return;
+    }
+    arriving = false;
+    ctx.fireUserEventTriggered(TIMED_OUT);
   }
 
   @Override
   public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
     if (event == REQUEST_RECEIVED) {
-      disarm();
+      arriving = false;
       return;
     }
     ctx.fireUserEventTriggered(event);
@@ -63,14 +92,11 @@ final class RequestReadDeadline extends ChannelDuplexHandler {
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
-    disarm();
-    ctx.fireChannelInactive();
-  }
-
-  private void disarm() {
-    if (deadline != null) {
-      deadline.cancel(false);
-      deadline = null;
+    arriving = false;
+    if (check != null) {
+      check.cancel(false);
+      check = null;
     }
+    ctx.fireChannelInactive();
   }
 }

@@ -31,13 +31,13 @@ final class StreamApiActions {
 
   static List<Action> all(Catalog catalog) {
     return List.of(
-        ProtoAction.of(ActionName.LIST_STREAM, "ListStreamRequest", OtsInternalApi.ListStreamRequest::parseFrom,
+        ProtoAction.of(ActionName.LIST_STREAM, "ListStreamRequest", OtsInternalApi.ListStreamRequest.parser(),
             (r, c) -> list(catalog, r)),
-        ProtoAction.of(ActionName.DESCRIBE_STREAM, "DescribeStreamRequest", OtsInternalApi.DescribeStreamRequest::parseFrom,
+        ProtoAction.of(ActionName.DESCRIBE_STREAM, "DescribeStreamRequest", OtsInternalApi.DescribeStreamRequest.parser(),
             (r, c) -> describe(catalog, r)),
-        ProtoAction.of(ActionName.GET_SHARD_ITERATOR, "GetShardIteratorRequest", OtsInternalApi.GetShardIteratorRequest::parseFrom,
+        ProtoAction.of(ActionName.GET_SHARD_ITERATOR, "GetShardIteratorRequest", OtsInternalApi.GetShardIteratorRequest.parser(),
             (r, c) -> iterator(catalog, r)),
-        ProtoAction.of(ActionName.GET_STREAM_RECORD, "GetStreamRecordRequest", OtsInternalApi.GetStreamRecordRequest::parseFrom,
+        ProtoAction.of(ActionName.GET_STREAM_RECORD, "GetStreamRecordRequest", OtsInternalApi.GetStreamRecordRequest.parser(),
             (r, c) -> records(catalog, r, c)));
   }
 

@@ -24,9 +24,9 @@ final class TunnelActions {
 
   static List<Action> all(TunnelService service) {
     return List.of(
-        ProtoAction.of(ActionName.TUNNEL_CREATE, "CreateTunnelRequest", TunnelServiceApi.CreateTunnelRequest::parseFrom,
+        ProtoAction.of(ActionName.TUNNEL_CREATE, "CreateTunnelRequest", TunnelServiceApi.CreateTunnelRequest.parser(),
             (r, context) -> create(service, r)),
-        ProtoAction.of(ActionName.TUNNEL_LIST, "ListTunnelRequest", TunnelServiceApi.ListTunnelRequest::parseFrom,
+        ProtoAction.of(ActionName.TUNNEL_LIST, "ListTunnelRequest", TunnelServiceApi.ListTunnelRequest.parser(),
             (r, context) -> {
               TunnelServiceApi.ListTunnelResponse.Builder response = TunnelServiceApi.ListTunnelResponse.newBuilder();
               for (Tunnel t : service.list(r.getTableName())) {
@@ -34,39 +34,39 @@ final class TunnelActions {
               }
               return response.build().toByteArray();
             }),
-        ProtoAction.of(ActionName.TUNNEL_DESCRIBE, "DescribeTunnelRequest", TunnelServiceApi.DescribeTunnelRequest::parseFrom,
+        ProtoAction.of(ActionName.TUNNEL_DESCRIBE, "DescribeTunnelRequest", TunnelServiceApi.DescribeTunnelRequest.parser(),
             (r, context) -> describe(service, service.find(r.getTableName(), r.getTunnelName(), r.getTunnelId()))),
-        ProtoAction.of(ActionName.TUNNEL_DELETE, "DeleteTunnelRequest", TunnelServiceApi.DeleteTunnelRequest::parseFrom,
+        ProtoAction.of(ActionName.TUNNEL_DELETE, "DeleteTunnelRequest", TunnelServiceApi.DeleteTunnelRequest.parser(),
             (r, context) -> {
               service.delete(service.find(r.getTableName(), r.getTunnelName(), r.getTunnelId()));
               return TunnelServiceApi.DeleteTunnelResponse.getDefaultInstance().toByteArray();
             }),
-        ProtoAction.of(ActionName.TUNNEL_CONNECT, "ConnectRequest", TunnelServiceApi.ConnectRequest::parseFrom,
+        ProtoAction.of(ActionName.TUNNEL_CONNECT, "ConnectRequest", TunnelServiceApi.ConnectRequest.parser(),
             (r, context) -> {
               long timeout = r.getClientConfig().hasTimeout() ? r.getClientConfig().getTimeout()
                   : TunnelService.DEFAULT_CLIENT_TIMEOUT_SECONDS;
               String clientId = service.connect(r.getTunnelId(), r.getClientConfig().getClientTag(), timeout);
               return TunnelServiceApi.ConnectResponse.newBuilder().setClientId(clientId).build().toByteArray();
             }),
-        ProtoAction.of(ActionName.TUNNEL_HEARTBEAT, "HeartbeatRequest", TunnelServiceApi.HeartbeatRequest::parseFrom,
+        ProtoAction.of(ActionName.TUNNEL_HEARTBEAT, "HeartbeatRequest", TunnelServiceApi.HeartbeatRequest.parser(),
             (r, context) -> heartbeat(service, r)),
-        ProtoAction.of(ActionName.TUNNEL_SHUTDOWN, "ShutdownRequest", TunnelServiceApi.ShutdownRequest::parseFrom,
+        ProtoAction.of(ActionName.TUNNEL_SHUTDOWN, "ShutdownRequest", TunnelServiceApi.ShutdownRequest.parser(),
             (r, context) -> {
               service.require(r.getTunnelId()).shutdown(r.getClientId());
               return TunnelServiceApi.ShutdownResponse.getDefaultInstance().toByteArray();
             }),
-        ProtoAction.of(ActionName.TUNNEL_GET_CHECKPOINT, "GetCheckpointRequest", TunnelServiceApi.GetCheckpointRequest::parseFrom,
+        ProtoAction.of(ActionName.TUNNEL_GET_CHECKPOINT, "GetCheckpointRequest", TunnelServiceApi.GetCheckpointRequest.parser(),
             (r, context) -> {
               Channel c = service.require(r.getTunnelId()).checkpointOf(r.getClientId(), r.getChannelId(), service.nowMillis());
               return TunnelServiceApi.GetCheckpointResponse.newBuilder()
                   .setCheckpoint(c.checkpoint).setSequenceNumber(c.checkpointSequence).build().toByteArray();
             }),
-        ProtoAction.of(ActionName.TUNNEL_CHECKPOINT, "CheckpointRequest", TunnelServiceApi.CheckpointRequest::parseFrom,
+        ProtoAction.of(ActionName.TUNNEL_CHECKPOINT, "CheckpointRequest", TunnelServiceApi.CheckpointRequest.parser(),
             (r, context) -> {
               service.checkpoint(r.getTunnelId(), r.getClientId(), r.getChannelId(), r.getCheckpoint(), r.getSequenceNumber());
               return TunnelServiceApi.CheckpointResponse.getDefaultInstance().toByteArray();
             }),
-        ProtoAction.of(ActionName.TUNNEL_READ_RECORDS, "ReadRecordsRequest", TunnelServiceApi.ReadRecordsRequest::parseFrom,
+        ProtoAction.of(ActionName.TUNNEL_READ_RECORDS, "ReadRecordsRequest", TunnelServiceApi.ReadRecordsRequest.parser(),
             (r, context) -> {
               TunnelService.ReadResult read = service.readRecords(r.getTunnelId(), r.getClientId(), r.getChannelId(), r.getToken());
               // Records count as rows the channel's partition served: --partition-capacity bounds each channel's read rate.

@@ -23,6 +23,31 @@ class SignaturesTest {
   }
 
   @Test
+  void aStringToSignWrittenAsBytesSignsAsTheStringItSpells() throws Exception {
+    // Header values are the client's: non-ASCII ones, and a lone surrogate (which UTF-8 encodes as '?'), must sign as the joined string does.
+    String[][] texts = {
+      {"/GetRow", "\nPOST\n\n", "x-ots-date", ":", "2026-11-28T00:00:00.000Z", "\n"},
+      {"x-ots-instancename", ":", "ins\u00e9t\u4e2d", "\n", "/PutRow"},
+      {"x-ots-sdk-traceid", ":", "a\ud83d\ude00b", "\n", "x-ots-x", ":", "lone\ud800", "\n"},
+      {"x".repeat(700), "y".repeat(3000)},
+    };
+    for (String secret : new String[] {"secret-a", "secret-b", "secret-a"}) {
+      for (String[] pieces : texts) {
+        SigningText text = SigningText.start();
+        for (String piece : pieces) {
+          text.append(piece);
+        }
+        text.append('\n');
+        String joined = String.join("", pieces) + "\n";
+        assertThat(java.util.Arrays.copyOf(text.bytes(), text.length())).isEqualTo(joined.getBytes(StandardCharsets.UTF_8));
+        assertThat(Signatures.hmacSha1Base64(secret, text)).isEqualTo(reference("HmacSHA1", secret, joined));
+        // the byte-array key path in between must not leave the string key's Mac stale
+        assertThat(Signatures.hmacSha256(secret.getBytes(StandardCharsets.UTF_8), joined)).hasSize(32);
+      }
+    }
+  }
+
+  @Test
   void md5IsFreshForEveryBody() throws Exception {
     for (String body : new String[] {"", "a", "a", "hello world"}) {
       byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
