@@ -13,13 +13,20 @@ import java.util.Properties;
 final class SdkSide implements Rounds.Side {
   private final Properties config;
   private final LoadDriver.Op op;
+  private final int rowsPerCall;
   private final int threads;
   private final CpuMeter meter;
 
   /** {@code config}: the binding's properties, so the SDK client is configured exactly as the binding's. */
   SdkSide(Properties config, LoadDriver.Op op, int threads, CpuMeter meter) {
+    this(config, op, 1, threads, meter);
+  }
+
+  /** A side whose operations are rows: each call of {@code op} carries {@code rowsPerCall} of them. */
+  SdkSide(Properties config, LoadDriver.Op op, int rowsPerCall, int threads, CpuMeter meter) {
     this.config = config;
     this.op = op;
+    this.rowsPerCall = rowsPerCall;
     this.threads = threads;
     this.meter = meter;
   }
@@ -30,7 +37,7 @@ final class SdkSide implements Rounds.Side {
     // instance starts and shuts it down with the last).
     SyncClient client = SharedClients.newClient(ClientConfig.from(config), 0);
     try {
-      return LoadDriver.run(client, op, threads, seconds, meter);
+      return LoadDriver.run(client, op, threads, seconds, meter).countingRows(rowsPerCall);
     } finally {
       client.shutdown();
     }

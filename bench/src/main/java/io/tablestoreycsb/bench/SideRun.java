@@ -28,4 +28,10 @@ public record SideRun(long ops, double seconds, double clientCpuSeconds, double 
   public boolean failed() {
     return failures > 0;
   }
+
+  /** The same run with each call counted as the {@code rowsPerCall} rows it carried (a batch's 200). */
+  public SideRun countingRows(int rowsPerCall) {
+    return new SideRun(ops * rowsPerCall, seconds, clientCpuSeconds, serverCpuSeconds, clientJitSeconds,
+        serverJitSeconds, calls, failures, firstFailure);
+  }
 }
