@@ -97,9 +97,7 @@ public final class BindingBench {
       if (selected(only, "insert")) {
         AtomicLong sdkKeys = new AtomicLong();
         binding(report, "insert", freshTable(client, new YcsbSide(inserts, false, threads, meter)),
-            freshTable(client, new SdkSide(base,
-                (c, n) -> c.putRow(new PutRowRequest(PaperRows.putChange(INSERT_TABLE, sdkKeys.getAndIncrement()))), threads,
-                meter)), plan, bindingGoal);
+            freshTable(client, new SdkSide(base, sdkPut(sdkKeys), threads, meter)), plan, bindingGoal);
       }
       if (selected(only, "batch")) {
         batch(report, client, base, inserts, threads, meter, plan, bindingGoal);
@@ -155,15 +153,18 @@ public final class BindingBench {
     report.detail(c.estimateLine("batch-vs-single-cpu", Metric.CLIENT_CPU,
         "client CPU per row of a YCSB load with batchsize=200 over batchsize=1, zero-latency mock"));
 
-    Rounds.Side sdkSingleLoad = freshTable(client, new SdkSide(base,
-        (cl, n) -> cl.putRow(new PutRowRequest(PaperRows.putChange(INSERT_TABLE, sdkKeys.getAndIncrement()))), threads,
-        meter));
+    Rounds.Side sdkSingleLoad = freshTable(client, new SdkSide(base, sdkPut(sdkKeys), threads, meter));
     Comparison sdk = Rounds.compare("sdk-batch-vs-single-cpu", "sdk-batch200", sdkBatchLoad, "sdk-putrow",
         sdkSingleLoad, plan, goal);
     report.detail(sdk.detailLine());
     report.detail(sdk.estimateLine("sdk-batch-vs-single-cpu", Metric.CLIENT_CPU,
         "client CPU per row of plain SDK loops, BatchWriteRow of " + BATCH_ROWS + " rows over PutRow: the floor of"
             + " batch-vs-single-cpu for any binding on this SDK"));
+  }
+
+  /** PutRow of one new paper row into the insert table, keys from {@code keys}. */
+  private static LoadDriver.Op sdkPut(AtomicLong keys) {
+    return (client, n) -> client.putRow(new PutRowRequest(PaperRows.putChange(INSERT_TABLE, keys.getAndIncrement())));
   }
 
   /** One BatchWriteRow of {@value #BATCH_ROWS} new paper rows; a row the service refused fails the call. */

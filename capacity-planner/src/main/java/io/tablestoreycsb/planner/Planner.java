@@ -63,11 +63,9 @@ public final class Planner {
       return PlanEstimate.of(options.matrix(), cells(options), assumed);
     }
     // The mock's partition capacity is known: no need to assume one. It serves the loads without it.
-    EstimateAssumptions cellAssumptions = new EstimateAssumptions(assumed.requestLatencyMs(),
-        options.embeddedMock().partitionCapacity(), assumed.readPricePerCu(), assumed.writePricePerCu());
-    EstimateAssumptions loadAssumptions = new EstimateAssumptions(assumed.requestLatencyMs(), 0, assumed.readPricePerCu(),
-        assumed.writePricePerCu());
-    return PlanEstimate.of(options.matrix(), cells(options), cellAssumptions, loadAssumptions);
+    return PlanEstimate.of(options.matrix(), cells(options),
+        assumed.withPartitionRowsPerSecond(options.embeddedMock().partitionCapacity()),
+        assumed.withPartitionRowsPerSecond(0));
   }
 
   /**

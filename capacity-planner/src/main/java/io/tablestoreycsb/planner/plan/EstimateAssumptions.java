@@ -33,6 +33,11 @@ public record EstimateAssumptions(double requestLatencyMs, double partitionRowsP
     checkPrice("--price-per-write-cu", writePricePerCu);
   }
 
+  /** The same assumptions with each partition serving at most {@code rowsPerSecond} rows (0: no limit). */
+  public EstimateAssumptions withPartitionRowsPerSecond(double rowsPerSecond) {
+    return new EstimateAssumptions(requestLatencyMs, rowsPerSecond, readPricePerCu, writePricePerCu);
+  }
+
   private static void checkPrice(String option, double price) {
     if (!Double.isNaN(price) && (price < 0 || Double.isInfinite(price))) {
       throw new IllegalArgumentException(option + " must be a price of 0 or more, got " + price);

@@ -122,8 +122,7 @@ public final class Partition {
   }
 
   private StoredRow compute(byte[] key, UnaryOperator<StoredRow> change, long extraRoom) {
-    long[] delta = new long[2]; // the size change, and 1 when the order's buffer is due to be merged
-    StoredRow[] now = new StoredRow[1];
+    Computed computed = new Computed();
     StorageListener listener = hook.listener;
     index.update(key, (slot, fresh) -> {
       byte[] current = slot == null ? null : slot.cells;
@@ -132,7 +131,7 @@ public final class Partition {
       byte[] k = slot == null ? fresh.key : slot.key;
       long d = sizeOf(k, nextCells) - sizeOf(k, current);
       budget.checkRoomFor(d + extraRoom);
-      delta[0] = d;
+      computed.sizeChange = d;
       if (listener != null && nextCells != current) {
         listener.rowChanged(table, k, nextCells); // under the row's lock: the listener sees its changes in order
       }
@@ -145,22 +144,30 @@ public final class Partition {
       }
       if (slot == null) {
         fresh.cells = nextCells;
-        if (rows.insert(fresh)) {
-          delta[1] = 1;
-        }
-        now[0] = new StoredRow(fresh.key, nextCells);
+        computed.mergeDue = rows.insert(fresh);
+        computed.after = new StoredRow(fresh.key, nextCells);
         return true;
       }
       slot.cells = nextCells;
-      now[0] = new StoredRow(slot.key, nextCells);
+      computed.after = new StoredRow(slot.key, nextCells);
       return true;
     });
-    if (delta[1] != 0) {
+    if (computed.mergeDue) {
       rows.merge(); // with the row's lock let go
     }
-    budget.add(delta[0]);
-    heapBytes.addAndGet(delta[0]);
-    return now[0];
+    budget.add(computed.sizeChange);
+    heapBytes.addAndGet(computed.sizeChange);
+    return computed.after;
+  }
+
+  /** What one {@link #compute} did under the row's lock, for the work done after it is let go. */
+  private static final class Computed {
+    /** Bytes the row's key and cells grew by (negative: shrank). */
+    long sizeChange;
+    /** Whether the order's buffer of new rows is due to be merged ({@link OrderedSlots#insert}). */
+    boolean mergeDue;
+    /** The row after the change; null when there is none. */
+    StoredRow after;
   }
 
   private void changeLogTrimmed(long firstSequence) {
