@@ -104,7 +104,7 @@ public final class ChildJvm {
   public static ChildJvm start(String name, Path dir, List<String> command, Path stdoutFile, Path stderrFile,
       Predicate<String> statusLine) throws IOException {
     Files.createDirectories(dir);
-    for (String f : List.of(StartGate.READY_FILE, StartGate.RELEASE_FILE, STOP_FILE)) {
+    for (String f : List.of(StartGate.READY_FILE, StartGate.HOLDING_FILE, StartGate.RELEASE_FILE, STOP_FILE)) {
       Files.deleteIfExists(dir.resolve(f));
     }
     Process process = new ProcessBuilder(command).directory(dir.toFile())

@@ -28,6 +28,11 @@ import java.util.OptionalLong;
 public record StartGate(long startAtEpochMs, Path readyFile, Path releaseFile, Duration timeout) {
   /** Written by the child in its directory when it reaches the gate. */
   public static final String READY_FILE = "ready";
+  /**
+   * Written by the child in its directory before its ready file when it goes on working until the release and needs
+   * a moment to stop then (a runner's warm-up still sending): the parent leaves more time before the instant.
+   */
+  public static final String HOLDING_FILE = "holding";
   /** Written by the parent in the child's directory: the epoch millisecond to start at. */
   public static final String RELEASE_FILE = "release";
   /** How often a waiting child looks for the release file. */
@@ -55,6 +60,28 @@ public record StartGate(long startAtEpochMs, Path readyFile, Path releaseFile, D
    * @throws IOException when the release file did not appear within the time-out
    */
   public long await() throws IOException, InterruptedException {
+    long startAt = awaitRelease();
+    sleepUntil(startAt);
+    return startAt;
+  }
+
+  /**
+   * Tells the parent, before {@link #awaitRelease} announces readiness, that this child works on until the release
+   * and stops then ({@link #HOLDING_FILE}); nothing for a gate without a ready file.
+   */
+  public void announceHolding() throws IOException {
+    if (readyFile != null) {
+      writeInstant(readyFile.resolveSibling(HOLDING_FILE), System.currentTimeMillis());
+    }
+  }
+
+  /**
+   * Announces readiness and waits for the instant without sleeping until it: a child that has something to end
+   * first (a warm-up still sending) ends it, then {@link #sleepUntil}s the instant.
+   *
+   * @throws IOException when the release file did not appear within the time-out
+   */
+  public long awaitRelease() throws IOException, InterruptedException {
     if (readyFile != null) {
       writeInstant(readyFile, System.currentTimeMillis());
     }
@@ -70,11 +97,20 @@ public record StartGate(long startAtEpochMs, Path readyFile, Path releaseFile, D
       }
       startAt = released.getAsLong();
     }
+    return startAt;
+  }
+
+  /** Whether the instant comes from a release file the parent writes once every child is ready. */
+  public boolean waitsForRelease() {
+    return startAtEpochMs <= 0;
+  }
+
+  /** Sleeps until the epoch millisecond {@code startAt} (not at all when it has passed). */
+  public static void sleepUntil(long startAt) throws InterruptedException {
     long wait = startAt - System.currentTimeMillis();
     if (wait > 0) {
       Thread.sleep(wait);
     }
-    return startAt;
   }
 
   /** Writes an epoch millisecond atomically (a poller never reads half a number). */

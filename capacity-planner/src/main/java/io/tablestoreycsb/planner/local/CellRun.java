@@ -14,6 +14,9 @@ interface CellRun {
   /** True once the runner is waiting at the cell's start gate. */
   boolean isReady();
 
+  /** True when the ready runner goes on warming up until the release and stops then ({@code StartGate.HOLDING_FILE}). */
+  boolean holdsUntilRelease();
+
   /** Lets the runner start at {@code epochMs}. */
   void release(long epochMs) throws IOException;
 

@@ -14,6 +14,7 @@ import io.tablestoreycsb.planner.ycsb.StatusLine;
 import io.tablestoreycsb.planner.ycsb.YcsbOutput;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -56,6 +57,11 @@ final class RunnerProcess implements CellRun {
   @Override
   public boolean isReady() {
     return jvm.isReady();
+  }
+
+  @Override
+  public boolean holdsUntilRelease() {
+    return Files.isRegularFile(jvm.dir().resolve(StartGate.HOLDING_FILE));
   }
 
   @Override

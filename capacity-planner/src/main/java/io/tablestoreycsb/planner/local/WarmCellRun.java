@@ -42,7 +42,8 @@ final class WarmCellRun implements CellRun {
   /** Hands {@code spec}'s cell to {@code runner}; a runner that has gone fails it (see {@link #finish}). */
   static WarmCellRun start(RunnerSpec spec, WarmRunner runner, long gateTimeoutSeconds) throws IOException {
     Files.createDirectories(spec.dir());
-    for (String f : List.of(StartGate.READY_FILE, StartGate.RELEASE_FILE, ChildJvm.STOP_FILE, CellDone.FILE_NAME)) {
+    for (String f : List.of(StartGate.READY_FILE, StartGate.HOLDING_FILE, StartGate.RELEASE_FILE, ChildJvm.STOP_FILE,
+        CellDone.FILE_NAME)) {
       Files.deleteIfExists(spec.dir().resolve(f));
     }
     WarmCellRun run = new WarmCellRun(spec, runner);
@@ -66,6 +67,11 @@ final class WarmCellRun implements CellRun {
   @Override
   public boolean isReady() {
     return Files.isRegularFile(spec.dir().resolve(StartGate.READY_FILE));
+  }
+
+  @Override
+  public boolean holdsUntilRelease() {
+    return Files.isRegularFile(spec.dir().resolve(StartGate.HOLDING_FILE));
   }
 
   @Override

@@ -96,14 +96,25 @@ final class CellServer {
       if (first) {
         RunnerMain.preloadFor(request.ycsbArgs());
       }
-      warmUp = RunnerMain.prepare(request.ycsbArgs(), request.resultDir(), warm, compileClock);
-      report.warmedUp(warmUp);
       StartGate gate = request.startAtEpochMs() > 0
           ? new StartGate(request.startAtEpochMs(), request.resultDir().resolve(StartGate.READY_FILE), null,
               Duration.ZERO)
           : StartGate.inDirectory(request.resultDir(), Duration.ofSeconds(Math.max(1, request.gateTimeoutSeconds())));
+      WarmedUp warmedUp = RunnerMain.prepare(request.ycsbArgs(), request.resultDir(), warm, compileClock,
+          gate.waitsForRelease());
+      warmUp = warmedUp.warmUp();
+      report.warmedUp(warmUp);
+      if (warmedUp.hold().holding()) {
+        gate.announceHolding();
+      }
       report.ready(System.currentTimeMillis());
-      long instant = gate.await();
+      long instant;
+      try {
+        instant = gate.awaitRelease();
+      } finally {
+        warmedUp.hold().end();
+      }
+      StartGate.sleepUntil(instant);
       report.released(instant, System.currentTimeMillis());
       return YcsbRun.run(request.ycsbArgs());
     } finally {

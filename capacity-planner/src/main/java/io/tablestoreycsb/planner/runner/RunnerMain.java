@@ -114,12 +114,23 @@ public final class RunnerMain implements Callable<Integer> {
     report.start();
     Runtime.getRuntime().addShutdownHook(new Thread(report::writeQuietly, "runner-final-sample"));
     preload(ycsbArgs);
-    report.warmedUp(prepare(ycsbArgs, resultDir, EnumSet.noneOf(ClientWarmUp.Operation.class), report.compileClock()));
+    StartGate gate = new StartGate(startAt, readyFile, releaseFile, Duration.ofSeconds(gateTimeoutSeconds));
+    WarmedUp warmedUp = prepare(ycsbArgs, resultDir, EnumSet.noneOf(ClientWarmUp.Operation.class),
+        report.compileClock(), gate.waitsForRelease());
+    report.warmedUp(warmedUp.warmUp());
+    if (warmedUp.hold().holding()) {
+      gate.announceHolding();
+    }
+    report.ready(System.currentTimeMillis());
+    long instant;
+    try {
+      instant = gate.awaitRelease();
+    } finally {
+      warmedUp.hold().end();
+    }
     // The warm-up's own YCSB run made YCSB's measurements with its properties; the cell's run makes its own.
     FreshState.forgetYcsbMeasurements();
-    StartGate gate = new StartGate(startAt, readyFile, releaseFile, Duration.ofSeconds(gateTimeoutSeconds));
-    report.ready(System.currentTimeMillis());
-    long instant = gate.await();
+    StartGate.sleepUntil(instant);
     report.released(instant, System.currentTimeMillis());
     site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));
     return 0; // YCSB exits by itself; this is reached only if a later version returns
@@ -129,11 +140,13 @@ public final class RunnerMain implements Callable<Integer> {
    * What every cell does before its gate: the endpoint's clock, and a warm-up through the binding.
    *
    * @param warm the operations this runner has warmed up in earlier cells (updated)
+   * @param holdUntilGate whether a settled warm-up goes on sending until the caller ends its hold at the gate's
+   *     release: for a gate that opens once every runner of the cell is ready
    */
-  static WarmUp prepare(List<String> args, Path resultDir, Set<ClientWarmUp.Operation> warm, CompileClock clock)
-      throws InterruptedException {
+  static WarmedUp prepare(List<String> args, Path resultDir, Set<ClientWarmUp.Operation> warm, CompileClock clock,
+      boolean holdUntilGate) throws InterruptedException {
     measureClock(args, resultDir.resolve(ResultFiles.CLOCK_FILE));
-    return warmUp(args, warm, clock, resultDir.resolve(WARM_UP_DIR));
+    return warmUp(args, warm, clock, resultDir.resolve(WARM_UP_DIR), holdUntilGate);
   }
 
   /** Loads YCSB and the DB class of a warm runner's first cell. */
@@ -177,27 +190,27 @@ public final class RunnerMain implements Callable<Integer> {
    * has settled ({@link WarmUpRun}), so the measured window does not hold a cold JVM's compilation; only for the
    * Tablestore binding.
    */
-  private static WarmUp warmUp(List<String> args, Set<ClientWarmUp.Operation> warm, CompileClock clock,
-      Path warmUpDir) throws InterruptedException {
+  private static WarmedUp warmUp(List<String> args, Set<ClientWarmUp.Operation> warm, CompileClock clock,
+      Path warmUpDir, boolean holdUntilGate) throws InterruptedException {
     int db = args.indexOf("-db");
     if (db < 0 || db + 1 >= args.size() || !args.get(db + 1).equals(TablestoreClient.class.getName())) {
-      return new WarmUp(0, WarmUp.Outcome.NOT_THE_BINDING, List.of(), 0);
+      return WarmedUp.ended(new WarmUp(0, WarmUp.Outcome.NOT_THE_BINDING, List.of(), 0));
     }
     if (isTableLoad(args)) {
       System.err.println("runner: no warm-up for a table load (its rate is not judged; its cells warm up themselves)");
-      return new WarmUp(0, WarmUp.Outcome.TABLE_LOAD, List.of(), 0);
+      return WarmedUp.ended(new WarmUp(0, WarmUp.Outcome.TABLE_LOAD, List.of(), 0));
     }
     if (WARM_UP_OFF.equals(System.getProperty(WARM_UP_PROPERTY))) {
       System.err.println("runner: no warm-up (" + WARM_UP_PROPERTY + "=" + WARM_UP_OFF + ")");
-      return new WarmUp(0, WarmUp.Outcome.OFF, List.of(), 0);
+      return WarmedUp.ended(new WarmUp(0, WarmUp.Outcome.OFF, List.of(), 0));
     }
     long started = System.nanoTime();
     try {
       return new WarmUpRun(SettleRule.STANDARD, WARM_UP_CAP).run(args, YcsbArguments.properties(args), warm, clock,
-          warmUpDir);
+          warmUpDir, holdUntilGate);
     } catch (IOException | RuntimeException e) {
       System.err.println("runner: warm-up stopped: " + e.getMessage());
-      return new WarmUp((System.nanoTime() - started) / 1e9, WarmUp.Outcome.REFUSED, List.of(), 0);
+      return WarmedUp.ended(new WarmUp((System.nanoTime() - started) / 1e9, WarmUp.Outcome.REFUSED, List.of(), 0));
     }
   }
 

@@ -2,7 +2,9 @@ package io.tablestoreycsb.planner.runner;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import site.ycsb.DB;
 import site.ycsb.Workload;
@@ -25,6 +27,11 @@ public final class StoppableWorkload extends Workload {
    * done more than start (a counter that only grows; a LongAdder costs its threads no contention).
    */
   private static final LongAdder OPERATIONS = new LongAdder();
+  /**
+   * The running instances by the stop file they watch: a warm-up in this JVM stops its own run at once
+   * ({@link #stopRunWatching}) rather than after the watcher's next look at the file.
+   */
+  private static final Map<Path, StoppableWorkload> WATCHING = new ConcurrentHashMap<>();
 
   private Workload delegate;
   private Thread watcher;
@@ -40,7 +47,8 @@ public final class StoppableWorkload extends Workload {
     delegate.init(p);
     String stop = p.getProperty(STOP_FILE);
     if (stop != null) {
-      Path file = Path.of(stop);
+      Path file = Path.of(stop).toAbsolutePath();
+      WATCHING.put(file, this);
       watcher = new Thread(() -> {
         try {
           while (!isStopRequested()) {
@@ -87,11 +95,25 @@ public final class StoppableWorkload extends Workload {
     delegate.requestStop();
   }
 
+  /**
+   * Stops, at its threads' next operation, the run in this JVM that watches {@code stopFile}; returns whether
+   * there was one.
+   */
+  static boolean stopRunWatching(Path stopFile) {
+    StoppableWorkload run = WATCHING.get(stopFile.toAbsolutePath());
+    if (run == null) {
+      return false;
+    }
+    run.requestStop();
+    return true;
+  }
+
   @Override
   public void cleanup() throws WorkloadException {
     if (watcher != null) {
       watcher.interrupt();
     }
+    WATCHING.values().remove(this);
     delegate.cleanup();
   }
 }

@@ -52,24 +52,30 @@ final class WarmUpRun {
    * Warms up for the cell run with {@code args}, reading the compile time from {@code clock}.
    *
    * @param warm the operations this runner has warmed up in earlier cells; what this warm-up settled is added
+   * @param holdUntilGate whether a warm-up's own run that settled goes on sending until the caller ends it at the
+   *     start gate's release ({@link WarmUpHold}): for a gate that opens once every runner of the cell is ready
    */
-  WarmUp run(List<String> args, Properties props, Set<Operation> warm, CompileClock clock, Path warmUpDir)
-      throws InterruptedException {
+  WarmedUp run(List<String> args, Properties props, Set<Operation> warm, CompileClock clock, Path warmUpDir,
+      boolean holdUntilGate) throws InterruptedException {
     long started = System.nanoTime();
     Set<Operation> wanted = WarmUpOperations.of(args, props);
     Set<Operation> needed = EnumSet.noneOf(Operation.class);
     needed.addAll(wanted);
     needed.removeAll(warm);
     if (needed.isEmpty()) {
-      return new WarmUp(0, WarmUp.Outcome.ALREADY_WARM, List.of(), 0);
+      return WarmedUp.ended(new WarmUp(0, WarmUp.Outcome.ALREADY_WARM, List.of(), 0));
     }
     List<Operation> order = List.copyOf(needed);
     List<Double> perInterval = new ArrayList<>();
     WarmUp.Outcome outcome;
     long sentCount;
+    WarmUpHold hold = WarmUpHold.NONE;
     if (canWrite(warmUpDir)) {
       long before = StoppableWorkload.operationsSoFar();
-      outcome = ownRun(args, warmUpDir, started + cap.toNanos(), clock, perInterval, ownMinimum(needed));
+      OwnRun own = ownRun(args, warmUpDir, started + cap.toNanos(), clock, perInterval, ownMinimum(needed),
+          holdUntilGate && endsAtOnce(needed));
+      outcome = own.outcome();
+      hold = own.hold();
       sentCount = StoppableWorkload.operationsSoFar() - before;
     } else {
       AtomicLong sent = new AtomicLong();
@@ -82,8 +88,9 @@ final class WarmUpRun {
       warm.addAll(needed);
     }
     double seconds = (System.nanoTime() - started) / 1e9;
-    System.err.println(describe(order, outcome, seconds, sentCount, perInterval, clock));
-    return new WarmUp(seconds, outcome, order.stream().map(Enum::name).toList(), sentCount);
+    System.err.println(describe(order, outcome, seconds, sentCount, perInterval, clock)
+        + (hold.holding() ? "; it goes on sending until the start gate opens" : ""));
+    return new WarmedUp(new WarmUp(seconds, outcome, order.stream().map(Enum::name).toList(), sentCount), hold);
   }
 
   private static boolean canWrite(Path dir) {
@@ -93,6 +100,17 @@ final class WarmUpRun {
     } catch (IOException e) {
       return false;
     }
+  }
+
+  /**
+   * Whether a run of these operations ends within a request's time once told to stop, so that ending a hold at the
+   * gate's release does not delay the cell's start: single-row requests only. A run of batched writes ends by
+   * flushing the binding's buffered rows, and a scan's page takes a partition's capacity for 100 rows (in a
+   * quickstart, held runs of those ended 0.1 to 1.2 s after the gate opened, where their warm-ups had settled
+   * within 3 s and side by side: nothing for a hold to even out).
+   */
+  static boolean endsAtOnce(Set<Operation> operations) {
+    return !operations.contains(Operation.BATCH_WRITE_ROW) && !operations.contains(Operation.GET_RANGE);
   }
 
   /**
@@ -176,10 +194,10 @@ final class WarmUpRun {
    * processor), with its summary and statistics written to {@code warmUpDir}, until the runner's compilation
    * has settled after {@code minimum} operations, the cap passes, or the run ends by itself (a load's slice is
    * written). It reads and writes only what the cell itself reads and writes: its own key slice, which the cell
-   * writes again.
+   * writes again. With {@code hold}, a run that settled is left sending ({@link WarmUpHold}).
    */
-  private WarmUp.Outcome ownRun(List<String> args, Path warmUpDir, long deadline, CompileClock clock,
-      List<Double> perInterval, int minimum) throws InterruptedException {
+  private OwnRun ownRun(List<String> args, Path warmUpDir, long deadline, CompileClock clock,
+      List<Double> perInterval, int minimum, boolean hold) throws InterruptedException {
     Path stopFile = warmUpDir.resolve(ResultFiles.STOP_FILE);
     List<String> own = ownArguments(args, warmUpDir, stopFile, Math.max(1, (deadline - System.nanoTime()) / 1_000_000_000L));
     Thread run = new Thread(() -> {
@@ -211,14 +229,16 @@ final class WarmUpRun {
         break;
       }
     }
-    try {
-      Files.writeString(stopFile, "warm-up over");
-    } catch (IOException e) {
-      // maxexecutiontime ends it at the cap
+    if (hold && outcome == WarmUp.Outcome.SETTLED && run.isAlive()) {
+      return new OwnRun(outcome, WarmUpHold.of(run, stopFile));
     }
+    WarmUpHold.stop(stopFile);
     run.join();
-    return outcome;
+    return new OwnRun(outcome, WarmUpHold.NONE);
   }
+
+  /** How the warm-up's own run ended, or that it is held. */
+  private record OwnRun(WarmUp.Outcome outcome, WarmUpHold hold) {}
 
   /**
    * The cell's YCSB arguments for the warm-up: its workload wrapped to stop at {@code stopFile}, no status

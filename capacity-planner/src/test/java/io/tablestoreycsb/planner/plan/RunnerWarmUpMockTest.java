@@ -18,12 +18,15 @@ import io.tablestoreycsb.planner.runner.CellOutcome;
 import io.tablestoreycsb.planner.runner.ResultFiles;
 import io.tablestoreycsb.planner.runner.RunnerMain;
 import io.tablestoreycsb.planner.runner.RunnerRecord;
+import io.tablestoreycsb.planner.runner.RunnerResources;
 import io.tablestoreycsb.planner.runner.WarmUp;
 import io.tablestoreycsb.planner.text.CellText;
 import io.tablestoreycsb.planner.ycsb.YcsbOutput;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,6 +81,15 @@ class RunnerWarmUpMockTest {
         WarmUp readWarmUp = done(dir.resolve("read"), r).warmUp();
         assertThat(readWarmUp.warmUpOperations()).containsExactly("GET_ROW");
         assertThat(readWarmUp.warmUpOutcome()).isEqualTo(WarmUp.Outcome.SETTLED);
+        // A settled runner kept sending until the gate opened, which was once the other runner was ready too (the
+        // write cell's warm-up instead wrote its runner's 300 rows and ended before it settled: nothing to hold).
+        assertThat(warmUpLine(dir.resolve("read"), r)).endsWith("; it goes on sending until the start gate opens");
+        RunnerResources resources = RunnerResources.read(dir.resolve("read").resolve("runner-" + r)
+            .resolve(ResultFiles.RESOURCES_FILE)).orElseThrow();
+        // (the gate opens up to 300 ms before the instant when a runner holds, and the line rounds to 0.1 s)
+        assertThat(heldSeconds(dir.resolve("read"), r))
+            .isGreaterThanOrEqualTo((resources.startAtEpochMs() - resources.readyEpochMs()) / 1000.0 - 0.3 - 0.15);
+        assertThat(resources.lateMs()).as("the held run ended before the start instant").isLessThan(1000);
 
         WarmUp againWarmUp = done(dir.resolve("again"), r).warmUp();
         assertThat(againWarmUp.warmUpOutcome()).isEqualTo(WarmUp.Outcome.ALREADY_WARM);
@@ -131,6 +143,16 @@ class RunnerWarmUpMockTest {
     } finally {
       executor.close();
     }
+  }
+
+  /** How long the runner's warm-up went on sending after it settled, from its line in ycsb.err. */
+  private static double heldSeconds(Path cellDir, int runner) throws Exception {
+    String line = Files.readAllLines(cellDir.resolve("runner-" + runner).resolve(ResultFiles.STDERR_FILE)).stream()
+        .filter(l -> l.startsWith("runner: the warm-up's run went on for ")).findFirst()
+        .orElseThrow(() -> new AssertionError("runner " + runner + " has no line for its warm-up's hold"));
+    Matcher m = Pattern.compile("went on for ([0-9.]+) s after it settled").matcher(line);
+    assertThat(m.find()).as(line).isTrue();
+    return Double.parseDouble(m.group(1));
   }
 
   private static String warmUpLine(Path cellDir, int runner) throws Exception {
