@@ -27,7 +27,7 @@ final class ProtocolFloor implements RequestHandler {
 
   @Override
   public HttpReply handle(String method, String path, Map<String, String> lowerCaseHeaders, byte[] body) {
-    String action = path.startsWith("/") ? path.substring(1) : path;
+    String action = actionOf(path);
     String signingKey = null;
     try {
       if (!"POST".equals(method)) {
@@ -53,7 +53,13 @@ final class ProtocolFloor implements RequestHandler {
 
   @Override
   public HttpReply error(String path, OtsException error) {
-    return errorReply(path.startsWith("/") ? path.substring(1) : path, error, null);
+    return errorReply(actionOf(path), error, null);
+  }
+
+  /** {@code /GetRow} or {@code /GetRow/}: {@code GetRow}, as the mock reads a path. */
+  private static String actionOf(String path) {
+    String action = path.startsWith("/") ? path.substring(1) : path;
+    return action.endsWith("/") ? action.substring(0, action.length() - 1) : action;
   }
 
   private HttpReply errorReply(String action, OtsException error, String signingKey) {
