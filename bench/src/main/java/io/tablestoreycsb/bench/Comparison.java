@@ -10,24 +10,57 @@ public final class Comparison {
   private final String name;
   private final String labelA;
   private final String labelB;
+  /** The reference side run beside A and B in every round, or null (see {@link Rounds}). */
+  private final String labelC;
   private final ErrorBudget budget;
   private final int warmupPairs;
   private final List<SideRun> a = new ArrayList<>();
   private final List<SideRun> b = new ArrayList<>();
+  private final List<SideRun> c = new ArrayList<>();
   int reruns;
   int keptWithFailures;
 
   Comparison(String name, String labelA, String labelB, ErrorBudget budget, int warmupPairs) {
+    this(name, labelA, labelB, null, budget, warmupPairs);
+  }
+
+  Comparison(String name, String labelA, String labelB, String labelC, ErrorBudget budget, int warmupPairs) {
     this.name = name;
     this.labelA = labelA;
     this.labelB = labelB;
+    this.labelC = labelC;
     this.budget = budget;
     this.warmupPairs = warmupPairs;
   }
 
   void add(SideRun sa, SideRun sb) {
+    add(sa, sb, null);
+  }
+
+  /** One round; {@code sc} is the reference side's run, null without one. */
+  void add(SideRun sa, SideRun sb, SideRun sc) {
     a.add(sa);
     b.add(sb);
+    if (labelC != null) {
+      c.add(sc);
+    }
+  }
+
+  /**
+   * A against the reference side C of the same rounds, as a comparison of its own named {@code name}
+   * (its estimates are A/C; warm-up, reruns and failed calls are the rounds' own, all sides counted).
+   */
+  public Comparison againstReference(String name) {
+    if (labelC == null) {
+      throw new IllegalStateException("comparison " + this.name + " ran no reference side");
+    }
+    Comparison versusC = new Comparison(name, labelA, labelC, budget, warmupPairs);
+    for (int i = 0; i < a.size(); i++) {
+      versusC.add(a.get(i), c.get(i));
+    }
+    versusC.reruns = reruns;
+    versusC.keptWithFailures = keptWithFailures;
+    return versusC;
   }
 
   public String name() {
@@ -83,9 +116,18 @@ public final class Comparison {
   String roundLine(int r, Metric decidingMetric) {
     SideRun sa = a.get(r);
     SideRun sb = b.get(r);
-    return String.format(Locale.ROOT, "round %s %d: %s %s | %s %s | ratio %s %.3f, ops/s %.3f", name, r + 1, labelA,
-        describe(sa), labelB, describe(sb), decidingMetric.unit(), decidingMetric.of(sa) / decidingMetric.of(sb),
-        sa.rate() / sb.rate());
+    String line = String.format(Locale.ROOT, "round %s %d: %s %s | %s %s", name, r + 1, labelA, describe(sa), labelB,
+        describe(sb));
+    if (labelC != null) {
+      line += String.format(Locale.ROOT, " | %s %s", labelC, describe(c.get(r)));
+    }
+    line += String.format(Locale.ROOT, " | ratio %s %.3f, ops/s %.3f", decidingMetric.unit(),
+        decidingMetric.of(sa) / decidingMetric.of(sb), sa.rate() / sb.rate());
+    if (labelC != null) {
+      line += String.format(Locale.ROOT, "; %s/%s %s %.3f", labelA, labelC, decidingMetric.unit(),
+          decidingMetric.of(sa) / decidingMetric.of(c.get(r)));
+    }
+    return line;
   }
 
   private static String describe(SideRun s) {
@@ -101,10 +143,11 @@ public final class Comparison {
    * {@code detail binding-vs-sdk-cpu-read medians ycsb: 12387 ops/s, client 96.24 us/op (JIT 0.08 cores), server 55.17 us/op | sdk: ... | rounds=7 ...}.
    */
   public String detailLine() {
+    String reference = labelC == null ? "" : " | " + labelC + ": " + medians(c);
     return String.format(Locale.ROOT,
-        "detail %s medians %s: %s | %s: %s | rounds=%d warm-up-pairs=%d reruns=%d kept-with-failures=%d calls=%d failed=%d",
-        name, labelA, medians(a), labelB, medians(b), rounds(), warmupPairs, reruns, keptWithFailures, budget.calls(),
-        budget.failures());
+        "detail %s medians %s: %s | %s: %s%s | rounds=%d warm-up-pairs=%d reruns=%d kept-with-failures=%d calls=%d failed=%d",
+        name, labelA, medians(a), labelB, medians(b), reference, rounds(), warmupPairs, reruns, keptWithFailures,
+        budget.calls(), budget.failures());
   }
 
   private static String medians(List<SideRun> samples) {

@@ -29,6 +29,9 @@ import io.tablestoreycsb.binding.config.KeyFormat;
 import io.tablestoreycsb.mock.protocol.Credentials;
 import io.tablestoreycsb.mock.protocol.PlainBufferWriter;
 import io.tablestoreycsb.mock.protocol.ResponseSigner;
+import io.tablestoreycsb.mock.protocol.ServiceLimits;
+import io.tablestoreycsb.mock.transport.MockHttpServer;
+import io.tablestoreycsb.mock.transport.ServerOptions;
 import java.io.Writer;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -36,38 +39,110 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The floor of mock-vs-floor-cpu: the cheapest server the SDK accepts. A bare Netty HTTP/1.1
- * keep-alive server (the mock's transport: NIO, the same number of I/O threads, HttpServerCodec)
- * that parses each request's line and headers, discards its body and answers a fixed, valid
- * response built once at start: for GetRow a paper row (the row the mock returns for a preloaded
- * key: 20-byte key, 5 x 100-byte values with timestamps), for PutRow an empty row, each signed as
- * the SDK's response validation requires (content MD5, HMAC-SHA1 over the x-ots-* headers; the
- * SDK checks no date). Nothing is authenticated, decoded, stored or looked up: what the mock costs
- * above this is the protocol and the table.
+ * The floors of the mock's CPU comparison, in their own process.
  *
- * <p>Usage: FloorServer --properties MOCK.properties --write-properties FLOOR.properties. The
- * credentials and instance are the mock's, so the same SDK client configuration drives both.
- * Prints {@value #READY_PREFIX} http://127.0.0.1:PORT when it accepts requests; runs until killed.
+ * <p>The bare floor (mock-vs-floor-cpu, a detail line): the cheapest server the SDK accepts. A bare
+ * Netty HTTP/1.1 keep-alive server (NIO, the mock's number of I/O threads, HttpServerCodec) that
+ * parses each request's line and headers, discards its body and answers a fixed, valid response
+ * built once at start: for GetRow a paper row (the row the mock returns for a preloaded key:
+ * 20-byte key, 5 x 100-byte values with timestamps), for PutRow an empty row, each signed as the
+ * SDK's response validation requires (content MD5, HMAC-SHA1 over the x-ots-* headers; the SDK
+ * checks no date). Nothing is authenticated, decoded, stored or looked up.
+ *
+ * <p>The protocol floor ({@code --protocol true}; mock-vs-protocol-floor-cpu, the goal): the mock's
+ * own HTTP server (its transport: request decoder, body reader, header view, reply encoder) with
+ * {@link ProtocolFloor} behind it, which does per request the protocol work any faithful server
+ * does ({@link ProtocolWork}: the request check, the protobuf request and its PlainBuffer with
+ * every CRC-8, for GetRow the paper row encoded, the protobuf response, the response signed) and
+ * nothing else: no storage, journal, capacity or request pipeline. What the mock costs above it is
+ * what the mock is beyond the protocol.
+ *
+ * <p>Usage: FloorServer --properties MOCK.properties --write-properties FLOOR.properties
+ * [--protocol true]. The credentials and instance are the mock's, so the same SDK client
+ * configuration drives all of them. Prints {@value #READY_PREFIX} http://127.0.0.1:PORT when it
+ * accepts requests; runs until killed.
  */
-public final class FloorServer {
+public final class FloorServer implements AutoCloseable {
   public static final String READY_PREFIX = "floor listening on";
   /** The response signature covers x-ots-requestid: one fixed id. */
-  private static final String REQUEST_ID = "00000000-0000-0000-0000-000000000000";
+  private static final String REQUEST_ID = ProtocolFloor.REQUEST_ID;
+  /** How long an idle keep-alive connection of the protocol floor stays open: the mock's default. */
+  private static final Duration IDLE_TIMEOUT = Duration.ofMinutes(5);
 
-  private FloorServer() {
+  private final String endpoint;
+  private final AutoCloseable stop;
+
+  private FloorServer(String endpoint, AutoCloseable stop) {
+    this.endpoint = endpoint;
+    this.stop = stop;
+  }
+
+  /** {@code http://127.0.0.1:PORT}. */
+  public String endpoint() {
+    return endpoint;
+  }
+
+  @Override
+  public void close() throws Exception {
+    stop.close();
   }
 
   public static void main(String[] args) throws Exception {
-    BenchArgs options = new BenchArgs(args, Set.of("properties", "write-properties"));
+    BenchArgs options = new BenchArgs(args, Set.of("properties", "write-properties", "protocol"));
     Properties mock = BenchArgs.load(Path.of(options.required("properties")));
-    Credentials credentials = new Credentials(mock.getProperty("tablestore.instance"),
-        mock.getProperty("tablestore.accesskeyid"), mock.getProperty("tablestore.accesskeysecret"));
+    String protocol = options.string("protocol", "false");
+    if (!protocol.equals("true") && !protocol.equals("false")) {
+      throw new IllegalArgumentException("option --protocol takes true or false, got '" + protocol + "'");
+    }
+    FloorServer server = start(credentials(mock), protocol.equals("true"));
+    Properties floor = new Properties();
+    floor.putAll(mock);
+    floor.setProperty("tablestore.endpoint", server.endpoint());
+    Path out = Path.of(options.required("write-properties"));
+    Files.deleteIfExists(out);
+    // It holds the access key secret: readable by its owner only, as the mock's own file.
+    Files.createFile(out, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
+      floor.store(w, "Floor server endpoint (bench)");
+    }
+    System.out.println(READY_PREFIX + " " + server.endpoint());
+    System.out.flush();
+    new CountDownLatch(1).await();
+  }
+
+  /** The instance and access key of the properties the driver uses (tablestore.instance, ...accesskeyid, ...accesskeysecret). */
+  static Credentials credentials(Properties p) {
+    String[] names = {"tablestore.instance", "tablestore.accesskeyid", "tablestore.accesskeysecret"};
+    for (String name : names) {
+      if (p.getProperty(name) == null || p.getProperty(name).isBlank()) {
+        throw new IllegalArgumentException("the properties file has no " + name);
+      }
+    }
+    return new Credentials(p.getProperty(names[0]), p.getProperty(names[1]), p.getProperty(names[2]));
+  }
+
+  /** A floor on 127.0.0.1, a free port: the bare one, or with {@code protocol} the protocol floor. */
+  static FloorServer start(Credentials credentials, boolean protocol) {
+    return protocol ? startProtocolFloor(credentials) : startBareFloor(credentials);
+  }
+
+  private static FloorServer startProtocolFloor(Credentials credentials) {
+    int maxBody = ServiceLimits.MAX_REQUEST_BODY_BYTES;
+    MockHttpServer server = MockHttpServer.start(new ServerOptions("127.0.0.1", 0, maxBody,
+            ServerOptions.defaultBodyMemoryBytes(maxBody), ServerOptions.DEFAULT_REQUEST_READ_TIMEOUT, IDLE_TIMEOUT, 0),
+        new ProtocolFloor(new ProtocolWork(credentials, Clock.systemUTC(), System.currentTimeMillis())));
+    return new FloorServer("http://127.0.0.1:" + server.port(), server);
+  }
+
+  private static FloorServer startBareFloor(Credentials credentials) {
     ResponseSigner signer = new ResponseSigner(credentials, Clock.systemUTC());
     Answer getRow = answer(signer, "GetRow", OtsInternalApi.GetRowResponse.newBuilder()
         .setConsumed(consumed(1, 0)).setRow(paperRow()).build().toByteArray());
@@ -89,20 +164,11 @@ public final class FloorServer {
           }
         })
         .bind(new InetSocketAddress("127.0.0.1", 0)).syncUninterruptibly().channel();
-    String endpoint = "http://127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort();
-    Properties floor = new Properties();
-    floor.putAll(mock);
-    floor.setProperty("tablestore.endpoint", endpoint);
-    Path out = Path.of(options.required("write-properties"));
-    Files.deleteIfExists(out);
-    // It holds the access key secret: readable by its owner only, as the mock's own file.
-    Files.createFile(out, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-      floor.store(w, "Floor server endpoint (bench)");
-    }
-    System.out.println(READY_PREFIX + " " + endpoint);
-    System.out.flush();
-    new CountDownLatch(1).await();
+    return new FloorServer("http://127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort(), () -> {
+      server.close().syncUninterruptibly();
+      acceptor.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      io.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    });
   }
 
   private static OtsInternalApi.ConsumedCapacity consumed(int read, int write) {

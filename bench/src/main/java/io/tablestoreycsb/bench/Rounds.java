@@ -1,5 +1,7 @@
 package io.tablestoreycsb.bench;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -57,28 +59,55 @@ public final class Rounds {
 
   public static Comparison compare(String name, String labelA, Side a, String labelB, Side b, Plan plan, Decider decider)
       throws Exception {
+    return compare(name, labelA, a, labelB, b, null, null, plan, decider);
+  }
+
+  /**
+   * As {@link #compare(String, String, Side, String, Side, Plan, Decider)}, with a reference side C
+   * run in every warm-up and every round beside A and B, for a second ratio A/C measured in the
+   * same rounds ({@link Comparison#againstReference}) at the cost of one more run a round rather
+   * than a second comparison. Rounds run A B C, then C B A: A and B stay next to each other, and
+   * a drift of the machine that is linear over a round hits all three alike (B in the middle, A
+   * and C first and last in turn). When to stop is decided on A/B alone. {@code labelC} and
+   * {@code c} are null for a comparison of two sides.
+   */
+  public static Comparison compare(String name, String labelA, Side a, String labelB, Side b, String labelC, Side c,
+      Plan plan, Decider decider) throws Exception {
     ErrorBudget budget = new ErrorBudget(name);
-    int warmupPairs = warmUp(name, a, b, plan.warmupSeconds(), plan.maxWarmupPairs(), decider.metric(), budget);
-    Comparison comparison = new Comparison(name, labelA, labelB, budget, warmupPairs);
+    List<Side> warmed = c == null ? List.of(a, b) : List.of(a, b, c);
+    int warmupPairs = warmUp(name, warmed, plan.warmupSeconds(), plan.maxWarmupPairs(), decider.metric(), budget);
+    Comparison comparison = new Comparison(name, labelA, labelB, labelC, budget, warmupPairs);
     for (int r = 0; r < plan.maxRounds(); r++) {
       SideRun sa;
       SideRun sb;
+      SideRun sc = null;
       int attempt = 0;
       while (true) {
         attempt++;
         if (r % 2 == 0) {
           sa = a.run(plan.seconds());
           sb = b.run(plan.seconds());
+          if (c != null) {
+            sc = c.run(plan.seconds());
+          }
         } else {
+          if (c != null) {
+            sc = c.run(plan.seconds());
+          }
           sb = b.run(plan.seconds());
           sa = a.run(plan.seconds());
         }
         budget.add(sa);
         budget.add(sb);
-        if (!sa.failed() && !sb.failed()) {
+        if (sc != null) {
+          budget.add(sc);
+        }
+        boolean cFailed = sc != null && sc.failed();
+        if (!sa.failed() && !sb.failed() && !cFailed) {
           break;
         }
-        String failure = sa.failed() ? sa.firstFailure() : sb.firstFailure();
+        String failure = sa.failed() ? sa.firstFailure() : sb.failed() ? sb.firstFailure() : sc.firstFailure();
+        long failures = sa.failures() + sb.failures() + (sc == null ? 0 : sc.failures());
         if (attempt == MAX_ATTEMPTS) {
           System.err.printf(Locale.ROOT, "round %s %d: failed calls in %d attempts, keeping the last (%s)%n", name, r + 1,
               attempt, failure);
@@ -86,10 +115,10 @@ public final class Rounds {
           break;
         }
         System.err.printf(Locale.ROOT, "round %s %d: %d failed call(s), running the round again (%s)%n", name, r + 1,
-            sa.failures() + sb.failures(), failure);
+            failures, failure);
         comparison.reruns++;
       }
-      comparison.add(sa, sb);
+      comparison.add(sa, sb, sc);
       System.err.println(comparison.roundLine(r, decider.metric()) + String.format(Locale.ROOT, " [rounds %d..%d]",
           plan.minRounds(), plan.maxRounds()));
       if (comparison.rounds() >= plan.minRounds()
@@ -100,37 +129,54 @@ public final class Rounds {
     return comparison;
   }
 
-  /**
-   * Runs warm-up pairs (A then B) until both sides' rate and deciding metric are steady, at most
-   * {@code maxPairs}. One fixed warm-up was not enough for the first comparison of a fresh
-   * JVM: the JIT was still compiling the mock and the SDK, rates climbed from 19 k to 57 k ops/s
-   * over the first rounds, and a round measured that early penalised whichever side it ran first
-   * (ratios 0.65 and 1.42). The JIT's own CPU time is kept apart, but code not yet compiled
-   * costs more per request: a watched server must also have a quiet compiler ({@link #QUIET_JIT_CORES}).
-   * Returns the number of pairs run.
-   */
+  /** {@link #warmUp(String, List, double, int, Metric, ErrorBudget)} of two sides, A then B. */
   static int warmUp(String name, Side a, Side b, double seconds, int maxPairs, Metric metric, ErrorBudget budget)
       throws Exception {
-    SideRun previousA = a.run(seconds);
-    SideRun previousB = b.run(seconds);
-    budget.add(previousA);
-    budget.add(previousB);
+    return warmUp(name, List.of(a, b), seconds, maxPairs, metric, budget);
+  }
+
+  /**
+   * Runs warm-up pairs (each side once, in order: A then B, or A B C) until every side's rate and
+   * deciding metric are steady, at most {@code maxPairs}. One fixed warm-up was not enough for the
+   * first comparison of a fresh JVM: the JIT was still compiling the mock and the SDK, rates climbed
+   * from 19 k to 57 k ops/s over the first rounds, and a round measured that early penalised
+   * whichever side it ran first (ratios 0.65 and 1.42). The JIT's own CPU time is kept apart, but
+   * code not yet compiled costs more per request: a watched server must also have a quiet compiler
+   * ({@link #QUIET_JIT_CORES}). Returns the number of pairs run.
+   */
+  static int warmUp(String name, List<Side> sides, double seconds, int maxPairs, Metric metric, ErrorBudget budget)
+      throws Exception {
+    List<SideRun> previous = new ArrayList<>();
+    for (Side side : sides) {
+      SideRun run = side.run(seconds);
+      budget.add(run);
+      previous.add(run);
+    }
     int pairs = 1;
     while (pairs < maxPairs) {
-      SideRun sa = a.run(seconds);
-      SideRun sb = b.run(seconds);
-      budget.add(sa);
-      budget.add(sb);
+      List<SideRun> now = new ArrayList<>();
+      for (Side side : sides) {
+        SideRun run = side.run(seconds);
+        budget.add(run);
+        now.add(run);
+      }
       pairs++;
-      boolean steady = !sa.failed() && !sb.failed() && steady(previousA, sa, metric) && steady(previousB, sb, metric);
-      previousA = sa;
-      previousB = sb;
+      boolean steady = true;
+      for (int i = 0; i < sides.size(); i++) {
+        steady &= !now.get(i).failed() && steady(previous.get(i), now.get(i), metric);
+      }
+      previous = now;
       if (steady) {
         break;
       }
     }
-    System.err.printf(Locale.ROOT, "warm-up %s: %d pairs, last %.0f / %.0f per s, %.1f / %.1f %s%n", name, pairs,
-        previousA.rate(), previousB.rate(), metric.of(previousA), metric.of(previousB), metric.unit());
+    StringBuilder rates = new StringBuilder();
+    StringBuilder costs = new StringBuilder();
+    for (SideRun run : previous) {
+      rates.append(rates.length() == 0 ? "" : " / ").append(String.format(Locale.ROOT, "%.0f", run.rate()));
+      costs.append(costs.length() == 0 ? "" : " / ").append(String.format(Locale.ROOT, "%.1f", metric.of(run)));
+    }
+    System.err.printf(Locale.ROOT, "warm-up %s: %d pairs, last %s per s, %s %s%n", name, pairs, rates, costs, metric.unit());
     return pairs;
   }
 

@@ -2,6 +2,7 @@ package io.tablestoreycsb.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -106,6 +107,50 @@ class RoundsTest {
     assertThat(cpu.value()).isBetween(1.09, 1.11);
     assertThat(cpu.verdict(Ratio.Goal.AT_MOST, 1.05)).isEqualTo(RatioInterval.Verdict.FAIL);
     assertThat(c.estimate(Metric.THROUGHPUT).value()).isBetween(0.899, 0.901);
+  }
+
+  @Test
+  void aReferenceSideRunsInEveryWarmUpAndRoundAroundTheOtherTwoAndGivesItsOwnRatio() throws Exception {
+    List<String> log = new ArrayList<>();
+    ScriptedSide a = new ScriptedSide("a", log, sample(90, 33));
+    ScriptedSide b = new ScriptedSide("b", log, sample(100, 30));
+    ScriptedSide c = new ScriptedSide("c", log, sample(200, 11));
+
+    Comparison comparison = Rounds.compare("test", "a", a, "b", b, "c", c, plan(4, 10), CPU_AT_MOST_1_05);
+
+    // two steady warm-up triples, then A B C, C B A, A B C, C B A: A and B always next to each other
+    assertThat(log).containsExactly("a", "b", "c", "a", "b", "c", "a", "b", "c", "c", "b", "a", "a", "b", "c", "c", "b",
+        "a");
+    assertThat(comparison.rounds()).as("stopped on A/B's verdict").isEqualTo(4);
+    assertThat(comparison.estimate(Metric.CLIENT_CPU).value()).isCloseTo(1.1, within(1e-9));
+    Comparison againstC = comparison.againstReference("a-vs-c");
+    assertThat(againstC.rounds()).isEqualTo(4);
+    assertThat(againstC.estimate(Metric.CLIENT_CPU).value()).isCloseTo(3.0, within(1e-9));
+    assertThat(againstC.estimate(Metric.THROUGHPUT).value()).isCloseTo(0.45, within(1e-9));
+    assertThat(comparison.detailLine()).contains("| c: 200 ops/s, client 11.00 us/op");
+  }
+
+  @Test
+  void aFailedCallOfTheReferenceSideRunsTheRoundAgain() throws Exception {
+    List<String> log = new ArrayList<>();
+    ScriptedSide a = new ScriptedSide("a", log, sample(100, 30));
+    ScriptedSide b = new ScriptedSide("b", log, sample(100, 30));
+    ScriptedSide c = new ScriptedSide("c", log, sample(100, 10), sample(100, 10), sample(100, 10, 1), sample(100, 10));
+
+    Comparison comparison = Rounds.compare("test", "a", a, "b", b, "c", c, plan(2, 2), CPU_AT_MOST_1_05);
+
+    assertThat(comparison.reruns()).isEqualTo(1);
+    assertThat(comparison.againstReference("a-vs-c").runsB()).allMatch(s -> !s.failed());
+    assertThat(comparison.againstReference("a-vs-c").reruns()).isEqualTo(1);
+  }
+
+  @Test
+  void aComparisonOfTwoSidesHasNoReference() throws Exception {
+    ScriptedSide a = new ScriptedSide("a", new ArrayList<>(), sample(100, 30));
+    Comparison comparison = Rounds.compare("test", "a", a, "b", a, plan(2, 2), CPU_AT_MOST_1_05);
+
+    assertThatThrownBy(() -> comparison.againstReference("a-vs-c")).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("ran no reference side");
   }
 
   @Test

@@ -1,23 +1,16 @@
 package io.tablestoreycsb.bench.jmh;
 
 import com.alicloud.openservices.tablestore.core.protocol.OTSProtocolBuilder;
-import com.alicloud.openservices.tablestore.core.protocol.OtsInternalApi;
-import com.alicloud.openservices.tablestore.core.protocol.PlainBufferConsts;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
 import com.alicloud.openservices.tablestore.model.PutRowRequest;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
-import com.aliyun.ots.thirdparty.com.google.protobuf.ByteString;
 import io.tablestoreycsb.bench.PaperRows;
+import io.tablestoreycsb.bench.ProtocolWork;
 import io.tablestoreycsb.mock.protocol.Credentials;
 import io.tablestoreycsb.mock.protocol.OtsHeaders;
-import io.tablestoreycsb.mock.protocol.PlainBufferCodec;
 import io.tablestoreycsb.mock.protocol.PlainBufferReader;
-import io.tablestoreycsb.mock.protocol.PlainBufferWriter;
-import io.tablestoreycsb.mock.protocol.RequestAuthenticator;
-import io.tablestoreycsb.mock.protocol.ResponseSigner;
 import io.tablestoreycsb.mock.protocol.SignedHeaders;
 import io.tablestoreycsb.mock.protocol.Signatures;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -46,7 +39,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * the request check (required headers, date, Content-MD5 of the body, HMAC-SHA1 signature), the
  * protobuf request decoded, its PlainBuffer (primary key or row change) read with its CRC-8
  * checks, for GetRow the returned row written as PlainBuffer with its CRC-8s, the protobuf
- * response encoded, and the response's Content-MD5 and HMAC-SHA1 signature. The request's x-ots-*
+ * response encoded, and the response's Content-MD5 and HMAC-SHA1 signature ({@link ProtocolWork},
+ * which the protocol floor of mock-vs-protocol-floor-cpu runs per request too). The request's x-ots-*
  * headers are handed over already picked out and sorted (the transport's view), so this is a floor:
  * what a server pays above an HTTP server that answers without looking.
  */
@@ -64,25 +58,16 @@ public class ProtocolFloorBench {
   private static final long TIMESTAMP = 1_700_000_000_000L;
   private static final String DATE = "2026-11-28T00:00:00.000Z";
 
-  private RequestAuthenticator authenticator;
-  private ResponseSigner signer;
+  private ProtocolWork work;
   private byte[] getBody;
   private SortedHeaders getHeaders;
   private byte[] putBody;
   private SortedHeaders putHeaders;
-  private byte[] keyName;
-  private byte[][] fieldNames;
-  private byte[][] values;
-  private OtsInternalApi.ConsumedCapacity readOne;
-  private OtsInternalApi.ConsumedCapacity writeOne;
 
   @Setup
   public void setUp() {
-    Instant now = Instant.parse(DATE);
-    Clock clock = Clock.fixed(now, ZoneOffset.UTC);
-    Credentials credentials = new Credentials(INSTANCE, ACCESS_KEY_ID, SECRET);
-    authenticator = new RequestAuthenticator(credentials, clock);
-    signer = new ResponseSigner(credentials, clock);
+    Clock clock = Clock.fixed(Instant.parse(DATE), ZoneOffset.UTC);
+    work = new ProtocolWork(new Credentials(INSTANCE, ACCESS_KEY_ID, SECRET), clock, TIMESTAMP);
 
     SingleRowQueryCriteria criteria = new SingleRowQueryCriteria(PaperRows.TABLE, PaperRows.primaryKey(123_456_789L));
     criteria.setMaxVersions(1);
@@ -90,65 +75,24 @@ public class ProtocolFloorBench {
     getHeaders = signedHeaders("GetRow", getBody);
     putBody = OTSProtocolBuilder.buildPutRowRequest(new PutRowRequest(PaperRows.putChange(1_000_000_123L))).toByteArray();
     putHeaders = signedHeaders("PutRow", putBody);
-
-    keyName = PaperRows.KEY_COLUMN.getBytes(StandardCharsets.UTF_8);
-    fieldNames = new byte[PaperRows.FIELDS][];
-    values = new byte[PaperRows.FIELDS][];
-    for (int f = 0; f < PaperRows.FIELDS; f++) {
-      fieldNames[f] = PaperRows.fieldName(f).getBytes(StandardCharsets.UTF_8);
-      values[f] = PaperRows.randomValue().getBytes(StandardCharsets.UTF_8);
-    }
-    readOne = consumed(1, 0);
-    writeOne = consumed(0, 1);
   }
 
   /** A GetRow: check, decode the key, answer the stored paper row, sign. */
   @Benchmark
   public Map<String, String> getRow() {
-    String key = authenticator.authenticate("GetRow", getHeaders, getBody);
-    OtsInternalApi.GetRowRequest request = parse(OtsInternalApi.GetRowRequest.parser(), getBody);
-    PlainBufferReader.Row primaryKey = PlainBufferCodec.decodeOneRow(request.getPrimaryKey(), "primary_key");
-    PlainBufferReader.Cell keyCell = primaryKey.primaryKey.get(0);
-
-    PlainBufferWriter writer = new PlainBufferWriter(64 + keyCell.valueLength + PaperRows.FIELDS * (48 + PaperRows.FIELD_LENGTH));
-    writer.header();
-    writer.startRow();
-    writer.primaryKeyBytes(keyName, false, keyCell.valueBytes());
-    writer.startData();
-    for (int f = 0; f < PaperRows.FIELDS; f++) {
-      writer.attribute(fieldNames[f], 0, fieldNames[f].length, PlainBufferConsts.VT_STRING, values[f], 0, values[f].length,
-          TIMESTAMP);
-    }
-    writer.endRow();
-    byte[] response = OtsInternalApi.GetRowResponse.newBuilder().setConsumed(readOne).setRow(writer.toByteString()).build()
-        .toByteArray();
-    return signer.headersFor("GetRow", REQUEST_ID, response, key);
+    String key = work.authenticate("GetRow", getHeaders, getBody);
+    return work.sign("GetRow", REQUEST_ID, work.getRow(getBody), key);
   }
 
   /** A PutRow: check, decode the row change, answer the consumed capacity, sign. */
   @Benchmark
   public Map<String, String> putRow() {
-    String key = authenticator.authenticate("PutRow", putHeaders, putBody);
-    OtsInternalApi.PutRowRequest request = parse(OtsInternalApi.PutRowRequest.parser(), putBody);
-    PlainBufferReader.Row row = PlainBufferCodec.decodeOneRow(request.getRow(), "row");
+    String key = work.authenticate("PutRow", putHeaders, putBody);
+    PlainBufferReader.Row row = work.putRowChange(putBody);
     if (row.cells.size() != PaperRows.FIELDS) {
       throw new IllegalStateException("expected " + PaperRows.FIELDS + " cells, read " + row.cells.size());
     }
-    byte[] response = OtsInternalApi.PutRowResponse.newBuilder().setConsumed(writeOne).build().toByteArray();
-    return signer.headersFor("PutRow", REQUEST_ID, response, key);
-  }
-
-  private static <T> T parse(com.aliyun.ots.thirdparty.com.google.protobuf.Parser<T> parser, byte[] body) {
-    try {
-      return parser.parseFrom(body);
-    } catch (com.aliyun.ots.thirdparty.com.google.protobuf.InvalidProtocolBufferException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static OtsInternalApi.ConsumedCapacity consumed(int read, int write) {
-    return OtsInternalApi.ConsumedCapacity.newBuilder()
-        .setCapacityUnit(OtsInternalApi.CapacityUnit.newBuilder().setRead(read).setWrite(write)).build();
+    return work.sign("PutRow", REQUEST_ID, work.putRowResponse(), key);
   }
 
   /** The headers the Java SDK sends, signed as it signs them (V2). */
