@@ -38,11 +38,6 @@ public final class LocalCellExecutor implements CellExecutor, AutoCloseable {
    * scheduling delay).
    */
   private static final long RELEASE_MARGIN_MS = 50;
-  /**
-   * The same when a runner's warm-up goes on sending until the release ({@code WarmUpHold}): it then ends its run,
-   * within a request's time and YCSB's export (30 to 50 ms on a calm 2-core machine, up to 250 ms at load 20).
-   */
-  private static final long HOLD_RELEASE_MARGIN_MS = 300;
   /** A runner JVM that is not ready after this long (class loading on a loaded machine) fails the cell. */
   static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
   /** How long a runner at its gate waits for the release before giving up on its own. */
@@ -230,7 +225,7 @@ public final class LocalCellExecutor implements CellExecutor, AutoCloseable {
   }
 
   private long release(List<CellRun> running, long startAt) throws IOException {
-    long margin = running.stream().anyMatch(CellRun::holdsUntilRelease) ? HOLD_RELEASE_MARGIN_MS : RELEASE_MARGIN_MS;
+    long margin = running.stream().anyMatch(CellRun::holdsUntilRelease) ? StartGate.HOLD_MARGIN_MS : RELEASE_MARGIN_MS;
     long instant = Math.max(System.currentTimeMillis() + margin, startAt);
     for (int i = 0; i < running.size(); i++) {
       running.get(i).release(instant + i * startSkew.toMillis());

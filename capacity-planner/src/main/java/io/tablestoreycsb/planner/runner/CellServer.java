@@ -100,8 +100,7 @@ final class CellServer {
           ? new StartGate(request.startAtEpochMs(), request.resultDir().resolve(StartGate.READY_FILE), null,
               Duration.ZERO)
           : StartGate.inDirectory(request.resultDir(), Duration.ofSeconds(Math.max(1, request.gateTimeoutSeconds())));
-      WarmedUp warmedUp = RunnerMain.prepare(request.ycsbArgs(), request.resultDir(), warm, compileClock,
-          gate.waitsForRelease());
+      WarmedUp warmedUp = RunnerMain.prepare(request.ycsbArgs(), request.resultDir(), warm, compileClock);
       warmUp = warmedUp.warmUp();
       report.warmedUp(warmUp);
       if (warmedUp.hold().holding()) {

@@ -116,7 +116,7 @@ public final class RunnerMain implements Callable<Integer> {
     preload(ycsbArgs);
     StartGate gate = new StartGate(startAt, readyFile, releaseFile, Duration.ofSeconds(gateTimeoutSeconds));
     WarmedUp warmedUp = prepare(ycsbArgs, resultDir, EnumSet.noneOf(ClientWarmUp.Operation.class),
-        report.compileClock(), gate.waitsForRelease());
+        report.compileClock());
     report.warmedUp(warmedUp.warmUp());
     if (warmedUp.hold().holding()) {
       gate.announceHolding();
@@ -140,13 +140,12 @@ public final class RunnerMain implements Callable<Integer> {
    * What every cell does before its gate: the endpoint's clock, and a warm-up through the binding.
    *
    * @param warm the operations this runner has warmed up in earlier cells (updated)
-   * @param holdUntilGate whether a settled warm-up goes on sending until the caller ends its hold at the gate's
-   *     release: for a gate that opens once every runner of the cell is ready
+   * @return the warm-up, and its run if it goes on sending until the caller ends it at the gate ({@link WarmUpHold})
    */
-  static WarmedUp prepare(List<String> args, Path resultDir, Set<ClientWarmUp.Operation> warm, CompileClock clock,
-      boolean holdUntilGate) throws InterruptedException {
+  static WarmedUp prepare(List<String> args, Path resultDir, Set<ClientWarmUp.Operation> warm, CompileClock clock)
+      throws InterruptedException {
     measureClock(args, resultDir.resolve(ResultFiles.CLOCK_FILE));
-    return warmUp(args, warm, clock, resultDir.resolve(WARM_UP_DIR), holdUntilGate);
+    return warmUp(args, warm, clock, resultDir.resolve(WARM_UP_DIR));
   }
 
   /** Loads YCSB and the DB class of a warm runner's first cell. */
@@ -191,7 +190,7 @@ public final class RunnerMain implements Callable<Integer> {
    * Tablestore binding.
    */
   private static WarmedUp warmUp(List<String> args, Set<ClientWarmUp.Operation> warm, CompileClock clock,
-      Path warmUpDir, boolean holdUntilGate) throws InterruptedException {
+      Path warmUpDir) throws InterruptedException {
     int db = args.indexOf("-db");
     if (db < 0 || db + 1 >= args.size() || !args.get(db + 1).equals(TablestoreClient.class.getName())) {
       return WarmedUp.ended(new WarmUp(0, WarmUp.Outcome.NOT_THE_BINDING, List.of(), 0));
@@ -207,7 +206,7 @@ public final class RunnerMain implements Callable<Integer> {
     long started = System.nanoTime();
     try {
       return new WarmUpRun(SettleRule.STANDARD, WARM_UP_CAP).run(args, YcsbArguments.properties(args), warm, clock,
-          warmUpDir, holdUntilGate);
+          warmUpDir);
     } catch (IOException | RuntimeException e) {
       System.err.println("runner: warm-up stopped: " + e.getMessage());
       return WarmedUp.ended(new WarmUp((System.nanoTime() - started) / 1e9, WarmUp.Outcome.REFUSED, List.of(), 0));

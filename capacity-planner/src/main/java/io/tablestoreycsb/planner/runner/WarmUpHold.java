@@ -21,6 +21,7 @@ final class WarmUpHold {
   private final Path stopFile;
   private final long settledNanos;
   private final long operationsAtSettle;
+  private boolean ended;
 
   private WarmUpHold(Thread run, Path stopFile, long settledNanos, long operationsAtSettle) {
     this.run = run;
@@ -40,12 +41,16 @@ final class WarmUpHold {
 
   /**
    * Stops the held run at its threads' next operation and waits until it has ended (its measurements exported,
-   * its clients closed), so that the cell's own run starts in a JVM the warm-up has left.
+   * its clients closed), so that the cell's own run starts in a JVM the warm-up has left. Called at the gate's
+   * release, which every runner of a cell gets at once, not at the runner's own instant: with a start skew the
+   * later runners' instants come seconds after the first's, whose window a held warm-up would load. Once: later
+   * calls return.
    */
   void end() throws InterruptedException {
-    if (run == null) {
+    if (run == null || ended) {
       return;
     }
+    ended = true;
     long ending = System.nanoTime();
     stop(stopFile);
     run.join();

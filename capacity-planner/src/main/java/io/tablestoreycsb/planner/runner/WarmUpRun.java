@@ -52,11 +52,11 @@ final class WarmUpRun {
    * Warms up for the cell run with {@code args}, reading the compile time from {@code clock}.
    *
    * @param warm the operations this runner has warmed up in earlier cells; what this warm-up settled is added
-   * @param holdUntilGate whether a warm-up's own run that settled goes on sending until the caller ends it at the
-   *     start gate's release ({@link WarmUpHold}): for a gate that opens once every runner of the cell is ready
+   * @return the warm-up, and its own run if that settled and goes on sending until the caller ends it at the start
+   *     gate ({@link WarmUpHold}; single-row requests only, {@link #endsAtOnce})
    */
-  WarmedUp run(List<String> args, Properties props, Set<Operation> warm, CompileClock clock, Path warmUpDir,
-      boolean holdUntilGate) throws InterruptedException {
+  WarmedUp run(List<String> args, Properties props, Set<Operation> warm, CompileClock clock, Path warmUpDir)
+      throws InterruptedException {
     long started = System.nanoTime();
     Set<Operation> wanted = WarmUpOperations.of(args, props);
     Set<Operation> needed = EnumSet.noneOf(Operation.class);
@@ -73,7 +73,7 @@ final class WarmUpRun {
     if (canWrite(warmUpDir)) {
       long before = StoppableWorkload.operationsSoFar();
       OwnRun own = ownRun(args, warmUpDir, started + cap.toNanos(), clock, perInterval, ownMinimum(needed),
-          holdUntilGate && endsAtOnce(needed));
+          endsAtOnce(needed));
       outcome = own.outcome();
       hold = own.hold();
       sentCount = StoppableWorkload.operationsSoFar() - before;

@@ -86,9 +86,9 @@ class RunnerWarmUpMockTest {
         assertThat(warmUpLine(dir.resolve("read"), r)).endsWith("; it goes on sending until the start gate opens");
         RunnerResources resources = RunnerResources.read(dir.resolve("read").resolve("runner-" + r)
             .resolve(ResultFiles.RESOURCES_FILE)).orElseThrow();
-        // (the gate opens up to 300 ms before the instant when a runner holds, and the line rounds to 0.1 s)
+        // (the gate opens up to 1 s before the instant when a runner holds, and the line rounds to 0.1 s)
         assertThat(heldSeconds(dir.resolve("read"), r))
-            .isGreaterThanOrEqualTo((resources.startAtEpochMs() - resources.readyEpochMs()) / 1000.0 - 0.3 - 0.15);
+            .isGreaterThanOrEqualTo((resources.startAtEpochMs() - resources.readyEpochMs()) / 1000.0 - 1.0 - 0.15);
         assertThat(resources.lateMs()).as("the held run ended before the start instant").isLessThan(1000);
 
         WarmUp againWarmUp = done(dir.resolve("again"), r).warmUp();
