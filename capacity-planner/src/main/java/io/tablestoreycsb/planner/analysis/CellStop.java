@@ -35,6 +35,14 @@ public record CellStop(String rule, StopKind kind, long durationSeconds, double 
     return new CellStop(rule, StopKind.CAP_UNSTEADY, capSeconds, 0, judgement, 0, null);
   }
 
+  /**
+   * A steady-stopping cell that ended {@code afterSeconds} in, at its minimum duration, because the window the report
+   * needs would not fit in its cap ({@link StopKind#OUT_OF_REACH}); {@code why} says so for people.
+   */
+  public static CellStop outOfReach(String rule, long capSeconds, double afterSeconds, String why) {
+    return new CellStop(rule, StopKind.OUT_OF_REACH, capSeconds, afterSeconds, why, 0, null);
+  }
+
   /** A steady-stopping cell whose rate was never judged. */
   public static CellStop notJudged(String rule, long durationSeconds) {
     return new CellStop(rule, StopKind.NOT_JUDGED, durationSeconds, 0, "", 0, null);
@@ -47,7 +55,7 @@ public record CellStop(String rule, StopKind kind, long durationSeconds, double 
 
   /** Whether the cell ended before its duration. */
   public boolean stoppedEarly() {
-    return kind == StopKind.STEADY;
+    return kind == StopKind.STEADY || kind == StopKind.OUT_OF_REACH;
   }
 
   /** The same stop with a saturation search's mark. */

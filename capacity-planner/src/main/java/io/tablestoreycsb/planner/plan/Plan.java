@@ -107,7 +107,7 @@ public final class Plan {
 
       @Override
       public boolean stopNow() {
-        return watch.steadyNow();
+        return watch.mayEndNow();
       }
 
       @Override

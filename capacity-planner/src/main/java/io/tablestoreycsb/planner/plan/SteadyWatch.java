@@ -29,6 +29,8 @@ final class SteadyWatch {
   private final long durationSeconds;
   private SteadyState.Verdict last;
   private SteadyState.Verdict steady;
+  /** Set when the window the report needs would not fit in the cap: why, for people. */
+  private String outOfReach;
   private long firstStartMs;
   private long steadyAtMs;
   private long lastCheck;
@@ -42,10 +44,14 @@ final class SteadyWatch {
     }
   }
 
-  /** Whether the cell may end now: never for a fixed rule; for a steady one, once its rate is steady. */
-  boolean steadyNow() {
-    if (!rule.steady() || steady != null || System.currentTimeMillis() - lastCheck < CHECK_EVERY_MS) {
-      return steady != null;
+  /**
+   * Whether the cell may end now: never for a fixed rule; for a steady one, once its rate is steady, or once it has
+   * run its minimum and the window the report needs would not fit in its cap ({@link #outOfReach}).
+   */
+  boolean mayEndNow() {
+    if (!rule.steady() || steady != null || outOfReach != null
+        || System.currentTimeMillis() - lastCheck < CHECK_EVERY_MS) {
+      return steady != null || outOfReach != null;
     }
     lastCheck = System.currentTimeMillis();
     List<List<org.HdrHistogram.Histogram>> runners = new ArrayList<>();
@@ -68,8 +74,26 @@ final class SteadyWatch {
     if (last.steady()) {
       steady = last;
       steadyAtMs = System.currentTimeMillis();
+      return true;
     }
-    return steady != null;
+    double ranSeconds = series.isEmpty() ? 0 : (series.get(series.size() - 1).endMs() - firstStartMs) / 1000.0;
+    double latency = meanLatencySeconds(runners);
+    if (ranSeconds >= rule.minDuration().toSeconds() && outOfReach(latency, durationSeconds, binMs / 1000.0)) {
+      steadyAtMs = System.currentTimeMillis();
+      outOfReach = String.format(java.util.Locale.ROOT, "a window of %d mean latencies of %.1f s (%.0f s), which"
+          + " the report takes as evidence, does not fit in it", CellAnalyzer.MIN_WINDOW_LATENCIES, latency,
+          CellAnalyzer.MIN_WINDOW_LATENCIES * latency);
+    }
+    return outOfReach != null;
+  }
+
+  /**
+   * Whether a window of {@link CellAnalyzer#MIN_WINDOW_LATENCIES} mean latencies cannot fit in a cell of {@code
+   * capSeconds}, whose first status interval ({@code binSeconds}) is always warm-up: then running to the cap would
+   * not make the cell evidence either.
+   */
+  static boolean outOfReach(double meanLatencySeconds, long capSeconds, double binSeconds) {
+    return CellAnalyzer.MIN_WINDOW_LATENCIES * meanLatencySeconds > capSeconds - binSeconds;
   }
 
   /**
@@ -77,6 +101,14 @@ final class SteadyWatch {
    * interval so far, of every runner) for the report to take the window as evidence.
    */
   static double windowSeconds(double halfMinimum, List<List<org.HdrHistogram.Histogram>> runners) {
+    double meanSeconds = meanLatencySeconds(runners);
+    // A little over the report's bound: the report's window starts at the judged window's first bin and
+    // ends where the runners stopped together, which is about as long, not longer.
+    return Math.max(halfMinimum, CellAnalyzer.MIN_WINDOW_LATENCIES * meanSeconds * 1.1);
+  }
+
+  /** The mean latency over every interval so far, of every runner (0 before the first request). */
+  private static double meanLatencySeconds(List<List<org.HdrHistogram.Histogram>> runners) {
     double latencyUs = 0;
     long requests = 0;
     for (List<org.HdrHistogram.Histogram> intervals : runners) {
@@ -85,10 +117,7 @@ final class SteadyWatch {
         requests += h.getTotalCount();
       }
     }
-    double meanSeconds = requests == 0 ? 0 : latencyUs / requests / 1e6;
-    // A little over the report's bound: the report's window starts at the judged window's first bin and
-    // ends where the runners stopped together, which is about as long, not longer.
-    return Math.max(halfMinimum, CellAnalyzer.MIN_WINDOW_LATENCIES * meanSeconds * 1.1);
+    return requests == 0 ? 0 : latencyUs / requests / 1e6;
   }
 
   /** Why the cell ended, once it has. */
@@ -99,6 +128,9 @@ final class SteadyWatch {
     if (steady != null) {
       return CellStop.steady(rule.describe(), durationSeconds, (steadyAtMs - firstStartMs) / 1000.0, steady.reason(),
           steady.windowStartMs());
+    }
+    if (outOfReach != null) {
+      return CellStop.outOfReach(rule.describe(), durationSeconds, (steadyAtMs - firstStartMs) / 1000.0, outOfReach);
     }
     if (last == null) {
       return CellStop.notJudged(rule.describe(), durationSeconds);

@@ -28,6 +28,8 @@ public final class StopText {
       case RAN_DURATION -> "ran its " + duration;
       case STEADY -> "steady after " + Formats.clock(stop.steadyAfterSeconds()) + ": " + stop.judgement();
       case CAP_UNSTEADY -> "reached its cap of " + duration + " before its rate was steady (" + stop.judgement() + ")";
+      case OUT_OF_REACH -> "stopped after " + Formats.clock(stop.steadyAfterSeconds()) + ", short of its cap of "
+          + duration + ": " + stop.judgement();
       case NOT_JUDGED -> "ran its " + duration + " (its rate was not judged: the cell was too short, or its executor"
           + " cannot stop runners early)";
       case NOT_RECORDED -> "";

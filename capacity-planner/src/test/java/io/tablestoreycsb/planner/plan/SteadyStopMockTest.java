@@ -2,6 +2,7 @@ package io.tablestoreycsb.planner.plan;
 
 import io.tablestoreycsb.planner.analysis.CellResult;
 import io.tablestoreycsb.planner.analysis.CellStop;
+import io.tablestoreycsb.planner.analysis.StopKind;
 import io.tablestoreycsb.planner.text.StopText;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,5 +56,40 @@ class SteadyStopMockTest {
     assertThat(row.window().startEpochMs()).isEqualTo(stop.steadyFromEpochMs());
     assertThat(row.rates().qpsRows()).isBetween(300 * 0.8, 300 * 1.05);
     assertThat(output).contains("(steady after ");
+  }
+
+  @Test
+  void aCellWhoseWindowOfFiveMeanLatenciesCannotFitInItsCapEndsAtItsMinimum(@TempDir Path dir) throws Exception {
+    // 8 threads of 200-row batches at one 300 rows/s partition (which serves a batch at about 600 rows/s): about
+    // 2.7 s a request, so the report's window of
+    // five mean latencies (13 s) cannot fit in a 12 s cap.
+    Path matrixFile = dir.resolve("matrix");
+    Files.writeString(matrixFile, String.join("\n",
+        "[plan]", "instance-type = mock", "runners = 1", "partitions = 1", "stop = steady", "min-duration = 4s",
+        "property.fieldcount = 2", "property.fieldlength = 50",
+        "[case batch-write]", "workload = " + WORKLOADS.resolve("tablestore-batch-write"),
+        "phase = load", "measure = BATCH_WRITE", "rows-per-request = 200", "threads = 8", "duration = 12s",
+        "property.tablestore.batchsize = 200", ""));
+    Matrix matrix = MatrixParser.parse(matrixFile);
+    Path out = dir.resolve("out");
+    String output;
+    try (MockTablestore mock = MockTablestore.builder().partitionCapacity(300).start()) {
+      output = MockPlanRun.run(matrix, mock, dir, out);
+    }
+    Path cell = out.resolve("mock/p1/batch-write/t8");
+    CellStop stop = StopFile.readCell(cell).orElseThrow();
+    assertThat(stop.kind()).as(output).isEqualTo(StopKind.OUT_OF_REACH);
+    assertThat(stop.stoppedEarly()).isTrue();
+    assertThat(StopText.reason(stop)).startsWith("stopped after ").contains("short of its cap of 12s: a window of 5"
+        + " mean latencies of ");
+    // (the mean latency grows as the queue at the partition builds up: judged every 2 s from the minimum on)
+    assertThat(stop.steadyAfterSeconds()).isBetween(4.0, 11.0);
+    YcsbOutput ycsb = YcsbOutput.read(cell.resolve("runner-0/ycsb.out"));
+    assertThat(ycsb.finished()).isTrue();
+    assertThat(ycsb.runtimeMs()).isLessThan(12_000);
+    // The report says what it would have said at the cap: too short to be evidence.
+    CellResult row = ReportData.collect(List.of(out)).rows().get(0);
+    assertThat(row.verdict().evidence()).as(row.verdict().toString()).isFalse();
+    assertThat(StopText.stopped(row.stop())).isEqualTo(StopText.reason(stop));
   }
 }
