@@ -32,6 +32,12 @@ public final class DataDirectory implements AutoCloseable {
   static final String STATE_FILE = "state.mv";
   static final String FORMAT_FILE = "FORMAT";
   private static final String FORMAT_LINE = "tablestore-mock data directory, format ";
+  /**
+   * System property: the log size after which a checkpoint is due, if not the default {@link
+   * Checkpointer#MIN_LOG_BYTES} (lower: tests that need checkpoints with little data, or a
+   * directory that must start quickly after a kill).
+   */
+  static final String CHECKPOINT_LOG_BYTES_PROPERTY = "tablestore.mock.checkpointLogBytes";
 
   private final Path dir;
   private final DirectoryLock lock;
@@ -177,7 +183,7 @@ public final class DataDirectory implements AutoCloseable {
     this.commits = new GroupCommit(log, sync, () -> due[0].logWritten());
     this.storage = new DurableStorage(commits, ids);
     this.checkpointer = new Checkpointer(dir, dir.resolve(STATE_FILE), commits, catalog, tunnels, storage,
-        checkpointPosition, Checkpointer.MIN_LOG_BYTES);
+        checkpointPosition, Long.getLong(CHECKPOINT_LOG_BYTES_PROPERTY, Checkpointer.MIN_LOG_BYTES));
     due[0] = checkpointer;
     if (rewrite) {
       checkpointer.checkpoint(ids::find); // a state.mv of this format before FORMAT says so

@@ -14,9 +14,11 @@ import com.alicloud.openservices.tablestore.model.tunnel.internal.HeartbeatReque
 import com.alicloud.openservices.tablestore.model.tunnel.internal.ReadRecordsRequest;
 import com.alicloud.openservices.tablestore.model.tunnel.internal.ReadRecordsResponse;
 import com.alicloud.openservices.tablestore.tunnel.worker.TunnelClientConfig;
+import io.tablestoreycsb.mock.fixtures.CrashImage;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,8 +30,17 @@ class TunnelRestartTest {
   @TempDir
   Path data;
 
-  @Test
-  void aTunnelResumesFromItsCheckpointAfterARestart() {
+  @TempDir
+  Path crashes;
+
+  /**
+   * killed: the second mock starts on what a kill -9 of the first would leave (its log, not yet in
+   * a checkpoint: the stream's records and the tunnel's checkpoint come back by replay).
+   */
+  @ParameterizedTest(name = "first mock killed: {0}")
+  @ValueSource(booleans = {false, true})
+  void aTunnelResumesFromItsCheckpointAfterARestart(boolean killed) throws Exception {
+    Path restartOn = killed ? crashes.resolve("image") : data;
     String tunnel;
     String checkpoint;
     try (TunnelFixture fx = new TunnelFixture(b -> b.dataDirectory(data))) {
@@ -44,9 +55,12 @@ class TunnelRestartTest {
       checkpoint = first.getNextToken();
       fx.tunnels.checkpoint(new CheckpointRequest(tunnel, client, channel, checkpoint, 1));
       fx.putRows("t", 1, 5, 7);
+      if (killed) {
+        CrashImage.of(data, restartOn);
+      }
     }
 
-    try (TunnelFixture fx = new TunnelFixture(b -> b.dataDirectory(data))) {
+    try (TunnelFixture fx = new TunnelFixture(b -> b.dataDirectory(restartOn))) {
       fx.putRows("t", 1, 7, 8);
       assertThat(fx.tunnels.listTunnel(new ListTunnelRequest("t")).getTunnelInfos()).extracting(TunnelInfo::getTunnelId)
           .containsExactly(tunnel);
