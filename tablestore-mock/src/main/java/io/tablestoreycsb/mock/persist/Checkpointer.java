@@ -40,7 +40,7 @@ final class Checkpointer {
   private final Object checkpointLock = new Object();
 
   Checkpointer(Path dir, Path stateFile, GroupCommit commits, Catalog catalog, TunnelService tunnels,
-      DurableStorage storage, long checkpointPosition, long minLogBytes) {
+      DurableStorage storage, long checkpointPosition, long stateFileBytes, long minLogBytes) {
     this.dir = dir;
     this.stateFile = stateFile;
     this.commits = commits;
@@ -48,6 +48,7 @@ final class Checkpointer {
     this.tunnels = tunnels;
     this.storage = storage;
     this.checkpointPosition = checkpointPosition;
+    this.stateFileBytes = stateFileBytes;
     this.minLogBytes = minLogBytes;
   }
 

@@ -183,7 +183,7 @@ public final class DataDirectory implements AutoCloseable {
     this.commits = new GroupCommit(log, sync, () -> due[0].logWritten());
     this.storage = new DurableStorage(commits, ids);
     this.checkpointer = new Checkpointer(dir, dir.resolve(STATE_FILE), commits, catalog, tunnels, storage,
-        checkpointPosition, Long.getLong(CHECKPOINT_LOG_BYTES_PROPERTY, Checkpointer.MIN_LOG_BYTES));
+        checkpointPosition, sizeOf(dir.resolve(STATE_FILE)), Long.getLong(CHECKPOINT_LOG_BYTES_PROPERTY, Checkpointer.MIN_LOG_BYTES));
     due[0] = checkpointer;
     if (rewrite) {
       checkpointer.checkpoint(ids::find); // a state.mv of this format before FORMAT says so
@@ -191,6 +191,14 @@ public final class DataDirectory implements AutoCloseable {
     }
     storage.attach(catalog, tunnels);
     return new DurableReplies(tablestore, storage);
+  }
+
+  private static long sizeOf(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      return 0;
+    }
   }
 
   private void writeFormatFile() {
@@ -215,6 +223,15 @@ public final class DataDirectory implements AutoCloseable {
     } finally {
       storage.attach(catalog, tunnels);
     }
+  }
+
+  /**
+   * Writes a checkpoint of the state as it is now and deletes the log before it (after a reset:
+   * {@code state.mv} empty, the dropped data's log gone). Requests may run meanwhile: their
+   * changes are logged after the checkpoint's position or held by it.
+   */
+  public void checkpoint() {
+    checkpointer.checkpoint(table -> storage.ids().find(table));
   }
 
   /** Stops keeping changes (a restore is being loaded); {@link #keepCurrentState()} resumes. */

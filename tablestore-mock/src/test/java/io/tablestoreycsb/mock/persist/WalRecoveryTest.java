@@ -153,6 +153,38 @@ class WalRecoveryTest {
     }
   }
 
+  @Test
+  void aResetLeavesACheckpointOfTheEmptyStateAndNoLogOfWhatItDropped() throws Exception {
+    Path data = dir.resolve("data");
+    Path image = dir.resolve("image");
+    withMock(data, (mock, client) -> {
+      TableSpec.named("t").key("k", PrimaryKeyType.STRING).create(mock, client);
+      put(client, "t", "a", 1);
+
+      mock.reset();
+
+      try (MockTablestore fromStateFile = MockTablestore.builder().seed(data.resolve("state.mv")).start()) {
+        SyncClient other = DataDirectoryTest.client(fromStateFile);
+        try {
+          assertThat(other.listTable().getTableNames()).as("the tables state.mv holds").isEmpty();
+        } finally {
+          other.shutdown();
+        }
+      }
+      for (Path segment : segments(data)) {
+        assertThat(entries(segment)).as("no record of the dropped data in %s", segment).isEmpty();
+      }
+      TableSpec.named("u").key("k", PrimaryKeyType.STRING).create(mock, client);
+      put(client, "u", "b", 2);
+      CrashImage.of(data, image);
+    });
+
+    withMock(image, (mock, client) -> {
+      assertThat(client.listTable().getTableNames()).containsExactly("u");
+      assertThat(rows(client, "u")).containsExactly(Map.entry("b", 2L));
+    });
+  }
+
   /** What a kill leaves of a mock that made table t and put rows r00.. r29 one at a time (one record each, in order). */
   private Path crashImageOfSequentialPuts() throws Exception {
     Path data = dir.resolve("data");
