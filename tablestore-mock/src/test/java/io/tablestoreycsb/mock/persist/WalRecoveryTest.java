@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.alicloud.openservices.tablestore.SyncClient;
+import com.alicloud.openservices.tablestore.model.Column;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.RowUpdateChange;
+import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
 import com.alicloud.openservices.tablestore.model.DeleteRowRequest;
 import com.alicloud.openservices.tablestore.model.DeleteTableRequest;
 import com.alicloud.openservices.tablestore.model.Direction;
@@ -33,6 +36,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -151,6 +158,51 @@ class WalRecoveryTest {
     try (MockTablestore seeded = MockTablestore.builder().seed(data.resolve("state.mv")).start()) {
       assertThat(seeded.rowCount("t")).isEqualTo(ROWS);
     }
+  }
+
+  /**
+   * Twenty clients increment one row at once: the row's records reach the log in the order its
+   * changes were made (appended under the row's lock), so the last one replayed is the final sum.
+   */
+  @Test
+  void concurrentIncrementsOfOneRowReplayToTheirSum() throws Exception {
+    Path data = dir.resolve("data");
+    Path image = dir.resolve("image");
+    int clients = 20;
+    int incrementsEach = 25;
+    withMock(data, (mock, client) -> {
+      TableSpec.named("t").key("k", PrimaryKeyType.STRING).create(mock, client);
+      put(client, "t", "sum", 0);
+      ExecutorService pool = Executors.newFixedThreadPool(clients);
+      try {
+        List<Future<?>> done = new ArrayList<>();
+        for (int c = 1; c <= clients; c++) {
+          long by = c;
+          done.add(pool.submit(() -> {
+            SyncClient own = DataDirectoryTest.client(mock);
+            try {
+              for (int i = 0; i < incrementsEach; i++) {
+                RowUpdateChange increment = new RowUpdateChange("t", key("sum"));
+                increment.increment(new Column("v", ColumnValue.fromLong(by)));
+                own.updateRow(new UpdateRowRequest(increment));
+              }
+            } finally {
+              own.shutdown();
+            }
+            return null;
+          }));
+        }
+        for (Future<?> f : done) {
+          f.get(120, TimeUnit.SECONDS);
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+      CrashImage.of(data, image);
+    });
+
+    withMock(image, (mock, client) ->
+        assertThat(rows(client, "t")).containsExactly(Map.entry("sum", incrementsEach * (clients * (clients + 1L) / 2))));
   }
 
   @Test
