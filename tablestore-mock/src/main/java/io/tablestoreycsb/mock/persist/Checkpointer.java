@@ -33,6 +33,8 @@ final class Checkpointer {
   /** The log position the current {@code state.mv} starts from. */
   private volatile long checkpointPosition;
   private volatile long stateFileBytes;
+  /** After a failed checkpoint: no new attempt before the log reaches this position (not one copy per group write). */
+  private volatile long retryAt;
   /** Guards {@link #background} (not the checkpoint's lock: the group commit must never wait for a checkpoint). */
   private final Object backgroundLock = new Object();
   private Thread background;
@@ -55,7 +57,7 @@ final class Checkpointer {
   /** Called by the group commit after each write: starts a background checkpoint once the log is due one. */
   void logWritten() {
     long logged = commits.logPosition() - checkpointPosition;
-    if (logged < Math.max(minLogBytes, stateFileBytes)) {
+    if (logged < Math.max(minLogBytes, stateFileBytes) || commits.logPosition() < retryAt) {
       return;
     }
     synchronized (backgroundLock) {
@@ -67,6 +69,7 @@ final class Checkpointer {
           checkpoint(table -> storage.ids().find(table));
         } catch (RuntimeException e) {
           // The log still holds everything: nothing acknowledged is lost, the log only grows until one succeeds.
+          retryAt = commits.logPosition() + minLogBytes;
           LOG.error("Checkpoint of the data directory failed; the log keeps growing until one succeeds", e);
         }
       }, "tablestore-mock-checkpoint");
