@@ -48,7 +48,7 @@ class TunnelRestartTest {
     Path restartOn = killed ? crashes.resolve("image") : data;
     String tunnel;
     String checkpoint;
-    List<Long> kept;
+    List<Long> streamBefore;
     try (TunnelFixture fx = new TunnelFixture(b -> b.dataDirectory(data))) {
       fx.createTable("t", 1);
       tunnel = fx.createTunnel("t", "sync");
@@ -61,15 +61,15 @@ class TunnelRestartTest {
       checkpoint = first.getNextToken();
       fx.tunnels.checkpoint(new CheckpointRequest(tunnel, client, channel, checkpoint, 1));
       fx.putRows("t", 1, 5, 7);
-      kept = streamRowIds(fx);
-      assertThat(kept).as("the tunnel's checkpoint trimmed the stream below it").containsExactly(5L, 6L);
+      streamBefore = streamRowIds(fx);
+      assertThat(streamBefore).as("the tunnel's checkpoint trimmed the stream below it").containsExactly(5L, 6L);
       if (killed) {
         CrashImage.of(data, restartOn);
       }
     }
 
     try (TunnelFixture fx = new TunnelFixture(b -> b.dataDirectory(restartOn))) {
-      assertThat(streamRowIds(fx)).as("the stream's records and trim").isEqualTo(kept);
+      assertThat(streamRowIds(fx)).as("the stream's records and trim").isEqualTo(streamBefore);
       fx.putRows("t", 1, 7, 8);
       assertThat(fx.tunnels.listTunnel(new ListTunnelRequest("t")).getTunnelInfos()).extracting(TunnelInfo::getTunnelId)
           .containsExactly(tunnel);
