@@ -147,6 +147,25 @@ class WalRecoveryTest {
   }
 
   @Test
+  void withSyncWritesAKillLeavesEveryAcknowledgedWriteInTheLog() throws Exception {
+    Path data = dir.resolve("data");
+    Path image = dir.resolve("image");
+    try (MockTablestore mock = MockTablestore.builder().dataDirectory(data).syncDataDirectory(true).start()) {
+      SyncClient client = DataDirectoryTest.client(mock);
+      try {
+        TableSpec.named("t").key("k", PrimaryKeyType.STRING).create(mock, client);
+        for (int i = 0; i < ROWS; i++) {
+          put(client, "t", rowKey(i), i);
+        }
+        CrashImage.of(data, image);
+      } finally {
+        client.shutdown();
+      }
+    }
+    withMock(image, (mock, client) -> assertThat(rows(client, "t")).hasSize(ROWS).containsEntry(rowKey(ROWS - 1), ROWS - 1L));
+  }
+
+  @Test
   void aStoppedMocksStateFileHoldsEverythingAsASnapshot() throws Exception {
     Path data = dir.resolve("data");
     withMock(data, (mock, client) -> {
