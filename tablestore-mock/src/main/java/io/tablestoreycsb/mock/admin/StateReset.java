@@ -26,6 +26,10 @@ public final class StateReset {
         // deleted meanwhile by a client's DeleteTable
       }
     }
+    if (mock.state().dataDirectory() != null) {
+      // A checkpoint of the empty state: the directory forgets the dropped data's log (the drops are logged already).
+      mock.state().dataDirectory().checkpoint();
+    }
     return new Dropped(tables, tunnels, transactions);
   }
 }

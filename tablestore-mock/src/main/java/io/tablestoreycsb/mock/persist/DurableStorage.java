@@ -10,26 +10,27 @@ import io.tablestoreycsb.mock.tunnel.TunnelState;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Keeps a copy of the mock's state in a state file as it changes: each change is applied to the
- * store's maps by the thread that makes it (inside the storage's lock for that row, so the file
- * sees a row's changes in order), and the request is answered once a {@link GroupCommit} has
- * written it. The storage calls this only when a data directory is in use.
+ * Keeps the mock's changes in the data directory's write-ahead log as they happen: each change is
+ * encoded as a record ({@link WalRecords}) and appended by the thread that makes it (inside the
+ * storage's lock for that row, so the log holds a row's changes in order), and the request is
+ * answered once a {@link GroupCommit} has written it. Nothing here touches a B-tree: the full
+ * state is written only at checkpoints ({@link Checkpointer}). The storage calls this only when a
+ * data directory is in use.
  */
 final class DurableStorage implements StorageListener, TunnelListener {
-  /** The last change the current request's thread applied (0: none since {@link #beginRequest()}). */
+  /** The last change the current request's thread logged (0: none since {@link #beginRequest()}). */
   private static final ThreadLocal<long[]> LAST_TICKET = ThreadLocal.withInitial(() -> new long[1]);
 
-  private final StateStore store;
   private final GroupCommit commits;
+  /** The id each live table's records carry; replaced whole by a restore. */
   private volatile TableIds ids;
 
-  DurableStorage(StateStore store, TableIds ids, boolean sync) {
-    this.store = store;
+  DurableStorage(GroupCommit commits, TableIds ids) {
+    this.commits = commits;
     this.ids = ids;
-    this.commits = new GroupCommit(store, sync);
   }
 
-  /** Starts listening to {@code catalog} and {@code tunnels} (whose state the store holds already). */
+  /** Starts listening to {@code catalog} and {@code tunnels} (whose state the directory holds already). */
   void attach(Catalog catalog, TunnelService tunnels) {
     catalog.listen(this);
     tunnels.listen(this);
@@ -40,20 +41,20 @@ final class DurableStorage implements StorageListener, TunnelListener {
     tunnels.listen(null);
   }
 
-  /** Replaces the whole kept state with {@code catalog}'s and {@code tunnels}' (a restore), durably. */
-  void replaceWith(Catalog catalog, TunnelService tunnels) {
-    store.clear();
-    TableIds fresh = new TableIds(0);
-    StateCopy.write(catalog, tunnels, store, fresh);
+  TableIds ids() {
+    return ids;
+  }
+
+  /** The ids to log under from now on (a restore wrote its checkpoint under {@code fresh}). */
+  void useIds(TableIds fresh) {
     ids = fresh;
-    store.commit();
   }
 
   static void beginRequest() {
     LAST_TICKET.get()[0] = 0;
   }
 
-  /** A future of the changes the current thread applied since {@link #beginRequest()}, or null when none. */
+  /** A future of the changes the current thread logged since {@link #beginRequest()}, or null when none. */
   CompletableFuture<Void> changesOfThisRequest() {
     long[] last = LAST_TICKET.get();
     long ticket = last[0];
@@ -61,8 +62,8 @@ final class DurableStorage implements StorageListener, TunnelListener {
     return ticket == 0 ? null : commits.durable(ticket);
   }
 
-  private void applied() {
-    LAST_TICKET.get()[0] = commits.applied();
+  private void log(byte[] record) {
+    LAST_TICKET.get()[0] = commits.append(record);
   }
 
   @Override
@@ -71,12 +72,7 @@ final class DurableStorage implements StorageListener, TunnelListener {
       return; // a late write to a dropped table
     }
     long id = ids.of(table);
-    if (cells == null) {
-      store.rows(id).remove(key);
-    } else {
-      store.rows(id).put(key, cells);
-    }
-    applied();
+    log(cells == null ? WalRecords.rowDelete(id, key) : WalRecords.rowPut(id, key, cells));
   }
 
   @Override
@@ -84,8 +80,7 @@ final class DurableStorage implements StorageListener, TunnelListener {
     if (!table.inCatalog()) {
       return;
     }
-    store.log(ids.of(table), partition).put(record.sequence(), LogRecordCodec.encode(record));
-    applied();
+    log(WalRecords.logAppend(ids.of(table), partition, record));
   }
 
   @Override
@@ -94,30 +89,21 @@ final class DurableStorage implements StorageListener, TunnelListener {
     if (id == null) {
       return;
     }
-    store.logStarts.put(StateStore.logStartKey(id, partition), firstSequence);
-    var log = store.log(id, partition);
-    Long first;
-    while ((first = log.firstKey()) != null && first < firstSequence) {
-      log.remove(first);
-    }
-    applied();
+    log(WalRecords.logTrim(id, partition, firstSequence));
   }
 
   @Override
   public void tableChanged(Table table) {
     long id = ids.of(table);
-    store.tables.put(id, TableCodec.encode(table));
-    if (!table.stream().enabled()) {
-      store.removeChangeLogs(id);
-    } else {
-      for (int p = 0; p < table.partitionCount(); p++) {
+    long[] logStarts = null;
+    if (table.stream().enabled()) {
+      logStarts = new long[table.partitionCount()];
+      for (int p = 0; p < logStarts.length; p++) {
         ChangeLog log = table.partition(p).changeLog();
-        if (log != null) {
-          store.logStarts.putIfAbsent(StateStore.logStartKey(id, p), log.firstSequence());
-        }
+        logStarts[p] = log == null ? WalRecords.NO_LOG : log.firstSequence();
       }
     }
-    applied();
+    log(WalRecords.table(id, TableCodec.encode(table), logStarts));
   }
 
   @Override
@@ -126,25 +112,16 @@ final class DurableStorage implements StorageListener, TunnelListener {
     if (id == null) {
       return;
     }
-    store.tables.remove(id);
-    store.removeTableData(id);
-    applied();
+    log(WalRecords.tableDrop(id));
   }
 
   @Override
   public void tunnelChanged(TunnelState state) {
-    store.tunnels.put(state.id(), TunnelCodec.encode(state));
-    applied();
+    log(WalRecords.tunnel(state.id(), TunnelCodec.encode(state)));
   }
 
   @Override
   public void tunnelDeleted(String tunnelId) {
-    store.tunnels.remove(tunnelId);
-    applied();
-  }
-
-  /** Commits what is left and stops the committer; the store is closed by its owner. */
-  void close() {
-    commits.close();
+    log(WalRecords.tunnelDelete(tunnelId));
   }
 }

@@ -74,6 +74,15 @@ final class Fields {
     byte[] toBytes() {
       return bytes.toByteArray();
     }
+
+    /** The value behind one leading byte {@code kind} (a write-ahead log record, {@link WalRecords}). */
+    byte[] toBytes(byte kind) {
+      byte[] fields = bytes.toByteArray();
+      byte[] out = new byte[fields.length + 1];
+      out[0] = kind;
+      System.arraycopy(fields, 0, out, 1, fields.length);
+      return out;
+    }
   }
 
   /** Reads one value back, field by field in the order written. */
@@ -81,7 +90,12 @@ final class Fields {
     private final DataInputStream in;
 
     Reader(byte[] value) {
-      this.in = new DataInputStream(new ByteArrayInputStream(value));
+      this(value, 0);
+    }
+
+    /** Reads {@code value} from {@code offset} on. */
+    Reader(byte[] value, int offset) {
+      this.in = new DataInputStream(new ByteArrayInputStream(value, offset, value.length - offset));
     }
 
     String string() {

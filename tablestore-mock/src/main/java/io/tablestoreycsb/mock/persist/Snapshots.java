@@ -28,7 +28,7 @@ public final class Snapshots {
     Files.delete(partial); // MVStore creates the file itself
     try {
       try (StateStore store = StateStore.open(partial, false)) {
-        StateCopy.write(catalog, tunnels, store, new TableIds(0));
+        StateCopy.write(catalog, tunnels, store, new TableIds(0)::of);
         store.commit();
       }
       Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -9,11 +9,12 @@ import io.tablestoreycsb.mock.tunnel.TunnelState;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.Function;
 import org.h2.mvstore.MVMap;
 
 /**
  * Writes the whole state of a catalog and its tunnels into a state file: a snapshot, or a data
- * directory being started from a seed or a restore. Rows and logs are read as the storage's
+ * directory's checkpoint (at start, from a seed or a restore, and as its log grows). Rows and logs are read as the storage's
  * weakly consistent scans read them: copy a mock that is not being written to for a state of one
  * moment.
  */
@@ -23,12 +24,20 @@ final class StateCopy {
 
   private StateCopy() {}
 
-  static void write(Catalog catalog, TunnelService tunnels, StateStore into, TableIds ids) {
+  /**
+   * Writes every table {@code idOf} gives an id (null: the table is left out: a checkpoint leaves
+   * out a table created or dropped while it copies, whose log records after the checkpoint's
+   * position say what became of it).
+   */
+  static void write(Catalog catalog, TunnelService tunnels, StateStore into, Function<Table, Long> idOf) {
     List<Table> tables = catalog.tables();
     // Tables of their own first, so that a reader meets a base table before its indexes' tables.
     tables.sort(Comparator.comparing((Table t) -> t.indexedTable() != null).thenComparing(Table::name));
     for (Table table : tables) {
-      long id = ids.of(table);
+      Long id = idOf.apply(table);
+      if (id == null) {
+        continue;
+      }
       into.tables.put(id, TableCodec.encode(table));
       MVMap<byte[], byte[]> rows = into.rows(id);
       long copied = 0;

@@ -44,7 +44,7 @@ public final class StateFileException extends RuntimeException {
 
   static StateFileException otherVersion(String file, String version) {
     return new StateFileException(file + " holds tablestore-mock state of format version " + version
-        + ", and this tablestore-mock reads format versions " + StateStore.UPGRADED_VERSION + " and " + StateStore.FORMAT_VERSION
+        + ", and this tablestore-mock reads format versions " + StateStore.OLDEST_READ_VERSION + " to " + StateStore.FORMAT_VERSION
         + ": nothing was read or changed. Use the tablestore-mock that wrote it, or another directory.", null);
   }
 

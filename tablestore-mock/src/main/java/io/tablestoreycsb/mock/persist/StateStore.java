@@ -14,7 +14,8 @@ import org.h2.mvstore.type.StringDataType;
  * The mock's state in one MVStore file: the file of a data directory and a snapshot alike. Its
  * maps:
  * <ul>
- *   <li>{@code info}: {@code format} = {@link #FORMAT_VERSION};
+ *   <li>{@code info}: {@code format} = {@link #FORMAT_VERSION}; in a data directory's checkpoint, {@code
+ *       log} = the write-ahead log's position its state starts from ({@link WalReader});
  *   <li>{@code tables}: table id to its definition ({@link TableCodec});
  *   <li>{@code rows/ID}: a table's rows, encoded key ({@code RowKey}) to cells ({@code Cells});
  *   <li>{@code log/ID/P}: the change log of partition P, sequence to record ({@link LogRecordCodec});
@@ -25,16 +26,22 @@ import org.h2.mvstore.type.StringDataType;
  * write to the old one cannot land in the new one's rows.
  */
 final class StateStore implements AutoCloseable {
-  /** The layout above; a file of another version is refused, never read as this one. */
-  static final int FORMAT_VERSION = 2;
   /**
-   * The one older version still read: format 1 is this layout with rows' cells in {@code Cells}'
-   * legacy layout, which loading turns into the current one ({@code Table.restoreRow}). Such a
-   * file is marked format 2 once opened, since the rows written from then on are in the current
-   * layout (a mock that only reads format 1 then refuses it rather than misread them).
+   * The layout above; a file of another version is refused, never read as this one. Format 3 is
+   * format 2 with the {@code log} position: a format-3 data directory also holds a write-ahead log
+   * that an older mock would not replay, so it must refuse the directory and its checkpoints.
    */
-  static final int UPGRADED_VERSION = 1;
+  static final int FORMAT_VERSION = 3;
+  /**
+   * The oldest version still read: format 1 is this layout with rows' cells in {@code Cells}'
+   * legacy layout, which loading turns into the current one ({@code Table.restoreRow}); format 2
+   * is this layout without a log position (a data directory of format 1 or 2 is the state file
+   * alone). A data directory of either is written again as format 3 when it is opened ({@link
+   * DataDirectory}), never changed in place.
+   */
+  static final int OLDEST_READ_VERSION = 1;
   static final String FORMAT_KEY = "format";
+  private static final String LOG_POSITION_KEY = "log";
   private static final int PAGE_SPLIT_BYTES = 4096;
 
   private final MVStore store;
@@ -103,6 +110,7 @@ final class StateStore implements AutoCloseable {
     }
   }
 
+  /** Refuses a file of a version not read; a new file is marked this version (written by its writer's commit). */
   private void checkFormat(String shownAs) {
     String format = info.get(FORMAT_KEY);
     if (format == null) {
@@ -110,13 +118,24 @@ final class StateStore implements AutoCloseable {
         throw StateFileException.notOurs(shownAs);
       }
       info.put(FORMAT_KEY, Integer.toString(FORMAT_VERSION));
-      store.commit();
-    } else if (format.equals(Integer.toString(UPGRADED_VERSION))) {
-      info.put(FORMAT_KEY, Integer.toString(FORMAT_VERSION));
-      store.commit();
-    } else if (!format.equals(Integer.toString(FORMAT_VERSION))) {
-      throw StateFileException.otherVersion(shownAs, format);
+      return;
     }
+    for (int version = OLDEST_READ_VERSION; version <= FORMAT_VERSION; version++) {
+      if (format.equals(Integer.toString(version))) {
+        return;
+      }
+    }
+    throw StateFileException.otherVersion(shownAs, format);
+  }
+
+  /** The write-ahead log's position this checkpoint's state starts from (0: the file of a new, or older, directory). */
+  long logPosition() {
+    String position = info.get(LOG_POSITION_KEY);
+    return position == null ? 0 : Long.parseLong(position);
+  }
+
+  void setLogPosition(long position) {
+    info.put(LOG_POSITION_KEY, Long.toString(position));
   }
 
   MVMap<byte[], byte[]> rows(long tableId) {

@@ -132,25 +132,30 @@ public final class Partition {
       long d = sizeOf(k, nextCells) - sizeOf(k, current);
       budget.checkRoomFor(d + extraRoom);
       computed.sizeChange = d;
-      if (listener != null && nextCells != current) {
-        listener.rowChanged(table, k, nextCells); // under the row's lock: the listener sees its changes in order
-      }
+      boolean kept;
       if (nextCells == null) {
         if (slot != null) {
           slot.cells = null;
           rows.remove(slot.key);
         }
-        return false;
-      }
-      if (slot == null) {
+        kept = false;
+      } else if (slot == null) {
         fresh.cells = nextCells;
         computed.mergeDue = rows.insert(fresh);
         computed.after = new StoredRow(fresh.key, nextCells);
-        return true;
+        kept = true;
+      } else {
+        slot.cells = nextCells;
+        computed.after = new StoredRow(slot.key, nextCells);
+        kept = true;
       }
-      slot.cells = nextCells;
-      computed.after = new StoredRow(slot.key, nextCells);
-      return true;
+      // Under the row's lock, so the listener sees a row's changes in order; and after the change is
+      // made, so a scan that starts once the listener has been told sees it (a data directory's
+      // checkpoint copies with a scan and replays only what its log holds after the copy began).
+      if (listener != null && nextCells != current) {
+        listener.rowChanged(table, k, nextCells);
+      }
+      return kept;
     });
     if (computed.mergeDue) {
       rows.merge(); // with the row's lock let go

@@ -7,8 +7,9 @@ package io.tablestoreycsb.mock.storage;
  *
  * <p>Row changes and change-log appends are reported inside the step that makes them (under the
  * row's lock, and the change log's when the stream is on), so that for each row the listener sees
- * the changes in the order the row went through them. A listener must therefore be quick and must
- * not call back into the storage.
+ * the changes in the order the row went through them, and after each change is made (a scan
+ * started after the listener was told sees it). A listener must therefore be quick and must not
+ * call back into the storage.
  */
 public interface StorageListener {
   /** The row at {@code key} of {@code table} now holds {@code cells} ({@link Cells}); null: it was deleted. */

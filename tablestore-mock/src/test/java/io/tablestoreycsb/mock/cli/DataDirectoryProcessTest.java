@@ -9,6 +9,8 @@ import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.CreateTableRequest;
+import com.alicloud.openservices.tablestore.model.DeleteRowRequest;
+import com.alicloud.openservices.tablestore.model.RowDeleteChange;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.Direction;
 import com.alicloud.openservices.tablestore.model.GetRangeRequest;
@@ -27,7 +29,10 @@ import io.tablestoreycsb.mock.fixtures.TableSpec;
 import io.tablestoreycsb.mock.persist.StateFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -47,6 +52,8 @@ class DataDirectoryProcessTest {
   private static final int WRITERS = 4;
   /** Acknowledged writes to collect before the kill (rows written as PutRow and as batches of 10). */
   private static final int ACKNOWLEDGED_BEFORE_KILL = 1500;
+  private static final int CLIENTS = 20;
+  private static final long DELETED = -1;
 
   @TempDir
   Path dir;
@@ -90,6 +97,101 @@ class DataDirectoryProcessTest {
       }
       again.process.destroy();
       assertThat(again.process.waitFor()).isZero();
+    }
+  }
+
+  /**
+   * Twenty SDK clients put and delete their own rows while checkpoints run one after another (a
+   * checkpoint due every 256 KB of log), then SIGKILL: the restarted mock (checkpoint, then the
+   * log after it replayed) holds each row as its last acknowledged change left it. A change that
+   * was sent but not answered when the kill came may or may not be there.
+   */
+  @Test
+  void twentyClientsWritingThroughCheckpointsThenKill9KeepEveryAcknowledgedChange() throws Exception {
+    Path data = dir.resolve("data");
+    Map<String, Long> lastAcknowledged = new ConcurrentHashMap<>(); // DELETED: the row was deleted
+    Set<String> unanswered = ConcurrentHashMap.newKeySet();
+    List<SyncClient> clients = new ArrayList<>();
+    try (MockProcess mock = MockProcess.start(dir.resolve("first.err"),
+        List.of("-Dtablestore.mock.checkpointLogBytes=262144"), "--data-dir", data.toString())) {
+      ReadyLine ready = mock.ready();
+      ExecutorService writers = Executors.newFixedThreadPool(CLIENTS);
+      try {
+        for (int c = 0; c < CLIENTS; c++) {
+          clients.add(client(ready));
+        }
+        clients.get(0).createTable(new CreateTableRequest(TableSpec.named("t").key("k", PrimaryKeyType.STRING).meta(),
+            new TableOptions(-1, 1)));
+        for (int c = 0; c < CLIENTS; c++) {
+          SyncClient client = clients.get(c);
+          int writer = c;
+          writers.execute(() -> putAndDelete(client, writer, lastAcknowledged, unanswered));
+        }
+        while ((lastAcknowledged.size() < ACKNOWLEDGED_BEFORE_KILL * 2 || checkpointsDone(data) < 3) && mock.process.isAlive()) {
+          Thread.sleep(20);
+        }
+
+        assertThat(mock.kill9()).as("exit status of SIGKILL").isEqualTo(137);
+      } finally {
+        writers.shutdown();
+        assertThat(writers.awaitTermination(60, TimeUnit.SECONDS)).as("writers stop once the mock is gone").isTrue();
+        clients.forEach(SyncClient::shutdown);
+      }
+    }
+    Map<String, Long> expected = new HashMap<>(lastAcknowledged);
+    expected.keySet().removeAll(unanswered);
+
+    try (MockProcess again = MockProcess.start(dir.resolve("second.err"), "--data-dir", data.toString())) {
+      SyncClient client = client(again.ready());
+      try {
+        Map<String, Long> stored = readAll(client);
+        Map<String, Long> kept = new HashMap<>(stored);
+        kept.keySet().removeAll(unanswered);
+        List<String> wrong = new ArrayList<>();
+        expected.forEach((key, value) -> {
+          Long found = kept.remove(key);
+          if (value == DELETED ? found != null : !value.equals(found)) {
+            wrong.add(key + ": acknowledged " + (value == DELETED ? "deleted" : value) + ", found " + found);
+          }
+        });
+        kept.forEach((key, value) -> wrong.add(key + ": never acknowledged, found " + value));
+        assertThat(wrong).as("rows unlike their last acknowledged change, of %d", expected.size()).isEmpty();
+      } finally {
+        client.shutdown();
+      }
+      again.process.destroy();
+      assertThat(again.process.waitFor()).isZero();
+    }
+  }
+
+  /** How many checkpoints have deleted the log before them: the first segment's start, in segments rolled (0: none yet). */
+  private static long checkpointsDone(Path data) throws java.io.IOException {
+    try (var files = Files.list(data)) {
+      return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("wal-") && n.endsWith(".log"))
+          .mapToLong(n -> Long.parseLong(n.substring(4, n.length() - 4))).min().orElse(0) / 262144;
+    }
+  }
+
+  /**
+   * Puts rows w-i and deletes every third one two steps later, until the mock goes away; notes each
+   * acknowledged change, and the row of a change sent when the mock went away as unanswered.
+   */
+  private static void putAndDelete(SyncClient client, int writer, Map<String, Long> lastAcknowledged,
+      Set<String> unanswered) {
+    String key = null;
+    try {
+      for (long i = 0; ; i++) {
+        key = "w" + writer + "-" + i;
+        client.putRow(new PutRowRequest(new RowPutChange("t", key(key)).addColumn("v", ColumnValue.fromLong(i))));
+        lastAcknowledged.put(key, i);
+        if (i % 3 == 2) {
+          key = "w" + writer + "-" + (i - 2);
+          client.deleteRow(new DeleteRowRequest(new RowDeleteChange("t", key(key))));
+          lastAcknowledged.put(key, DELETED);
+        }
+      }
+    } catch (RuntimeException mockGone) {
+      unanswered.add(key); // the mock was killed: the writer stops
     }
   }
 

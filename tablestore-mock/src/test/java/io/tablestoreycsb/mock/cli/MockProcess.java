@@ -26,11 +26,17 @@ final class MockProcess implements AutoCloseable {
 
   /** Starts {@code bin/tablestore-mock OPTIONS}' main class; its stderr goes to {@code stderrFile}. */
   static MockProcess start(Path stderrFile, String... options) throws IOException {
+    return start(stderrFile, List.of(), options);
+  }
+
+  /** As {@link #start(Path, String...)}, with the JVM options {@code jvmOptions} (system properties). */
+  static MockProcess start(Path stderrFile, List<String> jvmOptions, String... options) throws IOException {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"),
-        "-Djava.net.preferIPv4Stack=true",
-        MockCli.class.getName()));
+        "-Djava.net.preferIPv4Stack=true"));
+    command.addAll(jvmOptions);
+    command.add(MockCli.class.getName());
     command.addAll(List.of(options));
     Process process = new ProcessBuilder(command).redirectError(stderrFile.toFile()).start();
     return new MockProcess(process, stderrFile);

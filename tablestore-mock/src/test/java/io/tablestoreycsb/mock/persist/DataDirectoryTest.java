@@ -97,7 +97,7 @@ class DataDirectoryTest {
   }
 
   @Test
-  void aFormatOneDirectoryIsReadAndMarkedFormatTwo() throws Exception {
+  void aFormatOneDirectoryIsReadAndWrittenAgainAsFormatThree() throws Exception {
     Path data = dir.resolve("data");
     long then = System.currentTimeMillis() - 60_000;
     withMock(data, (mock, client) -> {
@@ -128,7 +128,7 @@ class DataDirectoryTest {
       assertThat(a.getLatestColumn("x").getValue().asBinary()).containsExactly(0, 1, 2);
       client.putRow(new PutRowRequest(new RowPutChange("old", key("k", "b")).addColumn("s", ColumnValue.fromString("new"))));
     });
-    assertThat(Files.readString(data.resolve("FORMAT")).strip()).isEqualTo("tablestore-mock data directory, format 2");
+    assertThat(Files.readString(data.resolve("FORMAT")).strip()).isEqualTo("tablestore-mock data directory, format 3");
     withMock(data, (mock, client) -> {
       assertThat(row(client, "old", key("k", "a")).getColumn("s")).hasSize(3);
       assertThat(row(client, "old", key("k", "b")).getLatestColumn("s").getValue().asString()).isEqualTo("new");
@@ -207,12 +207,12 @@ class DataDirectoryTest {
   void aDirectoryOfAnotherFormatVersionIsRefusedAndLeftAsItWas() throws Exception {
     Path data = dir.resolve("data");
     withMock(data, (mock, client) -> TableSpec.named("t").key("k", PrimaryKeyType.STRING).create(mock, client));
-    Files.writeString(data.resolve("FORMAT"), "tablestore-mock data directory, format 3\n");
+    Files.writeString(data.resolve("FORMAT"), "tablestore-mock data directory, format 4\n");
     byte[] state = Files.readAllBytes(data.resolve("state.mv"));
 
     assertThatThrownBy(() -> MockTablestore.builder().dataDirectory(data).start())
         .isInstanceOf(StateFileException.class)
-        .hasMessageContaining("format version 3, and this tablestore-mock reads format versions 1 and 2: nothing was read or changed");
+        .hasMessageContaining("format version 4, and this tablestore-mock reads format versions 1 to 3: nothing was read or changed");
     assertThat(Files.readAllBytes(data.resolve("state.mv"))).isEqualTo(state);
   }
 
