@@ -82,7 +82,7 @@ class SteadyStopMockTest {
     assertThat(stop.stoppedEarly()).isTrue();
     assertThat(StopText.reason(stop)).startsWith("stopped after ").contains("short of its cap of 12s: a window of 5"
         + " mean latencies of ");
-    // (the mean latency grows as the queue at the partition builds up: judged every 2 s from the minimum on)
+    // (the mean latency grows as the queue at the partition builds up: judged every status interval from the minimum on)
     assertThat(stop.steadyAfterSeconds()).isBetween(4.0, 11.0);
     YcsbOutput ycsb = YcsbOutput.read(cell.resolve("runner-0/ycsb.out"));
     assertThat(ycsb.finished()).isTrue();
