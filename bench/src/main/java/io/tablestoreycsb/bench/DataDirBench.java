@@ -20,10 +20,10 @@ import java.util.stream.Stream;
  */
 public final class DataDirBench {
   /**
-   * A chosen bound, not a measured one: writes become durable by a group commit on another
-   * thread, so a write costs at least a B-tree update and its share of a commit besides the
-   * in-memory work; reads cost the same. Three times the in-memory CPU per request on this
-   * half-write mix is the most the data directory may cost.
+   * A chosen bound, not a measured one: writes become durable by a group's write to the log on
+   * another thread, so a write costs its log record, its share of that write and of the
+   * background checkpoints besides the in-memory work; reads cost the same. Three times the
+   * in-memory CPU per request on this half-write mix is the most the data directory may cost.
    */
   private static final double GOAL = 3.0;
 

@@ -169,13 +169,15 @@ public final class TunnelService {
 
   /** Drops every tunnel (the admin API's reset); returns how many there were. */
   public synchronized int clear() {
-    int count = tunnels.size();
+    List<String> ids = new ArrayList<>(tunnels.keySet());
+    tunnels.clear();
+    // After the removal, as for one tunnel: a data directory's checkpoint that starts once the listener is told
+    // must not copy a tunnel whose deletion it will not replay.
     TunnelListener l = listener;
     if (l != null) {
-      tunnels.keySet().forEach(l::tunnelDeleted);
+      ids.forEach(l::tunnelDeleted);
     }
-    tunnels.clear();
-    return count;
+    return ids.size();
   }
 
   synchronized void delete(Tunnel tunnel) {
