@@ -1,5 +1,7 @@
 package io.tablestoreycsb.mock.cli;
 
+import static io.tablestoreycsb.mock.fixtures.KeyValueTable.key;
+import static io.tablestoreycsb.mock.fixtures.KeyValueTable.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,17 +14,9 @@ import com.alicloud.openservices.tablestore.model.CreateTableRequest;
 import com.alicloud.openservices.tablestore.model.DeleteRowRequest;
 import com.alicloud.openservices.tablestore.model.RowDeleteChange;
 import com.alicloud.openservices.tablestore.model.TableOptions;
-import com.alicloud.openservices.tablestore.model.Direction;
-import com.alicloud.openservices.tablestore.model.GetRangeRequest;
-import com.alicloud.openservices.tablestore.model.GetRangeResponse;
 import com.alicloud.openservices.tablestore.model.NoRetryStrategy;
-import com.alicloud.openservices.tablestore.model.PrimaryKey;
-import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
-import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.PutRowRequest;
-import com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria;
-import com.alicloud.openservices.tablestore.model.Row;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
 import io.tablestoreycsb.mock.MockTablestore;
 import io.tablestoreycsb.mock.fixtures.TableSpec;
@@ -90,7 +84,7 @@ class DataDirectoryProcessTest {
     try (MockProcess again = MockProcess.start(dir.resolve("second.err"), "--data-dir", data.toString())) {
       SyncClient client = client(again.ready());
       try {
-        Map<String, Long> stored = readAll(client);
+        Map<String, Long> stored = rows(client, "t");
         assertThat(stored).containsAllEntriesOf(frozen);
       } finally {
         client.shutdown();
@@ -144,7 +138,7 @@ class DataDirectoryProcessTest {
     try (MockProcess again = MockProcess.start(dir.resolve("second.err"), "--data-dir", data.toString())) {
       SyncClient client = client(again.ready());
       try {
-        Map<String, Long> stored = readAll(client);
+        Map<String, Long> stored = rows(client, "t");
         Map<String, Long> kept = new HashMap<>(stored);
         kept.keySet().removeAll(unanswered);
         List<String> wrong = new ArrayList<>();
@@ -264,37 +258,11 @@ class DataDirectoryProcessTest {
     }
   }
 
-  private static Map<String, Long> readAll(SyncClient client) {
-    Map<String, Long> rows = new HashMap<>();
-    RangeRowQueryCriteria range = new RangeRowQueryCriteria("t");
-    range.setInclusiveStartPrimaryKey(key(PrimaryKeyValue.INF_MIN));
-    range.setExclusiveEndPrimaryKey(key(PrimaryKeyValue.INF_MAX));
-    range.setDirection(Direction.FORWARD);
-    range.setMaxVersions(1);
-    while (true) {
-      GetRangeResponse page = client.getRange(new GetRangeRequest(range));
-      for (Row row : page.getRows()) {
-        rows.put(row.getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString(), row.getLatestColumn("v").getValue().asLong());
-      }
-      if (page.getNextStartPrimaryKey() == null) {
-        return rows;
-      }
-      range.setInclusiveStartPrimaryKey(page.getNextStartPrimaryKey());
-    }
-  }
 
   private static SyncClient client(ReadyLine ready) {
     ClientConfiguration config = new ClientConfiguration();
     config.setRetryStrategy(new NoRetryStrategy());
     return new SyncClient(ready.endpoint(), MockTablestore.DEFAULT_ACCESS_KEY_ID, MockTablestore.DEFAULT_ACCESS_KEY_SECRET,
         ready.instance(), config);
-  }
-
-  private static PrimaryKey key(String value) {
-    return key(PrimaryKeyValue.fromString(value));
-  }
-
-  private static PrimaryKey key(PrimaryKeyValue value) {
-    return PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn("k", value).build();
   }
 }

@@ -1,5 +1,7 @@
 package io.tablestoreycsb.mock.persist;
 
+import static io.tablestoreycsb.mock.fixtures.KeyValueTable.key;
+import static io.tablestoreycsb.mock.fixtures.KeyValueTable.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,16 +12,8 @@ import com.alicloud.openservices.tablestore.model.RowUpdateChange;
 import com.alicloud.openservices.tablestore.model.UpdateRowRequest;
 import com.alicloud.openservices.tablestore.model.DeleteRowRequest;
 import com.alicloud.openservices.tablestore.model.DeleteTableRequest;
-import com.alicloud.openservices.tablestore.model.Direction;
-import com.alicloud.openservices.tablestore.model.GetRangeRequest;
-import com.alicloud.openservices.tablestore.model.GetRangeResponse;
-import com.alicloud.openservices.tablestore.model.PrimaryKey;
-import com.alicloud.openservices.tablestore.model.PrimaryKeyBuilder;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
-import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.PutRowRequest;
-import com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria;
-import com.alicloud.openservices.tablestore.model.Row;
 import com.alicloud.openservices.tablestore.model.RowDeleteChange;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
 import io.tablestoreycsb.mock.MockTablestore;
@@ -32,7 +26,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -344,33 +337,5 @@ class WalRecoveryTest {
 
   private static void put(SyncClient client, String table, String key, long value) {
     client.putRow(new PutRowRequest(new RowPutChange(table, key(key)).addColumn("v", ColumnValue.fromLong(value))));
-  }
-
-  private static PrimaryKey key(String value) {
-    return key(PrimaryKeyValue.fromString(value));
-  }
-
-  private static PrimaryKey key(PrimaryKeyValue value) {
-    return PrimaryKeyBuilder.createPrimaryKeyBuilder().addPrimaryKeyColumn("k", value).build();
-  }
-
-  /** Every row of {@code table}, key to its value, in key order. */
-  private static Map<String, Long> rows(SyncClient client, String table) {
-    Map<String, Long> rows = new LinkedHashMap<>();
-    RangeRowQueryCriteria range = new RangeRowQueryCriteria(table);
-    range.setInclusiveStartPrimaryKey(key(PrimaryKeyValue.INF_MIN));
-    range.setExclusiveEndPrimaryKey(key(PrimaryKeyValue.INF_MAX));
-    range.setDirection(Direction.FORWARD);
-    range.setMaxVersions(1);
-    while (true) {
-      GetRangeResponse page = client.getRange(new GetRangeRequest(range));
-      for (Row row : page.getRows()) {
-        rows.put(row.getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString(), row.getLatestColumn("v").getValue().asLong());
-      }
-      if (page.getNextStartPrimaryKey() == null) {
-        return rows;
-      }
-      range.setInclusiveStartPrimaryKey(page.getNextStartPrimaryKey());
-    }
   }
 }
