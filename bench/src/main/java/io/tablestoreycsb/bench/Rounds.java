@@ -129,6 +129,17 @@ public final class Rounds {
     return comparison;
   }
 
+  /** Runs each side once, in order, counting its calls in {@code budget}. */
+  private static List<SideRun> runEach(List<Side> sides, double seconds, ErrorBudget budget) throws Exception {
+    List<SideRun> runs = new ArrayList<>();
+    for (Side side : sides) {
+      SideRun run = side.run(seconds);
+      budget.add(run);
+      runs.add(run);
+    }
+    return runs;
+  }
+
   /** {@link #warmUp(String, List, double, int, Metric, ErrorBudget)} of two sides, A then B. */
   static int warmUp(String name, Side a, Side b, double seconds, int maxPairs, Metric metric, ErrorBudget budget)
       throws Exception {
@@ -146,20 +157,10 @@ public final class Rounds {
    */
   static int warmUp(String name, List<Side> sides, double seconds, int maxPairs, Metric metric, ErrorBudget budget)
       throws Exception {
-    List<SideRun> previous = new ArrayList<>();
-    for (Side side : sides) {
-      SideRun run = side.run(seconds);
-      budget.add(run);
-      previous.add(run);
-    }
+    List<SideRun> previous = runEach(sides, seconds, budget);
     int pairs = 1;
     while (pairs < maxPairs) {
-      List<SideRun> now = new ArrayList<>();
-      for (Side side : sides) {
-        SideRun run = side.run(seconds);
-        budget.add(run);
-        now.add(run);
-      }
+      List<SideRun> now = runEach(sides, seconds, budget);
       pairs++;
       boolean steady = true;
       for (int i = 0; i < sides.size(); i++) {

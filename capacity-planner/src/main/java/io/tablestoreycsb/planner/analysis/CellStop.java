@@ -9,8 +9,8 @@ package io.tablestoreycsb.planner.analysis;
  *     within 5%)"
  * @param kind how the cell ended
  * @param durationSeconds the cell's duration (its cap, for a steady-stopping cell)
- * @param steadyAfterSeconds of a {@link StopKind#STEADY} cell: from its first interval to the check that
- *     found its rate steady; 0 otherwise
+ * @param steadyAfterSeconds of a {@link StopKind#STEADY} or {@link StopKind#OUT_OF_REACH} cell: from its first
+ *     interval to the check that found its rate steady, or its window out of reach; 0 otherwise
  * @param judgement of a steady-stopping cell whose rate was judged: the last judgement, for people
  *     ("steady at 2,310 requests/s: 95% confidence +/-1.2%, drift +0.8% over the last 50s"); "" otherwise
  * @param steadyFromEpochMs start of the steady window, or 0 when the rate was never judged steady

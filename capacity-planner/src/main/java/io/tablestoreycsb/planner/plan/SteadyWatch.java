@@ -31,7 +31,7 @@ final class SteadyWatch {
   /** Set when the window the report needs would not fit in the cap: why, for people. */
   private String outOfReach;
   private long firstStartMs;
-  private long steadyAtMs;
+  private long decidedAtMs;
   private long lastCheck;
 
   SteadyWatch(StopRule rule, List<RunnerSpec> runners, long statusIntervalSeconds, long durationSeconds) {
@@ -74,13 +74,13 @@ final class SteadyWatch {
         windowSeconds(rule.minDuration().toSeconds() / 2.0, runners), rule.tolerance()));
     if (last.steady()) {
       steady = last;
-      steadyAtMs = System.currentTimeMillis();
+      decidedAtMs = System.currentTimeMillis();
       return true;
     }
     double ranSeconds = series.isEmpty() ? 0 : (series.get(series.size() - 1).endMs() - firstStartMs) / 1000.0;
     double latency = latestLatencySeconds(runners);
     if (ranSeconds >= rule.minDuration().toSeconds() && outOfReach(latency, durationSeconds, binMs / 1000.0)) {
-      steadyAtMs = System.currentTimeMillis();
+      decidedAtMs = System.currentTimeMillis();
       outOfReach = String.format(java.util.Locale.ROOT, "a window of %d mean latencies of %.1f s (%.0f s), which"
           + " the report takes as evidence, does not fit in it", CellAnalyzer.MIN_WINDOW_LATENCIES, latency,
           CellAnalyzer.MIN_WINDOW_LATENCIES * latency);
@@ -143,11 +143,11 @@ final class SteadyWatch {
       return CellStop.ranDuration(rule.describe(), durationSeconds);
     }
     if (steady != null) {
-      return CellStop.steady(rule.describe(), durationSeconds, (steadyAtMs - firstStartMs) / 1000.0, steady.reason(),
+      return CellStop.steady(rule.describe(), durationSeconds, (decidedAtMs - firstStartMs) / 1000.0, steady.reason(),
           steady.windowStartMs());
     }
     if (outOfReach != null) {
-      return CellStop.outOfReach(rule.describe(), durationSeconds, (steadyAtMs - firstStartMs) / 1000.0, outOfReach);
+      return CellStop.outOfReach(rule.describe(), durationSeconds, (decidedAtMs - firstStartMs) / 1000.0, outOfReach);
     }
     if (last == null) {
       return CellStop.notJudged(rule.describe(), durationSeconds);

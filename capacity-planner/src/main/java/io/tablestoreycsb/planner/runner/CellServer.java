@@ -103,18 +103,7 @@ final class CellServer {
       WarmedUp warmedUp = RunnerMain.prepare(request.ycsbArgs(), request.resultDir(), warm, compileClock);
       warmUp = warmedUp.warmUp();
       report.warmedUp(warmUp);
-      if (warmedUp.hold().holding()) {
-        gate.announceHolding();
-      }
-      report.ready(System.currentTimeMillis());
-      long instant;
-      try {
-        instant = gate.awaitRelease();
-      } finally {
-        warmedUp.hold().end();
-      }
-      StartGate.sleepUntil(instant);
-      report.released(instant, System.currentTimeMillis());
+      RunnerMain.passGate(gate, warmedUp.hold(), report);
       return YcsbRun.run(request.ycsbArgs());
     } finally {
       report.close();

@@ -118,7 +118,19 @@ public final class RunnerMain implements Callable<Integer> {
     WarmedUp warmedUp = prepare(ycsbArgs, resultDir, EnumSet.noneOf(ClientWarmUp.Operation.class),
         report.compileClock());
     report.warmedUp(warmedUp.warmUp());
-    if (warmedUp.hold().holding()) {
+    passGate(gate, warmedUp.hold(), report);
+    // The warm-up's own YCSB run made YCSB's measurements with its properties; the cell's run makes its own.
+    FreshState.forgetYcsbMeasurements();
+    site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));
+    return 0; // YCSB exits by itself; this is reached only if a later version returns
+  }
+
+  /**
+   * Waits at {@code gate} for the cell's start, reporting when the runner was ready and when it started; a held
+   * warm-up ({@link WarmUpHold}) goes on until the gate opens and has ended before the start.
+   */
+  static void passGate(StartGate gate, WarmUpHold hold, SelfReport report) throws IOException, InterruptedException {
+    if (hold.holding()) {
       gate.announceHolding();
     }
     report.ready(System.currentTimeMillis());
@@ -126,14 +138,10 @@ public final class RunnerMain implements Callable<Integer> {
     try {
       instant = gate.awaitRelease();
     } finally {
-      warmedUp.hold().end();
+      hold.end();
     }
-    // The warm-up's own YCSB run made YCSB's measurements with its properties; the cell's run makes its own.
-    FreshState.forgetYcsbMeasurements();
     StartGate.sleepUntil(instant);
     report.released(instant, System.currentTimeMillis());
-    site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));
-    return 0; // YCSB exits by itself; this is reached only if a later version returns
   }
 
   /**

@@ -27,19 +27,12 @@ class SteadyStopMockTest {
 
   @Test
   void aSteadyCellEndsBeforeItsCapAndSaysWhy(@TempDir Path dir) throws Exception {
-    Path matrixFile = dir.resolve("matrix");
-    Files.writeString(matrixFile, String.join("\n",
+    Path out = dir.resolve("out");
+    String output = runAgainstA300RowsPerSecondPartition(dir, out,
         "[plan]", "instance-type = mock", "runners = 1", "partitions = 1", "stop = steady", "min-duration = 8s",
         "steady-tolerance = 10%", "property.fieldcount = 2", "property.fieldlength = 50",
         "[case random-write]", "workload = " + WORKLOADS.resolve("tablestore-random-write"),
-        "phase = load", "measure = INSERT", "threads = 4", "duration = 120s", "property.tablestore.batchsize = 1",
-        ""));
-    Matrix matrix = MatrixParser.parse(matrixFile);
-    Path out = dir.resolve("out");
-    String output;
-    try (MockTablestore mock = MockTablestore.builder().partitionCapacity(300).start()) {
-      output = MockPlanRun.run(matrix, mock, dir, out);
-    }
+        "phase = load", "measure = INSERT", "threads = 4", "duration = 120s", "property.tablestore.batchsize = 1");
     Path cell = out.resolve("mock/p1/random-write/t4");
     CellStop stop = StopFile.readCell(cell).orElseThrow();
     assertThat(stop.stoppedEarly()).as(output).isTrue();
@@ -63,19 +56,13 @@ class SteadyStopMockTest {
     // 8 threads of 200-row batches at one 300 rows/s partition (which serves a batch at about 600 rows/s): about
     // 2.7 s a request, so the report's window of
     // five mean latencies (13 s) cannot fit in a 12 s cap.
-    Path matrixFile = dir.resolve("matrix");
-    Files.writeString(matrixFile, String.join("\n",
+    Path out = dir.resolve("out");
+    String output = runAgainstA300RowsPerSecondPartition(dir, out,
         "[plan]", "instance-type = mock", "runners = 1", "partitions = 1", "stop = steady", "min-duration = 4s",
         "property.fieldcount = 2", "property.fieldlength = 50",
         "[case batch-write]", "workload = " + WORKLOADS.resolve("tablestore-batch-write"),
         "phase = load", "measure = BATCH_WRITE", "rows-per-request = 200", "threads = 8", "duration = 12s",
-        "property.tablestore.batchsize = 200", ""));
-    Matrix matrix = MatrixParser.parse(matrixFile);
-    Path out = dir.resolve("out");
-    String output;
-    try (MockTablestore mock = MockTablestore.builder().partitionCapacity(300).start()) {
-      output = MockPlanRun.run(matrix, mock, dir, out);
-    }
+        "property.tablestore.batchsize = 200");
     Path cell = out.resolve("mock/p1/batch-write/t8");
     CellStop stop = StopFile.readCell(cell).orElseThrow();
     assertThat(stop.kind()).as(output).isEqualTo(StopKind.OUT_OF_REACH);
@@ -91,5 +78,16 @@ class SteadyStopMockTest {
     CellResult row = ReportData.collect(List.of(out)).rows().get(0);
     assertThat(row.verdict().evidence()).as(row.verdict().toString()).isFalse();
     assertThat(StopText.stopped(row.stop())).isEqualTo(StopText.reason(stop));
+  }
+
+  /** Runs the plan of {@code matrixLines} into {@code out} against a mock whose partitions serve 300 rows/s. */
+  private static String runAgainstA300RowsPerSecondPartition(Path dir, Path out, String... matrixLines)
+      throws Exception {
+    Path matrixFile = dir.resolve("matrix");
+    Files.writeString(matrixFile, String.join("\n", matrixLines) + "\n");
+    Matrix matrix = MatrixParser.parse(matrixFile);
+    try (MockTablestore mock = MockTablestore.builder().partitionCapacity(300).start()) {
+      return MockPlanRun.run(matrix, mock, dir, out);
+    }
   }
 }

@@ -66,7 +66,7 @@ final class Checkpointer {
       }
       background = new Thread(() -> {
         try {
-          checkpoint(table -> storage.ids().find(table));
+          checkpointLive();
         } catch (RuntimeException e) {
           // The log still holds everything: nothing acknowledged is lost, the log only grows until one succeeds.
           retryAt = commits.logPosition() + minLogBytes;
@@ -76,6 +76,11 @@ final class Checkpointer {
       background.setDaemon(true);
       background.start();
     }
+  }
+
+  /** A checkpoint now under the ids the live tables' records carry. */
+  void checkpointLive() {
+    checkpoint(table -> storage.ids().find(table));
   }
 
   /**
@@ -105,7 +110,7 @@ final class Checkpointer {
       }
     }
     if (commits.logPosition() > checkpointPosition) {
-      checkpoint(table -> storage.ids().find(table));
+      checkpointLive();
     }
   }
 }

@@ -231,7 +231,7 @@ public final class DataDirectory implements AutoCloseable {
    * changes are logged after the checkpoint's position or held by it.
    */
   public void checkpoint() {
-    checkpointer.checkpoint(table -> storage.ids().find(table));
+    checkpointer.checkpointLive();
   }
 
   /** Stops keeping changes (a restore is being loaded); {@link #keepCurrentState()} resumes. */

@@ -280,11 +280,12 @@ class DataDirectoryTest {
     }
   }
 
-  private interface MockUse {
+  interface MockUse {
     void accept(MockTablestore mock, SyncClient client) throws Exception;
   }
 
-  private static void withMock(Path data, MockUse use) throws Exception {
+  /** Runs {@code use} against a mock on data directory {@code data} and a client of it, then closes both. */
+  static void withMock(Path data, MockUse use) throws Exception {
     try (MockTablestore mock = MockTablestore.builder().dataDirectory(data).start()) {
       SyncClient client = client(mock);
       try {

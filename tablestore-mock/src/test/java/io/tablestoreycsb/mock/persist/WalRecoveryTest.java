@@ -2,6 +2,7 @@ package io.tablestoreycsb.mock.persist;
 
 import static io.tablestoreycsb.mock.fixtures.KeyValueTable.key;
 import static io.tablestoreycsb.mock.fixtures.KeyValueTable.rows;
+import static io.tablestoreycsb.mock.persist.DataDirectoryTest.withMock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -317,21 +318,6 @@ class WalRecoveryTest {
           .get(StateStore.FORMAT_KEY);
     } finally {
       store.close();
-    }
-  }
-
-  private interface MockUse {
-    void accept(MockTablestore mock, SyncClient client) throws Exception;
-  }
-
-  private static void withMock(Path data, MockUse use) throws Exception {
-    try (MockTablestore mock = MockTablestore.builder().dataDirectory(data).start()) {
-      SyncClient client = DataDirectoryTest.client(mock);
-      try {
-        use.accept(mock, client);
-      } finally {
-        client.shutdown();
-      }
     }
   }
 
